@@ -1,0 +1,189 @@
+"""The conformance harness every game runs: generic invariants of the game API.
+
+``check_game`` plays seeded random games and checks, step by step, the promises of
+:class:`~tabletop.core.game.State` that every other layer relies on. It is library
+code so that a new game, or a user's variant, can run the same checks::
+
+    from tabletop.core.conformance import check_game
+    import tabletop
+    report = check_game(tabletop.make("uno-power"), num_players=3, games=2)
+    assert report.steps > 0
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core.errors import IllegalActionError
+from tabletop.core.game import TERMINAL, Game, State
+from tabletop.core.rng import Rng
+
+
+class ConformanceError(AssertionError):
+    """A game broke an invariant of the game API."""
+
+
+@dataclass
+class ConformanceReport:
+    """What the harness played: games, steps and how often each log event occurred."""
+
+    games: int = 0
+    steps: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    lengths: list[int] = field(default_factory=list)
+
+
+def _fail(message: str, state: State) -> ConformanceError:
+    return ConformanceError(
+        f"{state.game.id} seed={state.seed} after {len(state.history)} actions: {message}"
+    )
+
+
+def check_game(
+    game: Game[Any],
+    *,
+    num_players: int | Iterable[int] | None = None,
+    games: int = 5,
+    seed: int = 0,
+    deep_every: int = 7,
+) -> ConformanceReport:
+    """Play ``games`` random games per player count and check the API invariants.
+
+    Cheap checks run at every step; the costly ones (round trips, clones,
+    determinization, views) run every ``deep_every`` steps and at the end.
+    Raises :class:`ConformanceError` on the first violation.
+    """
+    info = game.info
+    if num_players is None:
+        counts: list[int] = list(range(info.min_players, info.max_players + 1))
+    elif isinstance(num_players, int):
+        counts = [num_players]
+    else:
+        counts = list(num_players)
+    report = ConformanceReport()
+    chooser = Rng(seed)
+    for n in counts:
+        for g in range(games):
+            _play_one(game, n, seed * 1_000_003 + n * 1009 + g, chooser, deep_every, report)
+    return report
+
+
+def _play_one(
+    game: Game[Any], n: int, seed: int, chooser: Rng, deep_every: int, report: ConformanceReport
+) -> None:
+    info = game.info
+    state = game.new_state(n, seed)
+    twin = game.new_state(n, seed)
+    if state.to_dict() != twin.to_dict():
+        raise _fail("two new states with the same seed differ", state)
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player
+        if not 0 <= player < n:
+            raise _fail(f"current_player {player} is not a seat", state)
+        legal = state.legal_actions()
+        if not legal:
+            raise _fail("no legal action in a non-terminal state", state)
+        ids = [a.id for a in legal]
+        if len(set(ids)) != len(ids):
+            raise _fail(f"duplicate action ids {ids}", state)
+        for a in legal:
+            if not 0 <= a.id < info.num_distinct_actions:
+                raise _fail(f"action id {a.id} out of range", state)
+            if game.action_from_id(a.id) != a:
+                raise _fail(f"action_from_id({a.id}) does not give {a}", state)
+        if steps % deep_every == 0:
+            _deep_checks(game, state, legal, chooser)
+        action = legal[chooser.randrange(len(legal))]
+        state.apply(action)
+        twin.apply(action.id)
+        steps += 1
+        if steps > info.max_game_length:
+            raise _fail(f"game exceeds max_game_length {info.max_game_length}", state)
+    if state.current_player != TERMINAL:
+        raise _fail("terminal state has a current player", state)
+    if state.legal_actions():
+        raise _fail("terminal state has legal actions", state)
+    returns = state.returns()
+    if len(returns) != n:
+        raise _fail(f"returns has {len(returns)} entries for {n} players", state)
+    for r in returns:
+        if not info.min_utility <= r <= info.max_utility:
+            raise _fail(f"return {r} outside [{info.min_utility}, {info.max_utility}]", state)
+    if twin.to_dict() != state.to_dict():
+        raise _fail("replaying the same actions from the same seed gave another state", state)
+    try:
+        state.apply(0)
+    except IllegalActionError:
+        pass
+    else:
+        raise _fail("an action was accepted after the end", state)
+    _deep_checks(game, state, [], chooser)
+    report.games += 1
+    report.steps += steps
+    report.lengths.append(steps)
+    report.events.update(e.kind for e in state.log)
+
+
+def _deep_checks(game: Game[Any], state: State, legal: list[Any], chooser: Rng) -> None:
+    before = state.to_dict()
+    try:
+        text = json.dumps(before)
+    except TypeError as exc:
+        raise _fail(f"to_dict is not JSON-serialisable: {exc}", state) from None
+    restored = game.state_from_dict(json.loads(text))
+    if restored.to_dict() != before:
+        raise _fail("to_dict/state_from_dict round trip changed the state", state)
+    if [a.id for a in restored.legal_actions()] != [a.id for a in legal]:
+        raise _fail("restored state has other legal actions", state)
+
+    for p in [None, *range(state.num_players)]:
+        view = state.view(p)
+        try:
+            json.dumps(view)
+        except TypeError as exc:
+            raise _fail(f"view({p}) is not JSON-serialisable: {exc}", state) from None
+        for event in state.log_for(p):
+            if not event.visible(p):
+                raise _fail(f"log_for({p}) returned a hidden event", state)
+        if p is None:
+            continue
+        det = state.determinize(p, chooser.derive())
+        if det.view(p) != view:
+            raise _fail(f"view({p}) changed when others' hidden information was re-sampled", state)
+        if [e.to_dict() for e in det.log_for(p)] != [e.to_dict() for e in state.log_for(p)]:
+            raise _fail(f"log_for({p}) changed under determinization", state)
+        if det.current_player != state.current_player:
+            raise _fail("determinization changed the current player", state)
+        if not det.is_terminal():
+            det_legal = det.legal_actions()
+            if not det_legal:
+                raise _fail("determinized state has no legal action", state)
+            if p == state.current_player and [a.id for a in det_legal] != [a.id for a in legal]:
+                raise _fail("determinization changed the observer's own legal actions", state)
+            det.apply(det_legal[chooser.randrange(len(det_legal))])
+    if state.to_dict() != before:
+        raise _fail("determinizing or viewing changed the state", state)
+
+    if legal:
+        clone = state.clone()
+        clone.apply(legal[chooser.randrange(len(legal))])
+        if state.to_dict() != before:
+            raise _fail("applying an action to a clone changed the original", state)
+        legal_ids = {a.id for a in legal}
+        illegal = [i for i in range(game.info.num_distinct_actions) if i not in legal_ids]
+        if illegal:
+            bad = illegal[chooser.randrange(len(illegal))]
+            try:
+                state.apply(bad)
+            except IllegalActionError as exc:
+                if not str(exc):
+                    raise _fail("IllegalActionError without a message", state) from None
+            else:
+                raise _fail(f"illegal action id {bad} was accepted", state)
+            if state.to_dict() != before:
+                raise _fail("a rejected action changed the state", state)

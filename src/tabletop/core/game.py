@@ -1,0 +1,288 @@
+"""The game API: :class:`GameInfo`, :class:`Game` and :class:`State`.
+
+Every layer above ``games/`` (bots, simulation, RL adapters, server, CLI) talks to
+games only through these classes, so a new game plugs into all of them at once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from tabletop.core.action import Action
+from tabletop.core.errors import IllegalActionError, InvalidOptionsError, StateFormatError
+from tabletop.core.log import GameLog, LogEvent
+from tabletop.core.options import options_to_dict, parse_options
+from tabletop.core.rng import Rng
+
+TERMINAL = -1
+"""``current_player`` of a finished game."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Metadata, declared as data so that generic code can rely on it.
+
+    ``max_game_length`` bounds the number of actions in one game;
+    ``min_utility``/``max_utility`` bound every entry of ``State.returns()``.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    num_distinct_actions: int
+    max_game_length: int
+    min_utility: float = 0.0
+    max_utility: float = 1.0
+
+
+OptionsT = TypeVar("OptionsT")
+StateT = TypeVar("StateT", bound="State")
+
+
+class Game(ABC, Generic[OptionsT]):
+    """A game with fixed options: a factory of states and the action table.
+
+    Subclasses set ``id``, ``title``, ``options_type`` and implement the abstract
+    methods. Use :func:`tabletop.make` rather than constructing them directly.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    options_type: ClassVar[type[Any]]
+
+    def __init__(self, options: OptionsT | None = None, **values: Any) -> None:
+        if options is None:
+            options = parse_options(self.options_type, values)
+        elif values:
+            raise InvalidOptionsError(next(iter(values)), "pass either an options object or values")
+        self.options: OptionsT = options
+
+    @property
+    @abstractmethod
+    def info(self) -> GameInfo: ...
+
+    @property
+    @abstractmethod
+    def actions(self) -> Sequence[Action]:
+        """Every action of the game, indexed by id."""
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with this id.
+
+        Raises :class:`IllegalActionError` for an id outside the game's range.
+        """
+        actions = self.actions
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise IllegalActionError(f"action id must be an integer, got {action_id!r}")
+        if not 0 <= action_id < len(actions):
+            raise IllegalActionError(
+                f"action id {action_id} is out of range 0..{len(actions) - 1} for {self.id}"
+            )
+        return actions[action_id]
+
+    def options_dict(self) -> dict[str, Any]:
+        return options_to_dict(self.options)
+
+    def check_num_players(self, num_players: int) -> None:
+        info = self.info
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise InvalidOptionsError("num_players", f"must be a whole number, got {num_players!r}")
+        if not info.min_players <= num_players <= info.max_players:
+            raise InvalidOptionsError(
+                "num_players",
+                f"{info.title} takes {info.min_players} to {info.max_players} players, "
+                f"not {num_players}",
+            )
+
+    @staticmethod
+    def fresh_seed() -> int:
+        """A random seed for games started without one (recorded in the state)."""
+        return secrets.randbits(63)
+
+    @abstractmethod
+    def new_state(self, num_players: int, seed: int | None = None, *, log: bool = True) -> State:
+        """The initial state; same seed and options give the same game."""
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_dict` output."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options!r})"
+
+
+class State(ABC):
+    """A position in a game, mutated in place by :meth:`apply`.
+
+    Subclasses keep their fields in ``__slots__`` and implement the abstract
+    methods; the base class provides the log, the history and the shared checks.
+    """
+
+    __slots__ = ("_game", "_legal", "_log", "history", "num_players", "seed")
+
+    _game: Game[Any]
+    num_players: int
+    seed: int
+    history: list[int]
+    _log: GameLog | None
+    _legal: list[Action] | None
+
+    def _init_base(self, game: Game[Any], num_players: int, seed: int, log: bool) -> None:
+        self._game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.history = []
+        self._log = GameLog() if log else None
+        self._legal = None
+
+    def _copy_base(self, twin: State) -> None:
+        twin._game = self._game
+        twin.num_players = self.num_players
+        twin.seed = self.seed
+        twin.history = self.history[:]
+        twin._log = self._log.copy() if self._log is not None else None
+        twin._legal = None
+
+    @property
+    def game(self) -> Game[Any]:
+        return self._game
+
+    # -- turn structure -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The one player who must decide now, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the current player (empty only when terminal)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal."""
+
+    def apply(self, action: Action | int) -> None:
+        """Apply ``action`` (an :class:`Action` or its id) for the current player.
+
+        Raises :class:`IllegalActionError`, leaving the state unchanged, when the
+        action is not legal now.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action.__class__ is not Action:
+            action = self._coerce(action, legal)
+        if action not in legal:
+            self._reject(action, legal)
+        self._legal = None
+        self.history.append(action.id)
+        self._apply(action)
+
+    def _coerce(self, action: Action | int, legal: list[Action]) -> Action:
+        if isinstance(action, bool) or not isinstance(action, (int, Action)):
+            raise IllegalActionError(f"an action must be an Action or an id, got {action!r}")
+        if self.is_terminal():
+            raise IllegalActionError("the game is over; no action is legal")
+        described = self._game.action_from_id(int(action))
+        if isinstance(action, Action) and action != described:
+            raise IllegalActionError(f"{action!r} is not an action of {self._game.id}")
+        return described
+
+    def _reject(self, action: Action, legal: list[Action]) -> None:
+        if self.is_terminal():
+            raise IllegalActionError("the game is over; no action is legal")
+        described = self._coerce(action, legal)
+        choices = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+        raise IllegalActionError(
+            f"'{described}' is not legal for player {self.current_player} now; legal: {choices}"
+        )
+
+    def legal_action_ids(self) -> list[int]:
+        return [a.id for a in self.legal_actions()]
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Final utilities: 1.0 for each winner, 0.0 otherwise, unless documented."""
+
+    def winners(self) -> list[int]:
+        """The seats that won (empty while the game runs, or if nobody won)."""
+        if not self.is_terminal():
+            return []
+        return [p for p, r in enumerate(self.returns()) if r > 0]
+
+    # -- information ----------------------------------------------------------
+
+    @abstractmethod
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        """JSON-ready view of what ``player`` may see (``None``: a spectator)."""
+
+    @property
+    def log(self) -> list[LogEvent]:
+        """Every event so far (all visibilities); empty when logging is off."""
+        return self._log.events if self._log is not None else []
+
+    def log_for(self, player: int | None, since: int = 0) -> list[LogEvent]:
+        """Events from index ``since`` on that ``player`` may see."""
+        if self._log is None:
+            return []
+        return self._log.for_player(player, since)
+
+    # -- copies and serialisation ---------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State:
+        """A fully independent copy (cheap; no deep copy)."""
+
+    @abstractmethod
+    def determinize(self, observer: int, rng: Rng) -> State:
+        """A copy where what ``observer`` cannot see is re-sampled with ``rng``.
+
+        The copy also gets a fresh random stream, so future chance events are not
+        those of the true game.
+        """
+
+    @abstractmethod
+    def _state_dict(self) -> dict[str, Any]: ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Full-fidelity JSON-ready data, hidden information and RNG included."""
+        return {
+            "game": self._game.id,
+            "options": self._game.options_dict(),
+            "num_players": self.num_players,
+            "seed": self.seed,
+            "history": list(self.history),
+            "log": [e.to_dict() for e in self._log.events] if self._log is not None else None,
+            "state": self._state_dict(),
+        }
+
+    def _restore_base(self, game: Game[Any], data: dict[str, Any]) -> dict[str, Any]:
+        """Restore the base fields from ``to_dict`` output; returns the game part."""
+        try:
+            if data["game"] != game.id:
+                raise StateFormatError(f"state is for {data['game']!r}, not {game.id!r}")
+            self._init_base(game, int(data["num_players"]), int(data["seed"]), False)
+            self.history = [int(a) for a in data["history"]]
+            log = data.get("log")
+            if log is not None:
+                self._log = GameLog([LogEvent.from_dict(e) for e in log])
+            state: dict[str, Any] = data["state"]
+            return state
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, StateFormatError):
+                raise
+            raise StateFormatError(f"malformed state data: {exc!r}") from exc
+
+    def __str__(self) -> str:
+        lines = [f"{self._game.title}: player {self.current_player} to act"]
+        lines += [f"  {a}" for a in self.legal_actions()[:20]]
+        return "\n".join(lines)

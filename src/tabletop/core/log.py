@@ -1,0 +1,68 @@
+"""The game log: events in words, each tagged with who may see it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class LogEvent:
+    """One thing that happened.
+
+    ``visible_to`` is ``None`` for public events, otherwise the seats allowed to
+    see the event (a private draw is visible to the drawer only). ``data`` holds
+    JSON-ready details for clients that render events themselves.
+    """
+
+    seq: int
+    kind: str
+    text: str
+    visible_to: frozenset[int] | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, "text": self.text}
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        if self.data:
+            out["data"] = self.data
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> LogEvent:
+        vis = d.get("visible_to")
+        return cls(
+            int(d["seq"]),
+            str(d["kind"]),
+            str(d["text"]),
+            None if vis is None else frozenset(int(p) for p in vis),
+            dict(d.get("data", {})),
+        )
+
+
+class GameLog:
+    """An append-only list of :class:`LogEvent`; copies share the old events."""
+
+    __slots__ = ("events",)
+
+    def __init__(self, events: list[LogEvent] | None = None) -> None:
+        self.events: list[LogEvent] = events if events is not None else []
+
+    def add(
+        self,
+        kind: str,
+        text: str,
+        visible_to: frozenset[int] | None = None,
+        **data: Any,
+    ) -> None:
+        self.events.append(LogEvent(len(self.events), kind, text, visible_to, data))
+
+    def copy(self) -> GameLog:
+        return GameLog(self.events[:])
+
+    def for_player(self, player: int | None, since: int = 0) -> list[LogEvent]:
+        return [e for e in self.events[since:] if e.visible(player)]

@@ -1,0 +1,48 @@
+"""The registry of games by id: ``make`` and ``list_games``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from tabletop.core.errors import UnknownGameError
+from tabletop.core.game import Game
+
+# id -> "module:Class"; modules are imported on first use so that importing
+# tabletop stays fast and a broken game cannot break the others.
+_GAMES: dict[str, str] = {
+    "uno-power": "tabletop.games.uno_power.game:UnoPowerGame",
+}
+
+
+def register(game_id: str, target: str) -> None:
+    """Register a game class under ``game_id`` (``target`` is ``"module:Class"``)."""
+    _GAMES[game_id] = target
+
+
+def list_games() -> list[str]:
+    """The ids of every registered game."""
+    return sorted(_GAMES)
+
+
+def game_class(game_id: str) -> type[Game[Any]]:
+    try:
+        target = _GAMES[game_id]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {game_id!r}; known games: {', '.join(list_games())}"
+        ) from None
+    module, _, name = target.partition(":")
+    cls: type[Game[Any]] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+def make(game_id: str, **options: Any) -> Game[Any]:
+    """The game ``game_id`` with ``options`` (validated; bad ones raise).
+
+    >>> import tabletop
+    >>> game = tabletop.make("uno-power", hand_size=5)
+    >>> game.info.max_players
+    6
+    """
+    return game_class(game_id)(**options)

@@ -1,0 +1,94 @@
+"""UNO Power as a :class:`~tabletop.core.game.Game`."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from tabletop.core.action import Action
+from tabletop.core.game import Game, GameInfo
+from tabletop.games.uno_power.actions import ActionTable
+from tabletop.games.uno_power.cards import CardTable, card_table
+from tabletop.games.uno_power.options import UnoPowerOptions
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+class UnoPowerGame(Game[UnoPowerOptions]):
+    """UNO Power for 2-6 players, a match to 500 points by default.
+
+    >>> import tabletop
+    >>> game = tabletop.make("uno-power", target_score="single_round")
+    >>> state = game.new_state(2, seed=5)
+    >>> sorted({a.label.split()[0] for a in state.legal_actions()}) <= ["draw", "play"]
+    True
+    """
+
+    id = "uno-power"
+    title = "UNO Power"
+    options_type = UnoPowerOptions
+
+    def __init__(self, options: UnoPowerOptions | None = None, **values: Any) -> None:
+        super().__init__(options, **values)
+        opts = self.options
+        self.cards: CardTable = card_table(opts.icon_table, opts.card_points)
+        self.table: ActionTable = _action_table(self.cards)
+        # The Wild Draw Four restriction is checked by a challenge when challenges
+        # are on (so bluffing is possible), and as a legality rule when they are off.
+        self.wd4_challenge: bool = opts.wd4_restriction and opts.wd4_challenge
+        self.wd4_enforced: bool = opts.wd4_restriction and not opts.wd4_challenge
+        # A played card takes the fast path when it has no effect at all.
+        self.fast_path: tuple[bool, ...] = tuple(
+            plain and not opts.jump_in and not (opts.seven_swap and self.cards.symbol[k] == 7)
+            for k, plain in enumerate(self.cards.plain)
+        )
+
+    @cached_property
+    def info(self) -> GameInfo:
+        opts = self.options
+        target = 1 if opts.target_score == "single_round" else int(opts.target_score)
+        # Every round adds at least one point to somebody's total (rounds end with
+        # cards in the others' hands), so the rounds are bounded; each turn of a
+        # round holds at most a handful of decisions per player.
+        max_rounds = target * MAX_PLAYERS + 1
+        per_turn = 4 * MAX_PLAYERS + 8
+        return GameInfo(
+            id=self.id,
+            title=self.title,
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
+            num_distinct_actions=len(self.table.actions),
+            max_game_length=max_rounds * (opts.round_turn_limit + 2) * per_turn,
+        )
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return self.table.actions
+
+    def new_state(self, num_players: int, seed: int | None = None, *, log: bool = True) -> Any:
+        from tabletop.games.uno_power.state import UnoPowerState
+
+        self.check_num_players(num_players)
+        if self.options.partners and num_players != 4:
+            from tabletop.core.errors import InvalidOptionsError
+
+            raise InvalidOptionsError("partners", "partners needs exactly 4 players")
+        return UnoPowerState.new(
+            self, num_players, self.fresh_seed() if seed is None else seed, log
+        )
+
+    def state_from_dict(self, data: dict[str, Any]) -> Any:
+        from tabletop.games.uno_power.state import UnoPowerState
+
+        return UnoPowerState.from_dict(self, data)
+
+
+_TABLES: dict[int, ActionTable] = {}
+
+
+def _action_table(cards: CardTable) -> ActionTable:
+    key = id(cards)
+    if key not in _TABLES:
+        _TABLES[key] = ActionTable(cards)
+    return _TABLES[key]

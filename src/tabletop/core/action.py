@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One choice a player can make.
 
     ``id`` is stable for a game and its options and lies in
     ``[0, game.info.num_distinct_actions)``; it is what records, the server
-    protocol and RL adapters use. ``label`` is for people.
+    protocol and RL adapters use. ``label`` is for people. A named tuple, so that
+    comparing and hashing run at C speed on the hot path.
 
     >>> a = Action(3, "play red 4")
     >>> int(a), str(a)

@@ -8,7 +8,6 @@ reading the decision's ``kind`` and ``data``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 
@@ -20,8 +19,11 @@ class Decision(NamedTuple):
     data: tuple[Any, ...] = ()
 
 
-class DecisionStack:
-    """A LIFO of :class:`Decision` values (immutable, so copies are shallow).
+class DecisionStack(list[Decision]):
+    """A LIFO of :class:`Decision` values.
+
+    A plain list underneath, so emptiness tests and copies run at C speed on the
+    hot path; decisions are immutable, so a shallow copy is a full copy.
 
     >>> s = DecisionStack()
     >>> s.push(Decision(1, player=2))
@@ -29,42 +31,23 @@ class DecisionStack:
     (2, 1)
     """
 
-    __slots__ = ("_items",)
+    __slots__ = ()
 
-    def __init__(self, items: list[Decision] | None = None) -> None:
-        self._items: list[Decision] = items if items is not None else []
+    push = list.append
 
     def copy(self) -> DecisionStack:
-        return DecisionStack(self._items[:])
-
-    def push(self, decision: Decision) -> None:
-        self._items.append(decision)
-
-    def pop(self) -> Decision:
-        return self._items.pop()
+        return DecisionStack(self)
 
     @property
     def top(self) -> Decision:
-        return self._items[-1]
-
-    def clear(self) -> None:
-        self._items.clear()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __bool__(self) -> bool:
-        return bool(self._items)
-
-    def __iter__(self) -> Iterator[Decision]:
-        return iter(self._items)
+        return self[-1]
 
     def to_list(self) -> list[list[Any]]:
-        return [[d.kind, d.player, list(d.data)] for d in self._items]
+        return [[d.kind, d.player, list(d.data)] for d in self]
 
     @classmethod
     def from_list(cls, data: list[list[Any]]) -> DecisionStack:
-        return cls([Decision(int(k), int(p), _tuplify(v)) for k, p, v in data])
+        return cls(Decision(int(k), int(p), _tuplify(v)) for k, p, v in data)
 
 
 def _tuplify(value: Any) -> Any:

@@ -144,8 +144,9 @@ class State(ABC):
         twin._game = self._game
         twin.num_players = self.num_players
         twin.seed = self.seed
-        twin.history = self.history[:]
-        twin._log = self._log.copy() if self._log is not None else None
+        twin.history = self.history.copy()
+        log = self._log
+        twin._log = log.copy() if log is not None else None
         twin._legal = None
 
     @property
@@ -253,15 +254,19 @@ class State(ABC):
     @abstractmethod
     def _state_dict(self) -> dict[str, Any]: ...
 
-    def to_dict(self) -> dict[str, Any]:
-        """Full-fidelity JSON-ready data, hidden information and RNG included."""
+    def to_dict(self, *, include_log: bool = True) -> dict[str, Any]:
+        """Full-fidelity JSON-ready data, hidden information and RNG included.
+
+        ``include_log=False`` leaves the log out (``None``), for cheap snapshots.
+        """
+        log = self._log
         return {
             "game": self._game.id,
             "options": self._game.options_dict(),
             "num_players": self.num_players,
             "seed": self.seed,
             "history": list(self.history),
-            "log": [e.to_dict() for e in self._log.events] if self._log is not None else None,
+            "log": [e.to_dict() for e in log.events] if log is not None and include_log else None,
             "state": self._state_dict(),
         }
 

@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
 from tabletop.core.errors import InvalidOptionsError
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
 def _coerce(name: str, hint: Any, value: Any) -> Any:
@@ -67,7 +67,7 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
     return value
 
 
-def parse_options(cls: type[O], values: Mapping[str, Any]) -> O:
+def parse_options(cls: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
     """Build the options dataclass ``cls`` from ``values``.
 
     Unknown names and badly typed values raise :class:`InvalidOptionsError`; the

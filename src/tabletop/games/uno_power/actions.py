@@ -30,16 +30,14 @@ With the default icon table ``K = 90`` and there are 408 ids.
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 from tabletop.core.action import Action
 from tabletop.games.uno_power.cards import COLOURS, NUM_COLOURS, NUM_TOWERS, TOWERS, CardTable
 
 MAX_PLAYERS = 6
 
 
-class Move(IntEnum):
-    """The type of an action id (see the module docstring for payloads)."""
+class Move:
+    """The type of an action id (see the module docstring); plain ints for speed."""
 
     PLAY = 0
     DRAW = 1
@@ -81,7 +79,7 @@ class ActionTable:
         arg: list[int] = []
 
         def add(
-            label: str, m: Move, k: int = -1, c: int = -1, uno: bool = False, a: int = -1
+            label: str, m: int, k: int = -1, c: int = -1, uno: bool = False, a: int = -1
         ) -> Action:
             action = Action(len(actions), label)
             actions.append(action)

@@ -61,7 +61,7 @@ class UnoHeuristicBot(Bot):
             return -1.0
         if move in (Move.CATCH, Move.BLOCK, Move.NO_JUMP, Move.NO_BONUS):
             return {Move.CATCH: 10.0, Move.BLOCK: 10.0, Move.NO_JUMP: -1.0, Move.NO_BONUS: 0.0}[
-                Move(move)
+                move
             ]
         if move in (Move.NO_CATCH, Move.PENALTY, Move.NO_TOWER):
             return -10.0
@@ -91,7 +91,7 @@ class UnoHeuristicBot(Bot):
             return self._colour_count(view, table.arg[i])
         if move == Move.SWAP:
             q = table.arg[i]
-            return -players[q]["hand_size"]
+            return -float(players[q]["hand_size"])
         if move == Move.CHALLENGE:
             actor = self._last_actor(view, me, n)
             return 1.0 if players[actor]["hand_size"] >= CHALLENGE_HAND_SIZE else -1.0
@@ -147,4 +147,5 @@ class UnoHeuristicBot(Bot):
 
     @staticmethod
     def _last_actor(view: dict[str, Any], me: int, n: int) -> int:
-        return (me - view["direction"]) % n
+        direction: int = view["direction"]
+        return (me - direction) % n

@@ -126,10 +126,7 @@ class Kind:
         return self.colour < 0
 
     def name(self) -> str:
-        if self.symbol <= 9:
-            face = str(self.symbol)
-        else:
-            face = ACTION_LABELS[self.symbol]
+        face = str(self.symbol) if self.symbol <= 9 else ACTION_LABELS[self.symbol]
         if self.colour < 0:
             return face
         icon = f" ({TOWERS[self.icon]})" if self.icon >= 0 else ""

@@ -8,11 +8,22 @@ from typing import Any
 from tabletop.core.action import Action
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.uno_power.actions import ActionTable
-from tabletop.games.uno_power.cards import CardTable, card_table
+from tabletop.games.uno_power.cards import (
+    DRAW1,
+    DRAW2,
+    GRAB2,
+    REVERSE,
+    SKIP,
+    WILD_DRAW4,
+    WILD_GRAB,
+    CardTable,
+    card_table,
+)
 from tabletop.games.uno_power.options import UnoPowerOptions
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+TURN_MEMO_SIZE = 1 << 16
 
 
 class UnoPowerGame(Game[UnoPowerOptions]):
@@ -38,11 +49,52 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         # are on (so bluffing is possible), and as a legality rule when they are off.
         self.wd4_challenge: bool = opts.wd4_restriction and opts.wd4_challenge
         self.wd4_enforced: bool = opts.wd4_restriction and not opts.wd4_challenge
+        cards = self.cards
+        # Cards that may move towers, and cards whose effect touches the next player.
+        self.grabs: tuple[bool, ...] = tuple(
+            cards.icon[k] >= 0 or cards.symbol[k] in (GRAB2, WILD_GRAB)
+            for k in range(cards.num_kinds)
+        )
+        self.targets: tuple[bool, ...] = tuple(
+            cards.symbol[k] in (DRAW1, DRAW2, SKIP, REVERSE, WILD_DRAW4)
+            for k in range(cards.num_kinds)
+        )
+        # Legal lists of normal turns, keyed by playable set and "leaves one card".
+        self.turn_actions: dict[int, list[Action]] = {}
+        # A number with an icon whose grab needs no decision: its tower, else -1.
+        self.auto_icon: tuple[int, ...] = tuple(
+            cards.icon[k]
+            if cards.icon[k] >= 0
+            and opts.icon_grab == "automatic"
+            and not opts.jump_in
+            and not (opts.seven_swap and cards.symbol[k] == 7)
+            else -1
+            for k in range(cards.num_kinds)
+        )
         # A played card takes the fast path when it has no effect at all.
         self.fast_path: tuple[bool, ...] = tuple(
             plain and not opts.jump_in and not (opts.seven_swap and self.cards.symbol[k] == 7)
             for k, plain in enumerate(self.cards.plain)
         )
+
+    def build_turn_actions(self, playable: int, leaves_one: bool) -> list[Action]:
+        """The legal actions of a normal turn, given the playable kinds (memoised)."""
+        table = self.table
+        opts = self.options
+        plays = table.play_both if leaves_one and opts.uno_call == "enforced" else table.play
+        legal: list[Action] = []
+        m = playable
+        while m:
+            low = m & -m
+            legal += plays[low.bit_length() - 1]
+            m ^= low
+        if not (playable and opts.must_play_if_able):
+            legal.append(table.draw)
+        memo = self.turn_actions
+        if len(memo) >= TURN_MEMO_SIZE:
+            memo.clear()
+        memo[playable << 1 | leaves_one] = legal
+        return legal
 
     @cached_property
     def info(self) -> GameInfo:

@@ -12,7 +12,6 @@ bitmask of the kinds held, so the playable set is one AND with a table entry.
 
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
@@ -42,8 +41,8 @@ if TYPE_CHECKING:
     from tabletop.games.uno_power.game import UnoPowerGame
 
 
-class Ask(IntEnum):
-    """Kinds of pending decision (``Decision.kind``)."""
+class Ask:
+    """Kinds of pending decision (``Decision.kind``); plain ints for speed."""
 
     PLAY_DRAWN = 0  # data: (drawn kind,)
     TOWERS = 1  # data: (how many towers to take,)
@@ -57,6 +56,8 @@ class Ask(IntEnum):
     PROTECT = 9  # data: (symbol of the card,)
     JUMP = 10  # data: (*seats still to ask,)
 
+
+ASK_NAMES = {v: k.lower() for k, v in vars(Ask).items() if k.isupper()}
 
 ASK_TEXT = {
     Ask.PLAY_DRAWN: "play the card you drew, or keep it",
@@ -73,8 +74,8 @@ ASK_TEXT = {
 }
 
 
-class Stage(IntEnum):
-    """What remains to do after a card is played, in order."""
+class Stage:
+    """What remains to do after a card is played, in order; plain ints for speed."""
 
     GRAB = 0
     SWAP = 1
@@ -129,7 +130,7 @@ class UnoPowerState(State):
     _g: UnoPowerGame
     rng: Rng
     ask: DecisionStack
-    hands: list[list[int]]
+    hands: list[bytearray]  # counts per card kind
     held: list[int]
     sizes: list[int]
     called: list[bool]
@@ -186,19 +187,16 @@ class UnoPowerState(State):
             self._event("dealer", f"player {dealer} deals (drawn at random)", dealer=dealer)
             return dealer
         cards = self._g.cards
-        deck = Deck(cards.deck)
-        deck.shuffle(self.rng)
+        pool = list(cards.deck)  # cards drawn for the deal are set aside
         contenders = list(range(n))
         while True:
-            drawn = {}
-            for p in contenders:
-                card = deck.draw(self.rng)
-                if card is None:  # cannot happen with 112 cards; stay total anyway
-                    deck = Deck(cards.deck)
-                    deck.shuffle(self.rng)
-                    card = deck.draw(self.rng)
-                assert card is not None
-                drawn[p] = card
+            if len(pool) < len(contenders):
+                pool = list(cards.deck)
+            picks = self.rng.sample(pool, len(contenders))
+            for card in picks:
+                pool.remove(card)
+            drawn = dict(zip(contenders, picks, strict=True))
+            for p, card in drawn.items():
                 self._event(
                     "dealer_draw",
                     f"player {p} draws {cards.names[card]} for the deal",
@@ -222,7 +220,7 @@ class UnoPowerState(State):
         self.round += 1
         if opts.towers_reset_each_round:
             self.towers = [-1] * NUM_TOWERS
-        self.hands = [[0] * cards.num_kinds for _ in range(n)]
+        self.hands = [bytearray(cards.num_kinds) for _ in range(n)]
         self.held = [0] * n
         self.sizes = [0] * n
         self.called = [False] * n
@@ -325,34 +323,43 @@ class UnoPowerState(State):
             size = self.sizes[p]
             if size == 1 and g.options.no_action_finish:
                 playable &= cards.number_mask
-            table = g.table
-            plays = (
-                table.play_both if size == 2 and g.options.uno_call == "enforced" else table.play
-            )
-            legal = []
-            m = playable
-            while m:
-                low = m & -m
-                legal += plays[low.bit_length() - 1]
-                m ^= low
-            if not (playable and g.options.must_play_if_able):
-                legal.append(table.draw)
+            # The list depends only on the playable set and on whether the play
+            # would leave one card, so it is built once and shared.
+            key = playable << 1 | (size == 2)
+            legal = g.turn_actions.get(key)
+            if legal is None:
+                legal = g.build_turn_actions(playable, size == 2)
         self._legal = legal
         return legal
 
-    def _apply(self, action: Action) -> None:
-        i = action.id
+    def apply(self, action: Action | int) -> None:
+        """Apply ``action`` (an :class:`Action` or its id); see :meth:`State.apply`.
+
+        Inlined here because it is the hottest call of every simulation.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action.__class__ is not Action:
+            action = self._coerce(action, legal)
+        if action not in legal:
+            self._reject(action, legal)
+        self._legal = None
+        i = action[0]
+        self.history.append(i)
         table = self._g.table
-        move = table.move[i]
         try:
             if self.ask:
-                self._answer(self.ask.pop(), move, i)
-            elif move == Move.PLAY:
+                self._answer(self.ask.pop(), table.move[i], i)
+            elif table.move[i] == Move.PLAY:
                 self._play(self.turn, table.kind[i], table.colour[i], table.calls[i])
             else:
                 self._draw_turn(self.turn)
         except _RoundOver:
             pass
+
+    def _apply(self, action: Action) -> None:
+        raise AssertionError("UnoPowerState.apply does all the work")
 
     # -- playing a card -------------------------------------------------------
 
@@ -397,41 +404,70 @@ class UnoPowerState(State):
             self.called[p] = calls or auto
             if not (calls or auto):
                 self.uno_pending = p
-        if g.fast_path[k] and self.uno_pending < 0:
-            self._begin_turn((p + self.direction) % self.num_players)
-            return
+        if self.uno_pending < 0:
+            if g.fast_path[k]:
+                self._begin_turn((p + self.direction) % self.num_players)
+                return
+            icon = g.auto_icon[k]
+            if icon >= 0:  # a number with an icon: grab its tower, then next player
+                towers = self.towers
+                if towers[icon] != p:
+                    before = (
+                        (towers[0] == p) + (towers[1] == p) + (towers[2] == p) + (towers[3] == p)
+                    )
+                    self._take_towers(p, 1 << icon)
+                    if before == NUM_TOWERS - 1:
+                        self.towers_before = before
+                        self.stage = Stage.BONUS
+                        self._proceed()
+                        return
+                self._begin_turn((p + self.direction) % self.num_players)
+                return
         self.towers_before = self._tower_count(p)
         self.stage = Stage.GRAB
         self._proceed()
 
     def _proceed(self) -> None:
-        """Run the remaining stages of the current play until one needs an answer."""
+        """Run the remaining stages of the current play until one needs an answer.
+
+        Each stage is guarded by a cheap test, so a card with one effect costs
+        one call.
+        """
+        g = self._g
+        opts = g.options
         while True:
             stage = self.stage
             if stage == Stage.GRAB:
                 self.stage = Stage.SWAP
-                if self._grab_stage():
+                if g.grabs[self.played] and self._grab_stage():
                     return
             elif stage == Stage.SWAP:
                 self.stage = Stage.BONUS
-                if self._swap_stage():
+                if opts.seven_swap and g.cards.symbol[self.played] == 7 and self._swap_stage():
                     return
             elif stage == Stage.BONUS:
                 self.stage = Stage.EFFECT
                 p = self.actor
-                if self.towers_before < NUM_TOWERS and self._offer_bonus(p, at_turn_start=False):
+                if (
+                    self.towers_before < NUM_TOWERS
+                    and self.towers[0] == p
+                    and self._offer_bonus(p, at_turn_start=False)
+                ):
                     return
             elif stage == Stage.EFFECT:
                 self.stage = Stage.CATCH
-                if self._effect():
-                    return
+                if g.targets[self.played]:
+                    if self._effect():
+                        return
+                else:
+                    self.next_turn = (self.actor + self.direction) % self.num_players
             elif stage == Stage.CATCH:
                 self.stage = Stage.JUMP
-                if self._open_catch_window():
+                if self.uno_pending >= 0 and self._open_catch_window():
                     return
             elif stage == Stage.JUMP:
                 self.stage = Stage.NEXT
-                if self._open_jump_window():
+                if opts.jump_in and self._open_jump_window():
                     return
             elif stage == Stage.NEXT:
                 self.stage = Stage.DONE
@@ -454,7 +490,7 @@ class UnoPowerState(State):
                 return True
             self._take_towers(p, 1 << icon)
             return False
-        if sym == GRAB2 or sym == WILD_GRAB:
+        if sym in (GRAB2, WILD_GRAB):
             want = 2 if sym == GRAB2 else 1
             free = self._available_towers(p)
             if bin(free).count("1") <= want:
@@ -466,9 +502,6 @@ class UnoPowerState(State):
         return False
 
     def _swap_stage(self) -> bool:
-        g = self._g
-        if not g.options.seven_swap or g.cards.symbol[self.played] != 7:
-            return False
         if self.num_players == 2:
             self._swap_hands(self.actor, 1 - self.actor)
             return False
@@ -697,7 +730,7 @@ class UnoPowerState(State):
         discarded = [k for k in range(cards.num_kinds) for _ in range(hand[k] - (k == keep))]
         pile = self.deck.discard_pile
         pile[-1:-1] = discarded  # under the top card: the card in play stays
-        self.hands[p] = [0] * cards.num_kinds
+        self.hands[p] = bytearray(cards.num_kinds)
         self.hands[p][keep] = 1
         self.held[p] = 1 << keep
         self.sizes[p] = 1
@@ -952,9 +985,10 @@ class UnoPowerState(State):
         # so it tells whether they held the colour in play. After a last card it is
         # empty: going out with a Wild Draw Four is never a bluff.
         guilty = bool(self.held[bluffer] & cards.colour_mask[self.wd4_colour])
+        verdict = "guilty" if guilty else "not guilty"
         self._event(
             "challenge",
-            f"player {target} challenges: player {bluffer} is {'guilty' if guilty else 'not guilty'}",
+            f"player {target} challenges: player {bluffer} is {verdict}",
             player=target,
             accused=bluffer,
             guilty=guilty,
@@ -1101,27 +1135,24 @@ class UnoPowerState(State):
         twin.scores = self.scores[:]
         twin.winner_list = self.winner_list[:]
         twin.last_round = self.last_round
-        for name in (
-            "top",
-            "colour",
-            "mi",
-            "turn",
-            "direction",
-            "dealer",
-            "round",
-            "stage",
-            "actor",
-            "played",
-            "next_turn",
-            "pending_draw",
-            "wd4_colour",
-            "uno_pending",
-            "turns",
-            "pass_streak",
-            "towers_before",
-            "over",
-        ):
-            setattr(twin, name, getattr(self, name))
+        twin.top = self.top
+        twin.colour = self.colour
+        twin.mi = self.mi
+        twin.turn = self.turn
+        twin.direction = self.direction
+        twin.dealer = self.dealer
+        twin.round = self.round
+        twin.stage = self.stage
+        twin.actor = self.actor
+        twin.played = self.played
+        twin.next_turn = self.next_turn
+        twin.pending_draw = self.pending_draw
+        twin.wd4_colour = self.wd4_colour
+        twin.uno_pending = self.uno_pending
+        twin.turns = self.turns
+        twin.pass_streak = self.pass_streak
+        twin.towers_before = self.towers_before
+        twin.over = self.over
         return twin
 
     def determinize(self, observer: int, rng: Rng) -> UnoPowerState:
@@ -1149,7 +1180,7 @@ class UnoPowerState(State):
                 pick = candidates[rng.randrange(len(candidates))]
                 drawn_card = pool.pop(pick)
         for p in others:
-            hand = [0] * cards.num_kinds
+            hand = bytearray(cards.num_kinds)
             held = 0
             size = self.sizes[p]
             take = size - 1 if p == drawn_by else size
@@ -1215,7 +1246,7 @@ class UnoPowerState(State):
         try:
             self.rng = Rng.from_dict(s["rng"])
             self.ask = DecisionStack.from_list(s["ask"])
-            self.hands = [[0] * cards.num_kinds for _ in range(n)]
+            self.hands = [bytearray(cards.num_kinds) for _ in range(n)]
             self.held = [0] * n
             self.sizes = [0] * n
             if len(s["hands"]) != n:

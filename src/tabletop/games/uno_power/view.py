@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
-    from tabletop.games.uno_power.state import ASK_TEXT, Ask
+    from tabletop.games.uno_power.state import ASK_NAMES, ASK_TEXT, Ask
 
     g = state._g
     cards = g.cards
@@ -38,9 +38,9 @@ def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
     if state.ask:
         top = state.ask.top
         decision = {
-            "kind": Ask(top.kind).name.lower(),
+            "kind": ASK_NAMES[top.kind],
             "player": top.player,
-            "text": ASK_TEXT[Ask(top.kind)],
+            "text": ASK_TEXT[top.kind],
         }
         if top.kind == Ask.PLAY_DRAWN and top.player == player:
             drawn = cards.describe(top.data[0])

@@ -1,0 +1,40 @@
+"""The conformance harness passes a correct game and catches each kind of breakage."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core.conformance import ConformanceError, check_game
+from tests.core.toy import ToyGame, ToyState
+
+
+def test_a_correct_game_passes() -> None:
+    report = check_game(ToyGame(), games=4, deep_every=1)
+    assert report.games == 4 * 2  # two player counts
+    assert report.steps == sum(report.lengths)
+    assert report.events["take"] == report.steps
+
+
+def test_view_leak_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="view"):
+        check_game(ToyGame(leak_view=True), games=2, deep_every=1)
+
+
+def test_nondeterminism_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="same seed"):
+        check_game(ToyGame(nondeterministic=True), games=2)
+
+
+def test_accepting_illegal_actions_is_caught() -> None:
+    with pytest.raises(ConformanceError, match="illegal action"):
+        check_game(ToyGame(unchecked_apply=True, tokens=1), games=2, deep_every=1)
+
+
+def test_clone_sharing_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    def apply_and_touch_secret(self: ToyState, action: object) -> None:
+        self.secrets[0] += 1
+        self.tokens = max(0, self.tokens - 1)
+
+    monkeypatch.setattr(ToyState, "_apply", apply_and_touch_secret)
+    with pytest.raises(ConformanceError, match="clone"):
+        check_game(ToyGame(shared_clone=True), games=1, deep_every=1)

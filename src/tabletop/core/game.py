@@ -232,7 +232,7 @@ class State(ABC):
         return self._log.events if self._log is not None else []
 
     def log_for(self, player: int | None, since: int = 0) -> list[LogEvent]:
-        """Events from index ``since`` on that ``player`` may see."""
+        """Events numbered ``since`` or later (``LogEvent.seq``) that ``player`` may see."""
         if self._log is None:
             return []
         return self._log.for_player(player, since)
@@ -250,6 +250,19 @@ class State(ABC):
         The copy also gets a fresh random stream, so future chance events are not
         those of the true game.
         """
+
+    def _forget_for(self, twin: State, observer: int) -> None:
+        """Strip a determinized copy of what ``observer`` may not read.
+
+        The copy keeps only the log events the observer may see, and no action
+        history (ids such as "keep this card" can name hidden cards; the copy is
+        not a replay of the true game anyway).
+        """
+        log = self._log
+        if log is not None:
+            twin._log = log.visible_copy(observer)
+        twin.history = []
+        twin._legal = None
 
     @abstractmethod
     def _state_dict(self) -> dict[str, Any]: ...

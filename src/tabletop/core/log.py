@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,12 +46,19 @@ class LogEvent:
 
 
 class GameLog:
-    """An append-only list of :class:`LogEvent`; copies share the old events."""
+    """An append-only list of :class:`LogEvent`; copies share the old events.
 
-    __slots__ = ("events",)
+    ``seq`` numbers keep counting in a filtered copy (a determinized state keeps
+    only its observer's events), so ``since`` always means the same event.
+    """
 
-    def __init__(self, events: list[LogEvent] | None = None) -> None:
+    __slots__ = ("events", "next_seq")
+
+    def __init__(self, events: list[LogEvent] | None = None, next_seq: int | None = None) -> None:
         self.events: list[LogEvent] = events if events is not None else []
+        if next_seq is None:
+            next_seq = self.events[-1].seq + 1 if self.events else 0
+        self.next_seq = next_seq
 
     def add(
         self,
@@ -59,10 +67,22 @@ class GameLog:
         visible_to: frozenset[int] | None = None,
         **data: Any,
     ) -> None:
-        self.events.append(LogEvent(len(self.events), kind, text, visible_to, data))
+        self.events.append(LogEvent(self.next_seq, kind, text, visible_to, data))
+        self.next_seq += 1
 
     def copy(self) -> GameLog:
-        return GameLog(self.events[:])
+        return GameLog(self.events[:], self.next_seq)
+
+    def visible_copy(self, player: int) -> GameLog:
+        """A copy holding only the events ``player`` may see."""
+        return GameLog([e for e in self.events if e.visible(player)], self.next_seq)
 
     def for_player(self, player: int | None, since: int = 0) -> list[LogEvent]:
-        return [e for e in self.events[since:] if e.visible(player)]
+        """Events with ``seq >= since`` that ``player`` may see."""
+        events = self.events
+        start = bisect_left(events, since, key=_seq) if since else 0
+        return [e for e in events[start:] if e.visible(player)]
+
+
+def _seq(event: LogEvent) -> int:
+    return event.seq

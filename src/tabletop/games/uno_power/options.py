@@ -51,7 +51,7 @@ class UnoPowerOptions:
     # Two players (3.7) and running out of cards (3.8).
     two_player_reverse_is_skip: bool = True
     empty_pile: Literal["reshuffle", "end_round"] = "reshuffle"
-    round_turn_limit: int = 1000
+    round_turn_limit: int = 10_000
     # House rules (section 6), all off by default.
     stacking: Literal["off", "same_type", "progressive"] = "off"
     jump_in: bool = False
@@ -71,7 +71,7 @@ class UnoPowerOptions:
             raise InvalidOptionsError("hand_size", "must be 1 to 15")
         if not 0 <= self.uno_penalty <= 10:
             raise InvalidOptionsError("uno_penalty", "must be 0 to 10")
-        if not 50 <= self.round_turn_limit <= 100_000:
-            raise InvalidOptionsError("round_turn_limit", "must be 50 to 100000")
+        if not 50 <= self.round_turn_limit <= 1_000_000:
+            raise InvalidOptionsError("round_turn_limit", "must be 50 to 1000000")
         parse_icon_table(self.icon_table)
         parse_points(self.card_points)

@@ -267,7 +267,15 @@ class UnoPowerState(State):
         self._event("flip", f"the first card is {cards.names[card]}", card=cards.describe(card))
 
         first = (self.dealer + 1) % n
-        if sym == SKIP:
+        if sym in BLOCKING_TOWER and self.towers[BLOCKING_TOWER[sym]] == first:
+            # Towers kept from the last round block it as if the dealer had played it.
+            self._event(
+                "blocked",
+                f"player {first} blocks the first card with tower {TOWERS[BLOCKING_TOWER[sym]]}",
+                player=first,
+            )
+            self._begin_turn(first)
+        elif sym == SKIP:
             self._event("skip", f"player {first} is skipped", player=first)
             self._begin_turn((first + 1) % n)
         elif sym == REVERSE:
@@ -622,7 +630,15 @@ class UnoPowerState(State):
                 if card < 0:
                     break
         if card >= 0 and self._playable(p, card):
-            self.ask.push(Decision(Ask.PLAY_DRAWN, p, (card,)))
+            opts = g.options
+            if (
+                opts.forced_play_drawn
+                and g.cards.colour[card] >= 0
+                and not (self.sizes[p] == 2 and opts.uno_call == "enforced")
+            ):
+                self._play(p, card, -1, False)  # the only choice: nobody is asked
+            else:
+                self.ask.push(Decision(Ask.PLAY_DRAWN, p, (card,)))
         else:
             self._begin_turn((p + self.direction) % n)
 
@@ -683,6 +699,8 @@ class UnoPowerState(State):
         self.held[p] |= 1 << card
         self.sizes[p] += 1
         self.called[p] = False
+        if self.uno_pending == p:  # no longer on one card: nothing left to catch
+            self.uno_pending = -1
 
     # -- turns ----------------------------------------------------------------
 
@@ -720,6 +738,11 @@ class UnoPowerState(State):
     def _offer_bonus(self, p: int, *, at_turn_start: bool) -> bool:
         mode = self._g.options.four_tower_bonus
         if mode == "off" or self._tower_count(p) < NUM_TOWERS or self.sizes[p] < 2:
+            return False
+        held = self.held[p]
+        if mode == "automatic" and self._g.options.uno_call == "auto" and not held & (held - 1):
+            # One kind of card and nothing to decide: the bonus just happens.
+            self._use_bonus(p, held.bit_length() - 1, False)
             return False
         self.ask.push(Decision(Ask.BONUS, p, (int(at_turn_start),)))
         return True
@@ -774,6 +797,8 @@ class UnoPowerState(State):
         n = self.num_players
         seats = [(self.actor + self.direction * i) % n for i in range(1, n)]
         seats = [q for q in seats if self.held[q] & face]
+        if g.options.no_action_finish and not g.cards.number_mask >> self.played & 1:
+            seats = [q for q in seats if self.sizes[q] > 1]  # no going out on an action
         if not seats:
             return False
         self.ask.push(Decision(Ask.JUMP, seats[0], tuple(seats[1:])))
@@ -783,6 +808,8 @@ class UnoPowerState(State):
         """Kinds ``p`` may stack on the pending draw card (bit mask)."""
         g = self._g
         cards = g.cards
+        if self.sizes[p] == 1 and g.options.no_action_finish:
+            return 0  # every stackable card is an action card or a wild
         top_amount = cards.draw_amount[self.played]
         mask = 0
         m = self.held[p]
@@ -798,6 +825,9 @@ class UnoPowerState(State):
                     mask |= low
             elif amount >= top_amount:
                 mask |= low
+        held_colour = self.held[p] & cards.colour_mask[self.colour]
+        if mask & cards.wd4_bit and g.wd4_enforced and held_colour:
+            mask ^= cards.wd4_bit  # the restriction is a legality rule here too
         return mask
 
     def _swap_hands(self, p: int, q: int) -> None:
@@ -1163,7 +1193,7 @@ class UnoPowerState(State):
         are playable, since the observer knows it is playable.
         """
         twin = self.clone()
-        twin._legal = None
+        self._forget_for(twin, observer)
         n = self.num_players
         cards = self._g.cards
         others = [p for p in range(n) if p != observer]

@@ -1,0 +1,169 @@
+"""The ``tabletop`` command: ``play``, ``replay``, ``list`` and ``--version``.
+
+Commands here only parse arguments, report errors and hand over to
+:mod:`tabletop.cli.session` (playing) or to the record and game APIs. Bad input
+never shows a traceback: every :class:`~tabletop.TabletopError` becomes one line
+on stderr, with exit code 2 for a bad command line and 1 for a bad record.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console, Group
+from rich.table import Table as RichTable
+from rich.text import Text
+
+import tabletop
+from tabletop.bots import list_bots
+from tabletop.cli.render import MatchResult, Seating, get_renderer
+from tabletop.cli.session import Session
+from tabletop.cli.table import check_record_path, parse_options, parse_seats, set_table
+from tabletop.core.errors import TabletopError
+from tabletop.core.options import describe_options
+
+EXIT_BAD_RECORD = 1
+EXIT_USAGE = 2
+
+app = typer.Typer(
+    name="tabletop",
+    help="Play, replay and list the Tabletop games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _console() -> Console:
+    # Rich's automatic highlighting would colour stray numbers in game text.
+    return Console(highlight=False)
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"tabletop {tabletop.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Tabletop: UNO Power, King of Tokyo and Kung Fu, with bots."""
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. uno-power.")],
+    seats: Annotated[
+        str,
+        typer.Option(help="Comma-separated seats: 'you' for a person here, or a bot name."),
+    ] = "you,random",
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the deal and the bots (random if omitted).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeatable."),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="Save the game record here (at the end, on quit or Ctrl-C)."),
+    ] = None,
+    delay: Annotated[
+        float, typer.Option(min=0.0, help="Seconds to pause after each bot move, to watch.")
+    ] = 0.0,
+) -> None:
+    """Play a game at this terminal against bots, or with friends in hot-seat."""
+    try:
+        check_record_path(record)
+        table = set_table(game_id, parse_seats(seats), seed, parse_options(option or []))
+    except TabletopError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    session = Session(table, _console(), get_renderer(game_id), record=record, delay=delay)
+    raise typer.Exit(session.run())
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record saved by 'tabletop play'.")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+) -> None:
+    """Re-play a game record, print its public log and verify its result."""
+    try:
+        record = tabletop.GameRecord.load(file)
+        state = record.replay()
+    except TabletopError as exc:
+        _fail(f"{file}: {exc}", EXIT_BAD_RECORD)
+    console = _console()
+    renderer = get_renderer(record.game)
+    players = [str(p) for p in record.players]
+    players += [f"seat {i}" for i in range(len(players), record.num_players)]
+    seating = Seating(tuple(players))
+    console.rule(f"Replay: {record.game} · seed {record.seed} · {len(record.actions)} actions")
+    console.print(f"Seats: {seating.names(range(record.num_players))}")
+    if not quiet:
+        console.print(renderer.events(state.log_for(None)))
+    if not state.is_terminal():
+        console.print(f"The game was not finished: {len(record.actions)} actions replayed.")
+        return
+    result = MatchResult(tuple(state.winners()), tuple(state.returns()))
+    console.print(renderer.final(state.view(None), result, seating))
+    if record.result is None:
+        console.print("The record stores no result, so there is nothing to verify.")
+    else:
+        console.print(Text("result verified", style="bold green"))
+
+
+@app.command("list")
+def list_command() -> None:
+    """List the games with their options, and the bots for each."""
+    console = _console()
+    for game_id in tabletop.list_games():
+        try:
+            game = tabletop.make(game_id)
+        except TabletopError as exc:
+            console.print(f"[bold]{game_id}[/]: unavailable ({exc})")
+            continue
+        info = game.info
+        console.print(
+            f"[bold]{game_id}[/]  {info.title}, {info.min_players}-{info.max_players} players"
+        )
+        console.print(_options_table(game.options))
+        console.print(f"  bots: {', '.join(list_bots(game_id))}")
+        console.print()
+
+
+def _options_table(options: Any) -> Group:
+    """Each option's name, default and allowed values; long values wrap in place."""
+    grid = RichTable.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for name, allowed, default in describe_options(type(options)):
+        value = Text.assemble((_default_text(default), "bold"), (f"  ({allowed})", "dim"))
+        grid.add_row(f"    {name}", value)
+    return Group(Text("  options (name, default, allowed values):", style="dim"), grid)
+
+
+def _default_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value == "":
+        return "(empty)"
+    return str(value)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,81 @@
+"""Reading a human's choice: the one place the CLI reads the keyboard.
+
+Input goes through :func:`read_line` so tests can replace it (to feed answers or
+to raise ``KeyboardInterrupt``), and what was typed is turned into a
+:data:`Command` by the pure function :func:`parse_command`, testable on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from rich.console import Console
+from rich.text import Text
+
+
+class Cmd(Enum):
+    """Commands other than picking a choice."""
+
+    HELP = "help"
+    LOG = "log"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The player picked choice ``index`` (0-based; the screen numbers from 1)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    """Unusable input, with a message that tells the player what to type."""
+
+    message: str
+
+
+Command = Pick | Cmd | Invalid
+
+_WORDS = {
+    "h": Cmd.HELP,
+    "help": Cmd.HELP,
+    "?": Cmd.HELP,
+    "l": Cmd.LOG,
+    "log": Cmd.LOG,
+    "q": Cmd.QUIT,
+    "quit": Cmd.QUIT,
+    "exit": Cmd.QUIT,
+}
+
+
+def parse_command(text: str, count: int) -> Command:
+    """What ``text`` asks for, given ``count`` numbered choices.
+
+    >>> parse_command(" 2 ", 3)
+    Pick(index=1)
+    >>> parse_command("H", 3)
+    <Cmd.HELP: 'help'>
+    >>> parse_command("9", 3).message
+    'there is no choice 9: pick a number from 1 to 3'
+    """
+    word = text.strip().lower()
+    if word in _WORDS:
+        return _WORDS[word]
+    if word.isdigit():
+        number = int(word)
+        if 1 <= number <= count:
+            return Pick(number - 1)
+        return Invalid(f"there is no choice {number}: pick a number from 1 to {count}")
+    if not word:
+        return Invalid(f"type a number from 1 to {count}, or h for help")
+    return Invalid(
+        f"{text.strip()!r} is not a choice: type a number from 1 to {count}, "
+        "h for help, l for the log or q to quit"
+    )
+
+
+def read_line(console: Console, prompt: Text) -> str:
+    """One line typed by the player (raises ``EOFError`` when input has ended)."""
+    return console.input(prompt)

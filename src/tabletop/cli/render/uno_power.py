@@ -1,0 +1,308 @@
+"""The UNO Power screen: table, towers, players, your hand in colour.
+
+Built only from the view (schema in ``tabletop.games.uno_power.view``) and from
+action labels, never from the state or the engine's tables, so it shows exactly
+what the seat may see and keeps working if the engine's internals change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.cli.render.base import (
+    ChoiceGroup,
+    MatchResult,
+    Renderer,
+    Seating,
+    View,
+    Wrap,
+    winners_line,
+)
+from tabletop.core.action import Action
+from tabletop.core.log import LogEvent
+
+# Text colours for card names in log lines and labels, and "chip" styles for cards
+# drawn as cards. Bright blue reads better than blue on dark terminals.
+TEXT_STYLE = {
+    "red": "bold red",
+    "blue": "bold bright_blue",
+    "green": "bold green",
+    "yellow": "bold yellow",
+}
+WILD_TEXT_STYLE = "bold magenta"
+CHIP_STYLE = {
+    "red": "bold white on red",
+    "blue": "bold white on blue",
+    "green": "bold black on green",
+    "yellow": "bold black on yellow",
+}
+WILD_CHIP_STYLE = "bold white on magenta"
+
+# Which card each tower blocks when that card targets its holder (rules, not state).
+TOWER_BLOCKS = {"U": "Draw One", "N": "Draw Two", "O": "Wild Draw Four", "!": "Skip"}
+
+_FACES = r"(?: (?:[1-9]|Draw One|Draw Two|Skip|Reverse|Grab Two Towers)(?: \([UNO!]\))?)?"
+_COLOUR_PATTERNS = {colour: rf"\b{colour}\b{_FACES}" for colour in TEXT_STYLE}
+_WILD_PATTERN = r"Wild Grab-a-Tower|Wild Draw Four"
+_UNO_PATTERN = r"\bcall(?:s|ed)? UNO\b|\bUNO!"
+
+_TAKE = re.compile(r"^take towers? (.+)$")
+
+HOW_ROUND_ENDED = {"out": "went out", "fewest points": "fewest points in hand"}
+
+RULES = """\
+[b]Goal[/b]  Be the first to play all your cards. The round winner scores the points
+left in the other hands (numbers face value, actions 20, wilds 50); the match
+goes on until someone reaches the target score.
+
+[b]Your turn[/b]  Play one card that matches the top card by [b]colour[/b] (the named
+colour after a wild), by [b]number[/b], or by [b]action symbol[/b]. Power icons never
+match. Wilds always match, but Wild Draw Four only when you hold no card of the
+colour in play; the next player may challenge it (a bluffer draws 4, a wrong
+challenger draws 6). Or draw a card: if it fits you may play it at once.
+
+[b]Towers[/b]  Playing a number with an icon (U, N, O, !) takes that tower from the
+pool or from whoever holds it. Grab Two Towers takes two towers, Wild
+Grab-a-Tower names a colour and takes one. A tower protects its holder:
+  U blocks Draw One    N blocks Draw Two    O blocks Wild Draw Four    ! blocks Skip
+A blocked card counts as a plain card and you play normally. Reverse is never
+blocked.
+
+[b]Four towers[/b]  Holding all four, you may discard every card but one (then call
+UNO); the towers go back to the pool.
+
+[b]UNO[/b]  When a play leaves you one card you must call UNO: pick the choice that
+ends in "and call UNO". Forget it and another player may catch you: you draw 2.
+
+These are the default rules; `tabletop list` shows the options that change them."""
+
+
+def card_chip(card: Mapping[str, Any] | None) -> Text:
+    """A card drawn as a coloured block (wilds in magenta)."""
+    if card is None:
+        return Text.assemble((" none ", "dim"))
+    style = CHIP_STYLE.get(card.get("colour") or "", WILD_CHIP_STYLE)
+    # Styled as a span, not the whole Text, so table cells do not pad in colour.
+    return Text.assemble((f" {card['label']} ", style))
+
+
+def colour_word(colour: str | None) -> Text:
+    if colour is None:
+        return Text("none", style="dim")
+    return Text(colour.upper(), style=TEXT_STYLE.get(colour, WILD_TEXT_STYLE))
+
+
+def highlight(text: str | Text) -> Text:
+    """Colour card names and colour words in free text (log lines, labels)."""
+    out = Text(text) if isinstance(text, str) else text.copy()
+    for colour, pattern in _COLOUR_PATTERNS.items():
+        out.highlight_regex(pattern, TEXT_STYLE[colour])
+    out.highlight_regex(_WILD_PATTERN, WILD_TEXT_STYLE)
+    out.highlight_regex(_UNO_PATTERN, "bold reverse")
+    return out
+
+
+class UnoPowerRenderer(Renderer):
+    """The UNO Power board, choices, help and score screens."""
+
+    title = "UNO Power"
+
+    # -- the board ------------------------------------------------------------
+
+    def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
+        parts: list[RenderableType] = [
+            self._table_panel(view, seat, seating),
+            self._players(view, seat, seating),
+        ]
+        if view.get("hand") is not None:
+            parts.append(self._hand(view))
+        decision = view.get("decision")
+        if decision and seat is not None and decision.get("player") == seat:
+            parts.append(Text.assemble(("Decide: ", "bold"), highlight(decision["text"])))
+        return Group(*parts)
+
+    def _table_panel(self, view: View, seat: int | None, seating: Seating) -> Panel:
+        info = Table.grid(padding=(0, 1))
+        info.add_column(style="dim", justify="right")
+        info.add_column()
+        info.add_row("Top card", card_chip(view["top_card"]))
+        info.add_row("Colour", colour_word(view.get("colour")))
+        direction = "clockwise ↻" if view["direction"] == 1 else "counter-clockwise ↺"
+        info.add_row("Direction", direction)
+        info.add_row("Draw pile", f"{view['draw_pile']} cards (discards {view['discard_pile']})")
+        if view.get("pending_draw"):
+            info.add_row("To draw", Text(f"{view['pending_draw']} cards", style="bold red"))
+        info.add_row("Goal", _goal(view))
+
+        layout = Table.grid(padding=(0, 3))
+        layout.add_row(info, self._towers(view, seat, seating))
+        dealer = seating.short(view["dealer"], seat)
+        title = f"UNO Power · round {view['round']} · dealer: {dealer}"
+        return Panel(layout, title=title, title_align="left", expand=False)
+
+    def _towers(self, view: View, seat: int | None, seating: Seating) -> Table:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        table.add_column("Tower", style="bold", justify="center")
+        table.add_column("blocks", style="dim")
+        table.add_column("held by")
+        for tower, holder in view["towers"].items():
+            if holder is None:
+                held = Text("pool", style="dim")
+            else:
+                held = Text(
+                    seating.short(holder, seat), style="bold cyan" if holder == seat else ""
+                )
+            table.add_row(tower, TOWER_BLOCKS.get(tower, ""), held)
+        return table
+
+    def _players(self, view: View, seat: int | None, seating: Seating) -> Table:
+        players = view["players"]
+        teams = any(p.get("team") is not None for p in players)
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+        table.add_column("")
+        table.add_column("Player")
+        if teams:
+            table.add_column("Team", justify="center")
+        table.add_column("Cards", justify="right")
+        table.add_column("Score", justify="right")
+        table.add_column("Towers")
+        table.add_column("UNO")
+        for p in players:
+            s = p["seat"]
+            name = Text(seating.name(s), style="bold cyan" if s == seat else "")
+            row: list[Text | str] = ["▶" if s == view["current_player"] else "", name]
+            if teams:
+                row.append(str(p["team"]))
+            row += [str(p["hand_size"]), str(p["score"]), " ".join(p["towers"]), _uno(p)]
+            table.add_row(*row)
+        return table
+
+    def _hand(self, view: View) -> RenderableType:
+        hand = view["hand"]
+        points = sum(c["points"] for c in hand)
+        head = Text(f"Your hand: {len(hand)} cards, {points} points", style="bold")
+        parts: list[RenderableType] = [head, Wrap([card_chip(c) for c in hand])]
+        if view.get("drawn_card") is not None:
+            parts.append(
+                Text.assemble(
+                    "You drew ", card_chip(view["drawn_card"]), ": you may play it now or keep it."
+                )
+            )
+        return Group(*parts)
+
+    # -- the log and the choices ----------------------------------------------
+
+    def event(self, event: LogEvent) -> Text:
+        text = highlight(event.text)
+        if event.kind in ("round", "round_end", "game_end"):
+            text.stylize("bold")
+        if event.visible_to is not None:
+            text = Text.assemble(("(only you) ", "dim italic"), text)
+        return text
+
+    def choice_groups(self, actions: Sequence[Action]) -> list[ChoiceGroup]:
+        """Plays first, then the same plays calling UNO, then everything else."""
+        order = [
+            "Play a card",
+            "Play and call UNO",
+            "Four-tower bonus",
+            "Four-tower bonus and call UNO",
+            "Other choices",
+        ]
+        groups: dict[str, list[Action]] = {name: [] for name in order}
+        for action in actions:
+            groups[_group_of(str(action))].append(action)
+        filled = [(name, acts) for name, acts in groups.items() if acts]
+        if len(filled) == 1 and filled[0][0] == "Other choices":
+            return [("Choices", filled[0][1])]
+        return filled
+
+    def choice_label(self, action: Action, view: View) -> Text:
+        """The engine's label, coloured; tower choices also say whom they hit."""
+        label = highlight(str(action))
+        towers = _TAKE.match(str(action))
+        if towers:
+            notes = [_tower_note(t, view) for t in towers.group(1).split(" and ")]
+            label.append(f"  ({'; '.join(notes)})", style="dim")
+        return label
+
+    # -- help, rounds and the end ---------------------------------------------
+
+    def rules(self) -> RenderableType:
+        return Text.from_markup(RULES)
+
+    def round_summary(
+        self, before: View | None, after: View, seating: Seating
+    ) -> RenderableType | None:
+        last = after.get("last_round")
+        if not last or (before is not None and before.get("last_round") == last):
+            return None
+        table = Table(title_justify="left", header_style="dim")
+        how = HOW_ROUND_ENDED.get(last["how"], last["how"])
+        table.title = f"Round {last['round']} goes to {seating.name(last['winner'])}: {how}"
+        table.add_column("Player")
+        table.add_column("Points in hand", justify="right")
+        table.add_column("Gained", justify="right")
+        table.add_column("Total", justify="right")
+        for p in after["players"]:
+            s = p["seat"]
+            table.add_row(
+                seating.name(s),
+                str(last["points_in_hand"][s]),
+                f"+{last['gained'][s]}" if last["gained"][s] else "0",
+                str(p["score"]),
+            )
+        return table
+
+    def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
+        table = Table(title="Match over", title_justify="left", header_style="dim")
+        table.add_column("Player")
+        table.add_column("Score", justify="right")
+        table.add_column("")
+        for p in view["players"]:
+            won = p["seat"] in result.winners
+            table.add_row(
+                seating.name(p["seat"]),
+                str(p["score"]),
+                Text("★ winner", style="bold green") if won else "",
+            )
+        return Group(table, Text(winners_line(result, seating), style="bold"))
+
+
+def _goal(view: View) -> str:
+    target = view["target_score"]
+    if target == "single_round":
+        return "win this single round"
+    if view.get("scoring") == "lowest_total":
+        return f"lowest total when someone reaches {target}"
+    return f"first to {target} points"
+
+
+def _tower_note(tower: str, view: View) -> str:
+    holder = view["towers"].get(tower)
+    source = "from the pool" if holder is None else f"from player {holder}"
+    return f"{tower} {source}, blocks {TOWER_BLOCKS.get(tower, '?')}"
+
+
+def _uno(player: Mapping[str, Any]) -> Text:
+    if player["called_uno"]:
+        return Text("UNO!", style="bold reverse red")
+    if player["hand_size"] == 1:
+        return Text("not called", style="yellow")
+    return Text("")
+
+
+def _group_of(label: str) -> str:
+    uno = label.endswith("call UNO")
+    if label.startswith("play "):
+        return "Play and call UNO" if uno else "Play a card"
+    if label.startswith("use the four-tower bonus"):
+        return "Four-tower bonus and call UNO" if uno else "Four-tower bonus"
+    return "Other choices"

@@ -1,0 +1,233 @@
+"""The play loop: bots move, humans are shown their board and asked.
+
+Information flow is the point of this module. What a human sees comes only from
+``state.view(seat)`` and ``state.log_for(seat, since)`` for the seat that must
+decide; between decisions the loop watches the game through one *audience*: the
+single human seat, or a spectator (``None``) when there is no human or several
+(hot-seat). No other seat's view is ever asked for, so nothing hidden can leak
+onto the screen.
+
+Each audience has a log cursor, and every event is printed once per audience:
+either streamed as it happens (when watching bots, or with ``--delay``) or
+gathered into the "since your last move" part of the next board.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from tabletop.cli import prompt
+from tabletop.cli.prompt import Cmd, Invalid, Pick
+from tabletop.cli.render import MatchResult, Renderer, Seating, View
+from tabletop.cli.render.base import ChoiceGroup
+from tabletop.cli.table import Table, default_record_path
+from tabletop.core.action import Action
+from tabletop.core.log import LogEvent
+from tabletop.core.record import GameRecord
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
+
+COMMANDS = (
+    ("1, 2, …", "pick that choice"),
+    ("h, help", "this help"),
+    ("l, log", "everything you have seen happen this game"),
+    ("q, quit", "save the game to a record file and stop"),
+    ("Ctrl-C", "the same as quit, at any moment"),
+)
+
+
+class QuitGame(Exception):
+    """The player asked to stop (``q``)."""
+
+
+class Session:
+    """One game at this terminal, from the deal to the final scores."""
+
+    def __init__(
+        self,
+        table: Table,
+        console: Console,
+        renderer: Renderer,
+        *,
+        record: Path | None = None,
+        delay: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.table = table
+        self.state = table.state
+        self.console = console
+        self.renderer = renderer
+        self.record = record
+        self.delay = delay
+        self.sleep = sleep
+        humans = table.humans
+        self.seating = Seating(table.seats, humans)
+        self.audience: int | None = next(iter(humans)) if len(humans) == 1 else None
+        # Without a human nothing would ever be shown; with --delay, moves show live.
+        self.stream = delay > 0 or not humans
+        self._cursors: dict[int | None, int] = {}
+        self._last_asked: int | None = None
+
+    # -- the whole game -------------------------------------------------------
+
+    def run(self) -> int:
+        """Play to the end (or until the player stops); returns the exit code."""
+        try:
+            self._intro()
+            self._play()
+        except KeyboardInterrupt:
+            self.console.print()
+            return self._save_and_stop("Interrupted", EXIT_INTERRUPTED)
+        except QuitGame:
+            return self._save_and_stop("Stopped", EXIT_OK)
+        except EOFError:
+            self.console.print()
+            return self._save_and_stop("Input ended", EXIT_ERROR)
+        return self._finish()
+
+    def _intro(self) -> None:
+        state = self.state
+        game = state.game
+        self.console.rule(f"{game.info.title} · seed {state.seed}")
+        self.console.print(f"Seats: {self.seating.names(range(state.num_players))}")
+        if self.seating.humans:
+            self.console.print("Type a choice's number to play it, h for help, q to save and quit.")
+
+    def _play(self) -> None:
+        state = self.state
+        bots = self.table.bots
+        before = self._watch()
+        while not state.is_terminal():
+            seat = state.current_player
+            bot = bots.get(seat)
+            action = bot.choose(state, seat) if bot is not None else self._ask(seat)
+            state.apply(action)
+            if self.stream:
+                self._flush()
+                if bot is not None and self.delay > 0:
+                    self.sleep(self.delay)
+            after = self._watch()
+            summary = self.renderer.round_summary(before, after, self.seating)
+            if summary is not None:
+                self._flush()
+                self.console.print(summary)
+            before = after
+
+    def _finish(self) -> int:
+        state = self.state
+        self._flush()
+        result = MatchResult(tuple(state.winners()), tuple(state.returns()))
+        self.console.print(self.renderer.final(self._watch(), result, self.seating))
+        if self.record is None:
+            return EXIT_OK
+        return self._save(self.record, "Record saved")
+
+    # -- what the screen may show ---------------------------------------------
+
+    def _watch(self) -> View:
+        """The view of the screen's audience (never of a seat nobody here plays)."""
+        return self.state.view(self.audience)
+
+    def _unseen(self, audience: int | None) -> list[LogEvent]:
+        """Events ``audience`` may see and has not been shown yet; marks them shown."""
+        since = self._cursors.get(audience, 0)
+        # Only the count of all events is read: it is the index ``log_for`` resumes at.
+        self._cursors[audience] = len(self.state.log)
+        return self.state.log_for(audience, since)
+
+    def _flush(self) -> None:
+        events = self._unseen(self.audience)
+        if events:
+            self.console.print(self.renderer.events(events))
+
+    # -- asking a human -------------------------------------------------------
+
+    def _ask(self, seat: int) -> Action:
+        """Show ``seat`` its board and read its choice."""
+        view = self.state.view(seat)
+        groups = self.renderer.choice_groups(self.state.legal_actions())
+        choices = [action for _, actions in groups for action in actions]
+        self._announce(seat)
+        recap = self._unseen(seat)
+        if recap:
+            self.console.print(Text("Since your last move:", style="bold"))
+            self.console.print(self.renderer.events(recap))
+        self.console.print(self.renderer.board(view, seat, self.seating))
+        self._print_choices(groups, view)
+        ask = Text.assemble(
+            (f"{self.seating.name(seat)}", "bold cyan"),
+            f", your choice (1-{len(choices)}, h help, l log, q quit): ",
+        )
+        while True:
+            command = prompt.parse_command(prompt.read_line(self.console, ask), len(choices))
+            if isinstance(command, Pick):
+                return choices[command.index]
+            if isinstance(command, Invalid):
+                self.console.print(Text(command.message, style="bold red"))
+            elif command is Cmd.HELP:
+                self.console.print(self._help())
+            elif command is Cmd.LOG:
+                self.console.print(self._full_log(seat))
+            else:
+                raise QuitGame
+
+    def _announce(self, seat: int) -> None:
+        """A rule above each board; in hot-seat, name whose turn it is."""
+        if len(self.seating.humans) > 1:
+            handover = " · pass the keyboard" if self._last_asked not in (None, seat) else ""
+            self.console.rule(f"[bold cyan]{self.seating.name(seat)}[/]: your turn{handover}")
+        else:
+            self.console.rule("[bold cyan]Your turn[/]")
+        self._last_asked = seat
+
+    def _print_choices(self, groups: list[ChoiceGroup], view: View) -> None:
+        number = 0
+        for heading, actions in groups:
+            self.console.print(Text(heading, style="bold underline"))
+            for action in actions:
+                number += 1
+                label = self.renderer.choice_label(action, view)
+                self.console.print(Text.assemble(f"  {number:>2}) ", label))
+
+    def _help(self) -> Panel:
+        commands = RichTable.grid(padding=(0, 2))
+        for keys, meaning in COMMANDS:
+            commands.add_row(Text(keys, style="bold"), meaning)
+        body = Group(commands, Text(), self.renderer.rules())
+        return Panel(body, title="Help", title_align="left", expand=False)
+
+    def _full_log(self, seat: int) -> Panel:
+        events = self.state.log_for(seat)
+        return Panel(
+            self.renderer.events(events),
+            title=f"Log: everything {self.seating.name(seat)} has seen",
+            title_align="left",
+        )
+
+    # -- records --------------------------------------------------------------
+
+    def _save_and_stop(self, reason: str, code: int) -> int:
+        state = self.state
+        path = self.record or default_record_path(state.game.id, state.seed)
+        saved = self._save(path, f"{reason}: game saved")
+        return code if saved == EXIT_OK else saved
+
+    def _save(self, path: Path, what: str) -> int:
+        record = GameRecord.from_state(self.state, players=list(self.table.seats))
+        try:
+            record.save(path)
+        except OSError as exc:
+            self.console.print(Text(f"error: cannot save the record to {path}: {exc.strerror}"))
+            return EXIT_ERROR
+        self.console.print(f"{what} to {path}")
+        self.console.print(f"Replay it with: tabletop replay {path}")
+        return EXIT_OK

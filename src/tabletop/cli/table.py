@@ -1,0 +1,111 @@
+"""Turning ``tabletop play`` arguments into a game, a state and its bots.
+
+Everything here raises :class:`~tabletop.TabletopError` for bad input, so the
+command can report any mistake (unknown game, bad option, unknown bot, wrong
+number of seats) the same way: one line, exit code 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tabletop
+from tabletop.bots import Bot, make_bot
+from tabletop.core.errors import TabletopError
+
+HUMAN = "you"
+"""The seat name for a person at this terminal."""
+
+
+class UsageError(TabletopError):
+    """A command-line argument the CLI itself cannot make sense of."""
+
+
+@dataclass(slots=True)
+class Table:
+    """A game ready to play: the state, the bots by seat, and the seat names."""
+
+    game: tabletop.Game[Any]
+    state: tabletop.State
+    seats: tuple[str, ...]
+    bots: dict[int, Bot]
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return frozenset(s for s, name in enumerate(self.seats) if name == HUMAN)
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``["hand_size=5", "stacking=progressive"]`` as a dict of strings.
+
+    The game's option parser accepts strings and checks them, so only the
+    ``key=value`` shape is checked here.
+
+    >>> parse_options(["hand_size=5", "card_points=draw1=30"])
+    {'hand_size': '5', 'card_points': 'draw1=30'}
+    """
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise UsageError(f"--option expects key=value, got {pair!r}")
+        if key in options:
+            raise UsageError(f"option {key!r} is given twice")
+        options[key] = value.strip()
+    return options
+
+
+def parse_seats(text: str) -> tuple[str, ...]:
+    """``"you, heuristic,random"`` as seat names, checking none is empty."""
+    seats = tuple(s.strip() for s in text.split(","))
+    if any(not s for s in seats):
+        raise UsageError(f"--seats has an empty seat in {text!r}; write e.g. you,heuristic")
+    return seats
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat``: fixed by the game seed and the seat.
+
+    The same ``--seed`` thus replays the same bot choices, while two bots of
+    one kind at different seats do not mirror each other. A hash rather than
+    ``seed + seat`` keeps neighbouring game seeds from sharing bot streams.
+    """
+    digest = hashlib.blake2b(f"tabletop-bot:{seed}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def set_table(
+    game_id: str, seats: Sequence[str], seed: int | None, options: dict[str, str]
+) -> Table:
+    """Make the game, check the seat count, make the bots, deal."""
+    game = tabletop.make(game_id, **options)
+    info = game.info
+    if not info.min_players <= len(seats) <= info.max_players:
+        raise UsageError(
+            f"{info.title} takes {info.min_players} to {info.max_players} seats, "
+            f"got {len(seats)} ({','.join(seats)})"
+        )
+    seed = game.fresh_seed() if seed is None else seed
+    bots = {
+        seat: make_bot(name, game_id, seed=bot_seed(seed, seat))
+        for seat, name in enumerate(seats)
+        if name != HUMAN
+    }
+    state = game.new_state(len(seats), seed)
+    return Table(game=game, state=state, seats=tuple(seats), bots=bots)
+
+
+def default_record_path(game_id: str, seed: int) -> Path:
+    """Where a game is saved when ``--record`` was not given."""
+    return Path(f"tabletop-{game_id}-{seed}.record.json")
+
+
+def check_record_path(path: Path | None) -> None:
+    """Fail before the game rather than losing it at the end to a bad path."""
+    if path is not None and not path.parent.is_dir():
+        raise UsageError(f"--record: the folder {str(path.parent)!r} does not exist")

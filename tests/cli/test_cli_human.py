@@ -1,0 +1,138 @@
+"""A human seat driven by piped input: choices, commands, re-prompts, quitting."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from rich.text import Text
+from typer.testing import Result
+
+import tabletop
+from tabletop.cli import prompt
+from tabletop.cli.render.uno_power import UnoPowerRenderer
+
+Invoke = Callable[..., Result]
+HUMAN = ["play", "uno-power", "--seats", "you,heuristic", "-o", "target_score=single_round"]
+ALWAYS_FIRST = "1\n" * 3000  # more answers than any single round needs
+
+
+def test_human_answering_1_plays_to_the_end(invoke: Invoke) -> None:
+    result = invoke([*HUMAN, "--seed", "2"], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "Your turn" in out and "Your hand:" in out and "Decide:" in out
+    assert "Since your last move:" in out
+    assert "Match over" in out and ("You win!" in out or "You lose." in out)
+
+
+def test_invalid_input_reprompts(invoke: Invoke) -> None:
+    result = invoke([*HUMAN, "--seed", "2"], input="abc\n999\n0\n\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0
+    out = result.output
+    assert "'abc' is not a choice" in out
+    assert "there is no choice 999" in out
+    assert "there is no choice 0" in out
+    assert "type a number from 1 to" in out
+    first_board = out.split("your choice")[0]
+    assert out.count("Your turn") > 1 and "Your hand:" in first_board
+
+
+def test_help_and_log_commands(invoke: Invoke) -> None:
+    result = invoke([*HUMAN, "--seed", "2"], input="h\nl\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0
+    out = result.output
+    assert "U blocks Draw One" in out and "call UNO" in out  # rules summary
+    assert "q, quit" in out  # the commands
+    assert "Log: everything player 0 (you) has seen" in out
+
+
+def _seed_where_seat_0_may_call_uno_first(game: tabletop.Game[object]) -> int:
+    for seed in range(100):
+        state = game.new_state(2, seed)
+        legal = state.legal_actions() if state.current_player == 0 else []
+        if any(str(a).endswith("and call UNO") for a in legal):
+            return seed
+    raise AssertionError("no seed found")
+
+
+def test_uno_call_is_a_separate_choice_the_human_must_pick(invoke: Invoke) -> None:
+    game = tabletop.make("uno-power", target_score="single_round", hand_size=2)
+    seed = _seed_where_seat_0_may_call_uno_first(game)
+    state = game.new_state(2, seed)
+    choices = [
+        a for _, acts in UnoPowerRenderer().choice_groups(state.legal_actions()) for a in acts
+    ]
+    number = next(i for i, a in enumerate(choices, 1) if str(a).endswith("and call UNO"))
+
+    args = [*HUMAN, "-o", "hand_size=2", "--seed", str(seed)]
+    result = invoke(args, input=f"{number}\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0
+    first_board = result.output.split("your choice")[0]
+    assert "Play a card" in first_board and "Play and call UNO" in first_board
+    assert f"{number:>2}) {choices[number - 1]}" in first_board
+    assert f"player 0 plays {str(choices[number - 1])[5:-13]} and calls UNO" in result.output
+
+
+def test_quit_saves_a_record_in_the_current_folder(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke([*HUMAN, "--seed", "2"], input="1\nq\n")
+    assert result.exit_code == 0
+    path = tmp_path / "tabletop-uno-power-2.record.json"
+    assert f"game saved to {path.name}" in result.output
+    record = json.loads(path.read_text())
+    assert record["players"] == ["you", "heuristic"] and record["result"] is None
+    replayed = invoke(["replay", str(path)])
+    assert replayed.exit_code == 0 and "not finished" in replayed.output
+
+
+def test_ctrl_c_saves_a_record_that_replays(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["1", "1"])
+
+    def keyboard(console: Console, text: Text) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(prompt, "read_line", keyboard)
+    path = tmp_path / "interrupted.json"
+    result = invoke([*HUMAN, "--seed", "2", "--record", str(path)])
+    assert result.exit_code == 130
+    assert f"Interrupted: game saved to {path}" in result.output
+    assert "Traceback" not in result.output
+    record = tabletop.GameRecord.load(path)
+    assert record.result is None and len(record.actions) >= 2
+    replayed = invoke(["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"{len(record.actions)} actions replayed" in replayed.output
+
+
+def test_end_of_input_saves_and_exits_1(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke([*HUMAN, "--seed", "2"], input="1\n")
+    assert result.exit_code == 1
+    assert "Input ended: game saved" in result.output
+    assert (tmp_path / "tabletop-uno-power-2.record.json").exists()
+
+
+def test_record_at_the_end_of_a_human_game(invoke: Invoke, tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    result = invoke([*HUMAN, "--seed", "4", "--record", str(path)], input=ALWAYS_FIRST)
+    assert result.exit_code == 0
+    assert invoke(["replay", str(path), "--quiet"]).output.rstrip().endswith("result verified")
+
+
+def test_hot_seat_announces_whose_turn(invoke: Invoke) -> None:
+    # Two players who always pick choice 1 never call UNO and catch each other
+    # forever; with automatic calls the round ends.
+    args = [*HUMAN, "-o", "uno_call=auto"]
+    args[3] = "you,you"
+    result = invoke([*args, "--seed", "2"], input=ALWAYS_FIRST)
+    assert result.exit_code == 0
+    out = result.output
+    assert "player 0 (you): your turn" in out and "player 1 (you): your turn" in out
+    assert "pass the keyboard" in out

@@ -340,21 +340,8 @@ class UnoPowerState(State):
         self._legal = legal
         return legal
 
-    def apply(self, action: Action | int) -> None:
-        """Apply ``action`` (an :class:`Action` or its id); see :meth:`State.apply`.
-
-        Inlined here because it is the hottest call of every simulation.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action.__class__ is not Action:
-            action = self._coerce(action, legal)
-        if action not in legal:
-            self._reject(action, legal)
-        self._legal = None
+    def _apply(self, action: Action) -> None:
         i = action[0]
-        self.history.append(i)
         table = self._g.table
         try:
             if self.ask:
@@ -365,9 +352,6 @@ class UnoPowerState(State):
                 self._draw_turn(self.turn)
         except _RoundOver:
             pass
-
-    def _apply(self, action: Action) -> None:
-        raise AssertionError("UnoPowerState.apply does all the work")
 
     # -- playing a card -------------------------------------------------------
 

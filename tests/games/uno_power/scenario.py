@@ -22,8 +22,7 @@ from tabletop.core.action import Action
 from tabletop.core.game import State
 from tabletop.games.uno_power.cards import COLOURS, TOWERS
 from tabletop.games.uno_power.game import UnoPowerGame
-
-STAGE_DONE = 7  # Stage.DONE: no play in progress, a normal turn
+from tabletop.games.uno_power.phases import STAGE_DONE
 
 
 def kind(game: UnoPowerGame, name: str) -> int:

@@ -36,25 +36,23 @@ from tabletop.games.uno_power.cards import COLOURS, NUM_COLOURS, NUM_TOWERS, TOW
 MAX_PLAYERS = 6
 
 
-class Move:
-    """The type of an action id (see the module docstring); plain ints for speed."""
-
-    PLAY = 0
-    DRAW = 1
-    KEEP = 2
-    TAKE = 3
-    NO_TOWER = 4
-    NAME_COLOUR = 5
-    CHALLENGE = 6
-    NO_CHALLENGE = 7
-    PENALTY = 8
-    BLOCK = 9
-    BONUS = 10
-    NO_BONUS = 11
-    CATCH = 12
-    NO_CATCH = 13
-    NO_JUMP = 14
-    SWAP = 15
+# The type of an action id (see the module docstring for payloads).
+MOVE_PLAY = 0
+MOVE_DRAW = 1
+MOVE_KEEP = 2
+MOVE_TAKE = 3
+MOVE_NO_TOWER = 4
+MOVE_NAME_COLOUR = 5
+MOVE_CHALLENGE = 6
+MOVE_NO_CHALLENGE = 7
+MOVE_PENALTY = 8
+MOVE_BLOCK = 9
+MOVE_BONUS = 10
+MOVE_NO_BONUS = 11
+MOVE_CATCH = 12
+MOVE_NO_CATCH = 13
+MOVE_NO_JUMP = 14
+MOVE_SWAP = 15
 
 
 def tower_names(mask: int) -> str:
@@ -97,45 +95,45 @@ class ActionTable:
             for k in range(cards.num_kinds):
                 name = cards.names[k]
                 if cards.colour[k] >= 0:
-                    table[k].append(add(f"play {name}{suffix}", Move.PLAY, k, -1, uno))
+                    table[k].append(add(f"play {name}{suffix}", MOVE_PLAY, k, -1, uno))
                 else:
                     for c in range(NUM_COLOURS):
                         table[k].append(
-                            add(f"play {name}, name {COLOURS[c]}{suffix}", Move.PLAY, k, c, uno)
+                            add(f"play {name}, name {COLOURS[c]}{suffix}", MOVE_PLAY, k, c, uno)
                         )
-        self.draw = add("draw a card", Move.DRAW)
-        self.keep = add("keep the drawn card", Move.KEEP)
+        self.draw = add("draw a card", MOVE_DRAW)
+        self.keep = add("keep the drawn card", MOVE_KEEP)
         # take[mask] for masks 1..15 over the towers U, N, O, ! (bit 0 is U).
         self.take: dict[int, Action] = {
-            m: add(f"take tower{'s' if m & (m - 1) else ''} {tower_names(m)}", Move.TAKE, a=m)
+            m: add(f"take tower{'s' if m & (m - 1) else ''} {tower_names(m)}", MOVE_TAKE, a=m)
             for m in range(1, 16)
         }
-        self.no_tower = add("take no tower", Move.NO_TOWER)
+        self.no_tower = add("take no tower", MOVE_NO_TOWER)
         self.name_colour = [
-            add(f"name {COLOURS[c]}", Move.NAME_COLOUR, c=c, a=c) for c in range(NUM_COLOURS)
+            add(f"name {COLOURS[c]}", MOVE_NAME_COLOUR, c=c, a=c) for c in range(NUM_COLOURS)
         ]
-        self.challenge = add("challenge the Wild Draw Four", Move.CHALLENGE)
-        self.no_challenge = add("accept the Wild Draw Four", Move.NO_CHALLENGE)
-        self.penalty = add("take the cards", Move.PENALTY)
-        self.block = add("block it with your tower", Move.BLOCK)
+        self.challenge = add("challenge the Wild Draw Four", MOVE_CHALLENGE)
+        self.no_challenge = add("accept the Wild Draw Four", MOVE_NO_CHALLENGE)
+        self.penalty = add("take the cards", MOVE_PENALTY)
+        self.block = add("block it with your tower", MOVE_BLOCK)
         self.bonus = [
-            add(f"use the four-tower bonus, keeping {cards.names[k]}", Move.BONUS, k)
+            add(f"use the four-tower bonus, keeping {cards.names[k]}", MOVE_BONUS, k)
             for k in range(cards.num_kinds)
         ]
         self.bonus_uno = [
             add(
                 f"use the four-tower bonus, keeping {cards.names[k]}, and call UNO",
-                Move.BONUS,
+                MOVE_BONUS,
                 k,
                 uno=True,
             )
             for k in range(cards.num_kinds)
         ]
-        self.no_bonus = add("keep your cards and towers", Move.NO_BONUS)
-        self.catch = add("catch the missed UNO call", Move.CATCH)
-        self.no_catch = add("let it go", Move.NO_CATCH)
-        self.no_jump = add("do not jump in", Move.NO_JUMP)
-        self.swap = [add(f"swap hands with player {q}", Move.SWAP, a=q) for q in range(MAX_PLAYERS)]
+        self.no_bonus = add("keep your cards and towers", MOVE_NO_BONUS)
+        self.catch = add("catch the missed UNO call", MOVE_CATCH)
+        self.no_catch = add("let it go", MOVE_NO_CATCH)
+        self.no_jump = add("do not jump in", MOVE_NO_JUMP)
+        self.swap = [add(f"swap hands with player {q}", MOVE_SWAP, a=q) for q in range(MAX_PLAYERS)]
 
         self.actions: tuple[Action, ...] = tuple(actions)
         self.move: tuple[int, ...] = tuple(move)

@@ -15,7 +15,24 @@ from typing import Any
 from tabletop.bots.base import Bot
 from tabletop.core.action import Action
 from tabletop.core.game import State
-from tabletop.games.uno_power.actions import Move
+from tabletop.games.uno_power.actions import (
+    MOVE_BLOCK,
+    MOVE_BONUS,
+    MOVE_CATCH,
+    MOVE_CHALLENGE,
+    MOVE_DRAW,
+    MOVE_KEEP,
+    MOVE_NAME_COLOUR,
+    MOVE_NO_BONUS,
+    MOVE_NO_CATCH,
+    MOVE_NO_CHALLENGE,
+    MOVE_NO_JUMP,
+    MOVE_NO_TOWER,
+    MOVE_PENALTY,
+    MOVE_PLAY,
+    MOVE_SWAP,
+    MOVE_TAKE,
+)
 from tabletop.games.uno_power.cards import (
     BLOCKING_TOWER,
     COLOURS,
@@ -53,19 +70,19 @@ class UnoHeuristicBot(Bot):
         move = table.move[i]
         players = view["players"]
         n = view["num_players"]
-        if move == Move.PLAY:
+        if move == MOVE_PLAY:
             return self._score_play(game, view, me, i)
-        if move == Move.DRAW:
+        if move == MOVE_DRAW:
             return -5.0
-        if move == Move.KEEP:
+        if move == MOVE_KEEP:
             return -1.0
-        if move in (Move.CATCH, Move.BLOCK, Move.NO_JUMP, Move.NO_BONUS):
-            return {Move.CATCH: 10.0, Move.BLOCK: 10.0, Move.NO_JUMP: -1.0, Move.NO_BONUS: 0.0}[
+        if move in (MOVE_CATCH, MOVE_BLOCK, MOVE_NO_JUMP, MOVE_NO_BONUS):
+            return {MOVE_CATCH: 10.0, MOVE_BLOCK: 10.0, MOVE_NO_JUMP: -1.0, MOVE_NO_BONUS: 0.0}[
                 move
             ]
-        if move in (Move.NO_CATCH, Move.PENALTY, Move.NO_TOWER):
+        if move in (MOVE_NO_CATCH, MOVE_PENALTY, MOVE_NO_TOWER):
             return -10.0
-        if move == Move.BONUS:
+        if move == MOVE_BONUS:
             keep = table.kind[i]
             # Keep a wild (always playable), else a card of the colour in play.
             value = 5.0 + (3.0 if cards.colour[keep] < 0 else 0.0)
@@ -75,7 +92,7 @@ class UnoHeuristicBot(Bot):
                 else 0.0
             )
             return value + (1.0 if table.calls[i] else 0.0)
-        if move == Move.TAKE:
+        if move == MOVE_TAKE:
             mask = table.arg[i]
             value = 0.0
             for t in range(4):
@@ -87,15 +104,15 @@ class UnoHeuristicBot(Bot):
                     else:
                         value += 1.0
             return value
-        if move == Move.NAME_COLOUR:
+        if move == MOVE_NAME_COLOUR:
             return self._colour_count(view, table.arg[i])
-        if move == Move.SWAP:
+        if move == MOVE_SWAP:
             q = table.arg[i]
             return -float(players[q]["hand_size"])
-        if move == Move.CHALLENGE:
+        if move == MOVE_CHALLENGE:
             actor = self._last_actor(view, me, n)
             return 1.0 if players[actor]["hand_size"] >= CHALLENGE_HAND_SIZE else -1.0
-        if move == Move.NO_CHALLENGE:
+        if move == MOVE_NO_CHALLENGE:
             return 0.0
         return 0.0
 

@@ -6,6 +6,8 @@ from functools import cached_property
 from typing import Any
 
 from tabletop.core.action import Action
+from tabletop.core.decisions import Decision
+from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.uno_power.actions import ActionTable
 from tabletop.games.uno_power.cards import (
@@ -20,6 +22,10 @@ from tabletop.games.uno_power.cards import (
     card_table,
 )
 from tabletop.games.uno_power.options import UnoPowerOptions
+from tabletop.games.uno_power.phases import (
+    ASK_PLAY_DRAWN,
+)
+from tabletop.games.uno_power.state import UnoPowerState
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -58,6 +64,12 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         self.targets: tuple[bool, ...] = tuple(
             cards.symbol[k] in (DRAW1, DRAW2, SKIP, REVERSE, WILD_DRAW4)
             for k in range(cards.num_kinds)
+        )
+        self.turn_limit = opts.round_turn_limit
+        # The "play the card you drew?" decisions, by seat and card (immutable, shared).
+        self.play_drawn: tuple[tuple[Decision, ...], ...] = tuple(
+            tuple(Decision(ASK_PLAY_DRAWN, p, (k,)) for k in range(cards.num_kinds))
+            for p in range(MAX_PLAYERS)
         )
         # Legal lists of normal turns, keyed by playable set and "leaves one card".
         self.turn_actions: dict[int, list[Action]] = {}
@@ -118,21 +130,17 @@ class UnoPowerGame(Game[UnoPowerOptions]):
     def actions(self) -> tuple[Action, ...]:
         return self.table.actions
 
-    def new_state(self, num_players: int, seed: int | None = None, *, log: bool = True) -> Any:
-        from tabletop.games.uno_power.state import UnoPowerState
-
+    def new_state(
+        self, num_players: int, seed: int | None = None, *, log: bool = True
+    ) -> UnoPowerState:
         self.check_num_players(num_players)
         if self.options.partners and num_players != 4:
-            from tabletop.core.errors import InvalidOptionsError
-
             raise InvalidOptionsError("partners", "partners needs exactly 4 players")
         return UnoPowerState.new(
             self, num_players, self.fresh_seed() if seed is None else seed, log
         )
 
-    def state_from_dict(self, data: dict[str, Any]) -> Any:
-        from tabletop.games.uno_power.state import UnoPowerState
-
+    def state_from_dict(self, data: dict[str, Any]) -> UnoPowerState:
         return UnoPowerState.from_dict(self, data)
 
 

@@ -20,7 +20,15 @@ from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
 from tabletop.core.piles import Deck
 from tabletop.core.rng import Rng
-from tabletop.games.uno_power.actions import Move
+from tabletop.games.uno_power.actions import (
+    MOVE_BLOCK,
+    MOVE_BONUS,
+    MOVE_CATCH,
+    MOVE_CHALLENGE,
+    MOVE_NO_CHALLENGE,
+    MOVE_PLAY,
+    MOVE_TAKE,
+)
 from tabletop.games.uno_power.cards import (
     ALL_TOWERS,
     BLOCKING_TOWER,
@@ -36,55 +44,34 @@ from tabletop.games.uno_power.cards import (
     WILD_DRAW4,
     WILD_GRAB,
 )
+from tabletop.games.uno_power.phases import (
+    ASK_BONUS,
+    ASK_CATCH,
+    ASK_CHALLENGE,
+    ASK_ICON_GRAB,
+    ASK_JUMP,
+    ASK_NAME_COLOUR,
+    ASK_PLAY_DRAWN,
+    ASK_PROTECT,
+    ASK_STACK,
+    ASK_SWAP,
+    ASK_TOWERS,
+    STAGE_BONUS,
+    STAGE_CATCH,
+    STAGE_DONE,
+    STAGE_EFFECT,
+    STAGE_GRAB,
+    STAGE_JUMP,
+    STAGE_NEXT,
+    STAGE_SWAP,
+)
+from tabletop.games.uno_power.view import build_view
 
 if TYPE_CHECKING:
     from tabletop.games.uno_power.game import UnoPowerGame
 
 
-class Ask:
-    """Kinds of pending decision (``Decision.kind``); plain ints for speed."""
-
-    PLAY_DRAWN = 0  # data: (drawn kind,)
-    TOWERS = 1  # data: (how many towers to take,)
-    ICON_GRAB = 2  # data: (tower,)
-    NAME_COLOUR = 3
-    SWAP = 4
-    BONUS = 5  # data: (1 at the start of a turn, 0 right after a play,)
-    CATCH = 6  # data: (player who missed the call, *seats still to ask)
-    CHALLENGE = 7  # data: (cards to draw, last card 0/1, blocked 0/1)
-    STACK = 8  # data: (cards to draw,)
-    PROTECT = 9  # data: (symbol of the card,)
-    JUMP = 10  # data: (*seats still to ask,)
-
-
-ASK_NAMES = {v: k.lower() for k, v in vars(Ask).items() if k.isupper()}
-
-ASK_TEXT = {
-    Ask.PLAY_DRAWN: "play the card you drew, or keep it",
-    Ask.TOWERS: "choose which towers to take",
-    Ask.ICON_GRAB: "take the tower of the icon, or not",
-    Ask.NAME_COLOUR: "name the colour for the first card",
-    Ask.SWAP: "choose whom to swap hands with",
-    Ask.BONUS: "use the four-tower bonus, or keep your towers",
-    Ask.CATCH: "catch a player who did not call UNO, or let it go",
-    Ask.CHALLENGE: "challenge the Wild Draw Four, or accept it",
-    Ask.STACK: "stack a draw card, or take the cards",
-    Ask.PROTECT: "block the card with your tower, or take it",
-    Ask.JUMP: "jump in with an identical card, or not",
-}
-
-
-class Stage:
-    """What remains to do after a card is played, in order; plain ints for speed."""
-
-    GRAB = 0
-    SWAP = 1
-    BONUS = 2
-    EFFECT = 3
-    CATCH = 4
-    JUMP = 5
-    NEXT = 6
-    DONE = 7
+_DONE = STAGE_DONE
 
 
 class _RoundOver(Exception):
@@ -233,7 +220,7 @@ class UnoPowerState(State):
         self.wd4_colour = -1
         self.turns = 0
         self.pass_streak = 0
-        self.stage = Stage.DONE
+        self.stage = STAGE_DONE
         self.actor = -1
         self.played = -1
         self.next_turn = -1
@@ -287,7 +274,7 @@ class UnoPowerState(State):
             self._begin_turn((first + 1) % n)
         elif sym == WILD_GRAB:
             self._begin_turn(first)
-            self.ask.push(Decision(Ask.NAME_COLOUR, first))
+            self.ask.push(Decision(ASK_NAME_COLOUR, first))
         else:
             self._begin_turn(first)
 
@@ -346,7 +333,7 @@ class UnoPowerState(State):
         try:
             if self.ask:
                 self._answer(self.ask.pop(), table.move[i], i)
-            elif table.move[i] == Move.PLAY:
+            elif table.move[i] == MOVE_PLAY:
                 self._play(self.turn, table.kind[i], table.colour[i], table.calls[i])
             else:
                 self._draw_turn(self.turn)
@@ -410,13 +397,13 @@ class UnoPowerState(State):
                     self._take_towers(p, 1 << icon)
                     if before == NUM_TOWERS - 1:
                         self.towers_before = before
-                        self.stage = Stage.BONUS
+                        self.stage = STAGE_BONUS
                         self._proceed()
                         return
                 self._begin_turn((p + self.direction) % self.num_players)
                 return
         self.towers_before = self._tower_count(p)
-        self.stage = Stage.GRAB
+        self.stage = STAGE_GRAB
         self._proceed()
 
     def _proceed(self) -> None:
@@ -429,16 +416,16 @@ class UnoPowerState(State):
         opts = g.options
         while True:
             stage = self.stage
-            if stage == Stage.GRAB:
-                self.stage = Stage.SWAP
+            if stage == STAGE_GRAB:
+                self.stage = STAGE_SWAP
                 if g.grabs[self.played] and self._grab_stage():
                     return
-            elif stage == Stage.SWAP:
-                self.stage = Stage.BONUS
+            elif stage == STAGE_SWAP:
+                self.stage = STAGE_BONUS
                 if opts.seven_swap and g.cards.symbol[self.played] == 7 and self._swap_stage():
                     return
-            elif stage == Stage.BONUS:
-                self.stage = Stage.EFFECT
+            elif stage == STAGE_BONUS:
+                self.stage = STAGE_EFFECT
                 p = self.actor
                 if (
                     self.towers_before < NUM_TOWERS
@@ -446,23 +433,23 @@ class UnoPowerState(State):
                     and self._offer_bonus(p, at_turn_start=False)
                 ):
                     return
-            elif stage == Stage.EFFECT:
-                self.stage = Stage.CATCH
+            elif stage == STAGE_EFFECT:
+                self.stage = STAGE_CATCH
                 if g.targets[self.played]:
                     if self._effect():
                         return
                 else:
                     self.next_turn = (self.actor + self.direction) % self.num_players
-            elif stage == Stage.CATCH:
-                self.stage = Stage.JUMP
+            elif stage == STAGE_CATCH:
+                self.stage = STAGE_JUMP
                 if self.uno_pending >= 0 and self._open_catch_window():
                     return
-            elif stage == Stage.JUMP:
-                self.stage = Stage.NEXT
+            elif stage == STAGE_JUMP:
+                self.stage = STAGE_NEXT
                 if opts.jump_in and self._open_jump_window():
                     return
-            elif stage == Stage.NEXT:
-                self.stage = Stage.DONE
+            elif stage == STAGE_NEXT:
+                self.stage = STAGE_DONE
                 self._begin_turn(self.next_turn)
                 return
             else:
@@ -478,7 +465,7 @@ class UnoPowerState(State):
             if self.towers[icon] == p:
                 return False
             if g.options.icon_grab == "optional":
-                self.ask.push(Decision(Ask.ICON_GRAB, p, (icon,)))
+                self.ask.push(Decision(ASK_ICON_GRAB, p, (icon,)))
                 return True
             self._take_towers(p, 1 << icon)
             return False
@@ -489,7 +476,7 @@ class UnoPowerState(State):
                 if free:
                     self._take_towers(p, free)
                 return False
-            self.ask.push(Decision(Ask.TOWERS, p, (want,)))
+            self.ask.push(Decision(ASK_TOWERS, p, (want,)))
             return True
         return False
 
@@ -497,7 +484,7 @@ class UnoPowerState(State):
         if self.num_players == 2:
             self._swap_hands(self.actor, 1 - self.actor)
             return False
-        self.ask.push(Decision(Ask.SWAP, self.actor))
+        self.ask.push(Decision(ASK_SWAP, self.actor))
         return True
 
     def _effect(self) -> bool:
@@ -529,7 +516,7 @@ class UnoPowerState(State):
             return False
         if self.towers[tower] == target:
             if g.options.tower_protection == "optional":
-                self.ask.push(Decision(Ask.PROTECT, target, (sym,)))
+                self.ask.push(Decision(ASK_PROTECT, target, (sym,)))
                 return True
             return self._attack(target, sym, blocked=True)
         return self._attack(target, sym, blocked=False)
@@ -548,7 +535,7 @@ class UnoPowerState(State):
             self.pending_draw = 0
             self.next_turn = target
             if sym == WILD_DRAW4 and g.wd4_challenge and g.options.blocked_wd4_challenge:
-                self.ask.push(Decision(Ask.CHALLENGE, target, (0, 0, 1)))
+                self.ask.push(Decision(ASK_CHALLENGE, target, (0, 0, 1)))
                 return True
             return False
         if sym == SKIP:
@@ -558,10 +545,10 @@ class UnoPowerState(State):
         total = self.pending_draw + g.cards.draw_amount[self.played]
         self.pending_draw = total
         if g.options.stacking != "off" and self._stack_options(target):
-            self.ask.push(Decision(Ask.STACK, target, (total,)))
+            self.ask.push(Decision(ASK_STACK, target, (total,)))
             return True
         if sym == WILD_DRAW4 and g.wd4_challenge and total == 4:
-            self.ask.push(Decision(Ask.CHALLENGE, target, (total, 0, 0)))
+            self.ask.push(Decision(ASK_CHALLENGE, target, (total, 0, 0)))
             return True
         self._take_penalty(target)
         return False
@@ -587,7 +574,7 @@ class UnoPowerState(State):
             if g.options.last_card_protection and self.towers[BLOCKING_TOWER[sym]] == target:
                 self._event("blocked", f"player {target} blocks the last card with a tower")
             elif sym == WILD_DRAW4 and g.wd4_challenge and g.options.wd4_challenge_on_last_card:
-                self.ask.push(Decision(Ask.CHALLENGE, target, (total, 1, 0)))
+                self.ask.push(Decision(ASK_CHALLENGE, target, (total, 1, 0)))
                 return
             else:
                 self._draw(target, total, "the last card")
@@ -597,6 +584,30 @@ class UnoPowerState(State):
 
     def _draw_turn(self, p: int) -> None:
         """The current player draws instead of playing."""
+        g = self._g
+        pile = self.deck.draw_pile
+        if not pile or g.options.draw_until_playable:
+            self._draw_turn_rare(p)
+            return
+        # The common case, inlined: one card from a non-empty pile.
+        card = pile.pop()
+        self.hands[p][card] += 1
+        held = self.held[p] | 1 << card
+        self.held[p] = held
+        self.sizes[p] += 1
+        self.called[p] = False
+        if self._log is not None:
+            self._log_draw(p, card)
+        cards = g.cards
+        if cards.match[self.mi] >> card & 1 and not (
+            card == cards.wild_draw4 and g.wd4_enforced and held & cards.colour_mask[self.colour]
+        ):
+            self._drawn_playable(p, card)
+        else:
+            self._begin_turn((p + self.direction) % self.num_players)
+
+    def _draw_turn_rare(self, p: int) -> None:
+        """Drawing when the pile is empty, or under ``draw_until_playable``."""
         g = self._g
         card = self._draw_card(p)
         n = self.num_players
@@ -614,17 +625,22 @@ class UnoPowerState(State):
                 if card < 0:
                     break
         if card >= 0 and self._playable(p, card):
-            opts = g.options
-            if (
-                opts.forced_play_drawn
-                and g.cards.colour[card] >= 0
-                and not (self.sizes[p] == 2 and opts.uno_call == "enforced")
-            ):
-                self._play(p, card, -1, False)  # the only choice: nobody is asked
-            else:
-                self.ask.push(Decision(Ask.PLAY_DRAWN, p, (card,)))
+            self._drawn_playable(p, card)
         else:
             self._begin_turn((p + self.direction) % n)
+
+    def _drawn_playable(self, p: int, card: int) -> None:
+        """``p`` drew a playable card: ask whether to play it (if there is a choice)."""
+        g = self._g
+        opts = g.options
+        if (
+            opts.forced_play_drawn
+            and g.cards.colour[card] >= 0
+            and not (self.sizes[p] == 2 and opts.uno_call == "enforced")
+        ):
+            self._play(p, card, -1, False)  # the only choice: nobody is asked
+        else:
+            self.ask.push(g.play_drawn[p][card])
 
     def _playable(self, p: int, k: int) -> bool:
         g = self._g
@@ -648,14 +664,13 @@ class UnoPowerState(State):
         card = deck.draw_pile.pop()
         self._add_card(p, card)
         if self._log is not None:
-            self._event("draw", f"player {p} draws a card", player=p, count=1)
-            self._private(
-                p,
-                "drew",
-                f"you drew {self._g.cards.names[card]}",
-                card=self._g.cards.describe(card),
-            )
+            self._log_draw(p, card)
         return card
+
+    def _log_draw(self, p: int, card: int) -> None:
+        cards = self._g.cards
+        self._event("draw", f"player {p} draws a card", player=p, count=1)
+        self._private(p, "drew", f"you drew {cards.names[card]}", card=cards.describe(card))
 
     def _draw(self, p: int, count: int, why: str) -> None:
         """``p`` draws ``count`` cards as a penalty (fewer if none are left)."""
@@ -690,9 +705,10 @@ class UnoPowerState(State):
 
     def _begin_turn(self, p: int) -> None:
         self.turn = p
-        self.stage = Stage.DONE
-        self.turns += 1
-        if self.turns > self._g.options.round_turn_limit:
+        self.stage = _DONE
+        turns = self.turns + 1
+        self.turns = turns
+        if turns > self._g.turn_limit:
             self._event("limit", "the round reached its turn limit")
             self._end_round_by_points()
         if self.towers[0] == p and self._tower_count(p) == NUM_TOWERS:
@@ -728,7 +744,7 @@ class UnoPowerState(State):
             # One kind of card and nothing to decide: the bonus just happens.
             self._use_bonus(p, held.bit_length() - 1, False)
             return False
-        self.ask.push(Decision(Ask.BONUS, p, (int(at_turn_start),)))
+        self.ask.push(Decision(ASK_BONUS, p, (int(at_turn_start),)))
         return True
 
     def _use_bonus(self, p: int, keep: int, calls: bool) -> None:
@@ -768,7 +784,7 @@ class UnoPowerState(State):
         if not seats:
             self.uno_pending = -1
             return False
-        self.ask.push(Decision(Ask.CATCH, seats[0], (target, *seats[1:])))
+        self.ask.push(Decision(ASK_CATCH, seats[0], (target, *seats[1:])))
         return True
 
     def _open_jump_window(self) -> bool:
@@ -785,7 +801,7 @@ class UnoPowerState(State):
             seats = [q for q in seats if self.sizes[q] > 1]  # no going out on an action
         if not seats:
             return False
-        self.ask.push(Decision(Ask.JUMP, seats[0], tuple(seats[1:])))
+        self.ask.push(Decision(ASK_JUMP, seats[0], tuple(seats[1:])))
         return True
 
     def _stack_options(self, p: int) -> int:
@@ -836,26 +852,26 @@ class UnoPowerState(State):
         kind = d.kind
         p = d.player
         enforced = g.options.uno_call == "enforced"
-        if kind == Ask.PLAY_DRAWN:
+        if kind == ASK_PLAY_DRAWN:
             k = d.data[0]
             plays = table.play_both if enforced and self.sizes[p] == 2 else table.play
             out = list(plays[k])
             if not g.options.forced_play_drawn:
                 out.append(table.keep)
             return out
-        if kind == Ask.TOWERS:
+        if kind == ASK_TOWERS:
             want = d.data[0]
             free = self._available_towers(p)
             return [
                 table.take[m] for m in range(1, 16) if m & free == m and bin(m).count("1") == want
             ]
-        if kind == Ask.ICON_GRAB:
+        if kind == ASK_ICON_GRAB:
             return [table.take[1 << d.data[0]], table.no_tower]
-        if kind == Ask.NAME_COLOUR:
+        if kind == ASK_NAME_COLOUR:
             return list(table.name_colour)
-        if kind == Ask.SWAP:
+        if kind == ASK_SWAP:
             return [table.swap[q] for q in range(self.num_players) if q != p]
-        if kind == Ask.BONUS:
+        if kind == ASK_BONUS:
             out = []
             m = self.held[p]
             while m:
@@ -868,11 +884,11 @@ class UnoPowerState(State):
             if g.options.four_tower_bonus == "optional":
                 out.append(table.no_bonus)
             return out
-        if kind == Ask.CATCH:
+        if kind == ASK_CATCH:
             return [table.catch, table.no_catch]
-        if kind == Ask.CHALLENGE:
+        if kind == ASK_CHALLENGE:
             return [table.challenge, table.no_challenge]
-        if kind == Ask.STACK:
+        if kind == ASK_STACK:
             out = []
             plays = table.play_both if enforced and self.sizes[p] == 2 else table.play
             m = self._stack_options(p)
@@ -885,9 +901,9 @@ class UnoPowerState(State):
             else:
                 out.append(table.penalty)
             return out
-        if kind == Ask.PROTECT:
+        if kind == ASK_PROTECT:
             return [table.block, table.penalty]
-        if kind == Ask.JUMP:
+        if kind == ASK_JUMP:
             out = []
             plays = table.play_both if enforced and self.sizes[p] == 2 else table.play
             m = self.held[p] & cards.same_face[self.played]
@@ -910,28 +926,28 @@ class UnoPowerState(State):
         p = d.player
         kind = d.kind
         n = self.num_players
-        if kind == Ask.PLAY_DRAWN:
-            if move == Move.PLAY:
+        if kind == ASK_PLAY_DRAWN:
+            if move == MOVE_PLAY:
                 self._play(p, table.kind[i], table.colour[i], table.calls[i])
             else:
                 self._event("keep", f"player {p} keeps the drawn card", player=p)
                 self._begin_turn((p + self.direction) % n)
-        elif kind == Ask.TOWERS or kind == Ask.ICON_GRAB:
-            if move == Move.TAKE:
+        elif kind in (ASK_TOWERS, ASK_ICON_GRAB):
+            if move == MOVE_TAKE:
                 self._take_towers(p, table.arg[i])
             else:
                 self._event("no_tower", f"player {p} takes no tower", player=p)
             self._proceed()
-        elif kind == Ask.NAME_COLOUR:
+        elif kind == ASK_NAME_COLOUR:
             c = table.arg[i]
             self.colour = c
             self.mi = c * NUM_SYMBOLS + g.cards.symbol[self.top]
             self._event("colour", f"player {p} names {COLOURS[c]}", player=p, colour=COLOURS[c])
-        elif kind == Ask.SWAP:
+        elif kind == ASK_SWAP:
             self._swap_hands(p, table.arg[i])
             self._proceed()
-        elif kind == Ask.BONUS:
-            if move == Move.BONUS:
+        elif kind == ASK_BONUS:
+            if move == MOVE_BONUS:
                 self._use_bonus(p, table.kind[i], table.calls[i])
             else:
                 self._event("no_bonus", f"player {p} keeps the four towers", player=p)
@@ -940,40 +956,40 @@ class UnoPowerState(State):
                     self._open_catch_window()
             else:
                 self._proceed()
-        elif kind == Ask.CATCH:
+        elif kind == ASK_CATCH:
             target, *rest = d.data
-            if move == Move.CATCH:
+            if move == MOVE_CATCH:
                 self._event("catch", f"player {p} catches player {target} without UNO", player=p)
                 self.uno_pending = -1
                 self._draw(target, g.options.uno_penalty, "no UNO call")
             elif rest:
-                self.ask.push(Decision(Ask.CATCH, rest[0], (target, *rest[1:])))
+                self.ask.push(Decision(ASK_CATCH, rest[0], (target, *rest[1:])))
                 return
             else:
                 self.uno_pending = -1
-            if self.stage != Stage.DONE:
+            if self.stage != STAGE_DONE:
                 self._proceed()
-        elif kind == Ask.CHALLENGE:
-            self._resolve_challenge(d, move == Move.CHALLENGE)
-        elif kind == Ask.STACK:
-            if move == Move.PLAY:
+        elif kind == ASK_CHALLENGE:
+            self._resolve_challenge(d, move == MOVE_CHALLENGE)
+        elif kind == ASK_STACK:
+            if move == MOVE_PLAY:
                 self._play(p, table.kind[i], table.colour[i], table.calls[i])
-            elif move == Move.CHALLENGE or move == Move.NO_CHALLENGE:
+            elif move in (MOVE_CHALLENGE, MOVE_NO_CHALLENGE):
                 self._resolve_challenge(
-                    Decision(Ask.CHALLENGE, p, (4, 0, 0)), move == Move.CHALLENGE
+                    Decision(ASK_CHALLENGE, p, (4, 0, 0)), move == MOVE_CHALLENGE
                 )
             else:
                 self._take_penalty(p)
                 self._proceed()
-        elif kind == Ask.PROTECT:
-            if not self._attack(p, d.data[0], blocked=move == Move.BLOCK):
+        elif kind == ASK_PROTECT:
+            if not self._attack(p, d.data[0], blocked=move == MOVE_BLOCK):
                 self._proceed()
-        elif kind == Ask.JUMP:
-            if move == Move.PLAY:
+        elif kind == ASK_JUMP:
+            if move == MOVE_PLAY:
                 self._event("jump", f"player {p} jumps in", player=p)
                 self._play(p, table.kind[i], table.colour[i], table.calls[i])
             elif d.data:
-                self.ask.push(Decision(Ask.JUMP, d.data[0], d.data[1:]))
+                self.ask.push(Decision(ASK_JUMP, d.data[0], d.data[1:]))
             else:
                 self._proceed()
 
@@ -1073,7 +1089,7 @@ class UnoPowerState(State):
             scores=list(self.scores),
         )
         self.ask.clear()
-        self.stage = Stage.DONE
+        self.stage = STAGE_DONE
         self.uno_pending = -1
         totals = self._team_totals()
         target = opts.target_score
@@ -1128,8 +1144,6 @@ class UnoPowerState(State):
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (``None``: a spectator). Schema in the docs."""
-        from tabletop.games.uno_power.view import build_view
-
         return build_view(self, player)
 
     # -- copies ---------------------------------------------------------------
@@ -1188,7 +1202,7 @@ class UnoPowerState(State):
         drawn_by = -1
         drawn_card = -1
         for d in self.ask:
-            if d.kind == Ask.PLAY_DRAWN and d.player != observer:
+            if d.kind == ASK_PLAY_DRAWN and d.player != observer:
                 drawn_by = d.player
                 candidates = [i for i, k in enumerate(pool) if self._playable(d.player, k)]
                 pick = candidates[rng.randrange(len(candidates))]
@@ -1211,7 +1225,7 @@ class UnoPowerState(State):
         if drawn_by >= 0:
             twin.ask = DecisionStack(
                 [
-                    Decision(d.kind, d.player, (drawn_card,)) if d.kind == Ask.PLAY_DRAWN else d
+                    Decision(d.kind, d.player, (drawn_card,)) if d.kind == ASK_PLAY_DRAWN else d
                     for d in self.ask
                 ]
             )

@@ -22,14 +22,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.uno_power.cards import COLOURS, NUM_TOWERS, TOWERS
+from tabletop.games.uno_power.phases import (
+    ASK_NAMES,
+    ASK_PLAY_DRAWN,
+    ASK_TEXT,
+)
 
 if TYPE_CHECKING:
     from tabletop.games.uno_power.state import UnoPowerState
 
 
 def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
-    from tabletop.games.uno_power.state import ASK_NAMES, ASK_TEXT, Ask
-
     g = state._g
     cards = g.cards
     n = state.num_players
@@ -42,7 +45,7 @@ def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
             "player": top.player,
             "text": ASK_TEXT[top.kind],
         }
-        if top.kind == Ask.PLAY_DRAWN and top.player == player:
+        if top.kind == ASK_PLAY_DRAWN and top.player == player:
             drawn = cards.describe(top.data[0])
     elif state.over:
         decision = None

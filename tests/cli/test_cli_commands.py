@@ -31,7 +31,7 @@ def test_list_names_games_options_and_bots(invoke: Invoke) -> None:
     for name, _allowed, _default in describe_options(type(game.options)):
         assert name in out
     assert "single_round" in out and "winner_takes | lowest_total" in out
-    assert "bots: heuristic, random" in out
+    assert "bots: easy, hard, heuristic, ismcts, normal, random" in out
 
 
 def test_bots_play_a_single_round_to_the_end(invoke: Invoke) -> None:

@@ -69,6 +69,7 @@ def test_set_table_makes_bots_for_bot_seats_only() -> None:
 
 def test_registry_falls_back_to_the_generic_renderer(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(get_renderer("uno-power"), UnoPowerRenderer)
+    monkeypatch.delitem(render._RENDERERS, "kung-fu")  # as for a game without a screen
     assert type(get_renderer("kung-fu")) is Renderer
     monkeypatch.setitem(
         render._RENDERERS, "kung-fu", "tabletop.cli.render.uno_power:UnoPowerRenderer"

@@ -1,6 +1,20 @@
-"""Bots: the registry, the random bot, and the interface every bot implements."""
+"""Bots: the registry, random and ISMCTS bots, hints, and the interface every bot implements."""
 
+from tabletop.bots.analysis import Hint, analyse
 from tabletop.bots.base import Bot, RandomBot
+from tabletop.bots.ismcts import ISMCTS, ISMCTSBot, SearchSettings
 from tabletop.bots.registry import UnknownBotError, list_bots, make_bot, register_bot
 
-__all__ = ["Bot", "RandomBot", "UnknownBotError", "list_bots", "make_bot", "register_bot"]
+__all__ = [
+    "ISMCTS",
+    "Bot",
+    "Hint",
+    "ISMCTSBot",
+    "RandomBot",
+    "SearchSettings",
+    "UnknownBotError",
+    "analyse",
+    "list_bots",
+    "make_bot",
+    "register_bot",
+]

@@ -18,10 +18,15 @@ BotFactory = Callable[[int | None], Bot]
 
 _GENERIC: dict[str, str] = {
     "random": "tabletop.bots.base:RandomBot",
+    "ismcts": "tabletop.bots.ismcts:NormalBot",
+    "easy": "tabletop.bots.ismcts:EasyBot",
+    "normal": "tabletop.bots.ismcts:NormalBot",
+    "hard": "tabletop.bots.ismcts:HardBot",
 }
 # game id -> bot name -> "module:Class"
 _PER_GAME: dict[str, dict[str, str]] = {
     "uno-power": {"heuristic": "tabletop.games.uno_power.bots:UnoHeuristicBot"},
+    "kung-fu": {"heuristic": "tabletop.games.kung_fu.bots:KungFuHeuristicBot"},
 }
 
 

@@ -12,6 +12,7 @@ from tabletop.core.game import Game
 # tabletop stays fast and a broken game cannot break the others.
 _GAMES: dict[str, str] = {
     "uno-power": "tabletop.games.uno_power.game:UnoPowerGame",
+    "kung-fu": "tabletop.games.kung_fu.game:KungFuGame",
 }
 
 

@@ -18,6 +18,7 @@ from tabletop.cli.render.base import MatchResult, Renderer, Seating, View
 # broken renderer cannot break the other games' commands.
 _RENDERERS: dict[str, str] = {
     "uno-power": "tabletop.cli.render.uno_power:UnoPowerRenderer",
+    "kung-fu": "tabletop.cli.render.kung_fu:KungFuRenderer",
 }
 
 

@@ -12,6 +12,7 @@ bitmask of the kinds held, so the playable set is one AND with a table entry.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
@@ -288,6 +289,30 @@ class UnoPowerState(State):
 
     def is_terminal(self) -> bool:
         return self.over
+
+    def estimate_returns(self) -> list[float]:
+        """A rough chance of winning for each seat, for search cut-offs.
+
+        The round goes to whoever is closest to emptying their hand; the match
+        blends that with how far each seat (or team) stands from the target.
+        """
+        if self.over:
+            return self.returns()
+        n = self.num_players
+        opts = self._g.options
+        weights = [math.exp(-0.6 * self.sizes[p]) for p in range(n)]
+        total = sum(weights)
+        round_win = [w / total for w in weights]
+        if opts.target_score == "single_round":
+            return round_win
+        target = int(opts.target_score)
+        totals = self._team_totals()
+        sign = 1.0 if opts.scoring == "winner_takes" else -1.0
+        strength = [
+            math.exp(sign * 4.0 * totals[p] / target) * (0.25 + round_win[p]) for p in range(n)
+        ]
+        scale = sum(strength)
+        return [x / scale for x in strength]
 
     def returns(self) -> list[float]:
         if not self.over:
@@ -1198,6 +1223,8 @@ class UnoPowerState(State):
         pool = list(self.deck.draw_pile)
         for p in others:
             pool += self._hand_cards(p)
+        # Sorted first, so that the result depends only on what the observer knows.
+        pool.sort()
         rng.shuffle(pool)
         drawn_by = -1
         drawn_card = -1

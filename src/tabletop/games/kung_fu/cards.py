@@ -1,0 +1,426 @@
+"""Kung Fu cards as small ints: loading and validating a deck file, and the tables.
+
+A deck file is JSON: ``{"format": 1, "title": ..., "provenance": ..., "cards": [...]}``
+(a bare list of cards is accepted too). Each card entry is one *type* with a
+``count`` of identical copies; types are numbered in file order, and that number is
+what hands, piles, Koku rows and action ids use. Fields of an entry (reference
+section 6):
+
+==================  ==========================================================
+``id``              unique text, e.g. ``"A07"``
+``name``            unique text, e.g. ``"Tiger Claw"``
+``deck``            ``"attack"`` (red) or ``"parry"`` (blue)
+``count``           copies, 1-50
+``value``           printed attack or parry value, 0-12
+``boosted_value``   ``null``, or the value when the ``boost`` is paid (0-12,
+                    at least ``value``); required exactly when there is a boost
+``koku``            printed coins, 0-9 (a card with coins stays in its player's
+                    Koku row after the round)
+``cost``            Koku to activate the effects, 0-20; 0 when there are none
+                    (a card with effects and cost 0 is activated for free)
+``effects``         list of ``{"type", "trigger", "amount"?, "target"?}``, in
+                    printed order; ``trigger`` is ``"on_activate"`` or
+                    ``"on_opp_life_loss"`` (the arrow)
+``koku_when_gained`` coins counted for a ``gain_koku`` card in the Koku row (1-9);
+                    required with ``gain_koku``, ``null`` otherwise
+``provenance``      free text: where the data comes from (optional)
+==================  ==========================================================
+
+Effect types: ``boost``, ``gain_koku``, ``negate_parry``, ``switch_initiative``,
+``draw3``, ``no_parry_next_round``, ``discard_random_2``, ``discard_opp_koku``,
+``heal2``, ``lose2``. ``amount`` may change the number of ``draw3`` (cards),
+``discard_random_2`` (cards), ``heal2`` and ``lose2`` (life), 1-12; ``target``
+(``"opponent"`` or ``"self"``) is for ``lose2`` only; without it the card's owner loses
+the life, as the rulebook's legend says ("Du verlierst zwei Lebenspunkte"). ``boost``
+and ``negate_parry`` act before the comparison, so they cannot wait for the arrow;
+``negate_parry`` belongs on attack cards.
+
+A bad file raises :class:`~tabletop.core.errors.InvalidOptionsError` for the option
+``deck``, naming the card and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.errors import InvalidOptionsError
+
+RED = 0
+BLUE = 1
+COLOUR_NAMES = ("red", "blue")
+DECK_NAMES = ("attack", "parry")
+
+MAX_VALUE = 12  # a difference to draw is at most 12: the DRAW_RED block has 13 ids
+MAX_AMOUNT = 12
+MAX_TYPES = 64
+
+
+class Effect:
+    """Effect types as plain ints (``EFFECT_KEYS`` holds their data names)."""
+
+    BOOST = 0
+    GAIN_KOKU = 1
+    NEGATE_PARRY = 2
+    SWITCH_INITIATIVE = 3
+    DRAW = 4
+    NO_PARRY = 5
+    DISCARD_RANDOM = 6
+    DISCARD_KOKU = 7
+    HEAL = 8
+    LOSE = 9
+
+
+EFFECT_KEYS = (
+    "boost",
+    "gain_koku",
+    "negate_parry",
+    "switch_initiative",
+    "draw3",
+    "no_parry_next_round",
+    "discard_random_2",
+    "discard_opp_koku",
+    "heal2",
+    "lose2",
+)
+EFFECT_BY_KEY = {k: i for i, k in enumerate(EFFECT_KEYS)}
+DEFAULT_AMOUNT = {Effect.DRAW: 3, Effect.DISCARD_RANDOM: 2, Effect.HEAL: 2, Effect.LOSE: 2}
+ON_ACTIVATE = "on_activate"
+ARROW = "on_opp_life_loss"
+
+_FIELDS = (
+    "id",
+    "name",
+    "deck",
+    "count",
+    "value",
+    "boosted_value",
+    "koku",
+    "cost",
+    "effects",
+    "koku_when_gained",
+    "provenance",
+)
+_REQUIRED = ("id", "name", "deck", "count", "value", "koku", "cost", "effects")
+
+
+class EffectSpec:
+    """One printed effect of a card type (immutable by convention).
+
+    ``kind`` is an :class:`Effect` int; ``arrow`` whether it waits for the
+    opponent's life loss; ``amount`` its number (cards or life); ``to_self``
+    whether a ``lose2`` hits its owner (from the data; the game may override).
+    """
+
+    __slots__ = ("amount", "arrow", "kind", "to_self")
+
+    def __init__(self, kind: int, arrow: bool, amount: int, to_self: bool) -> None:
+        self.kind = kind
+        self.arrow = arrow
+        self.amount = amount
+        self.to_self = to_self
+
+    @property
+    def key(self) -> str:
+        """The view's name: the type, prefixed ``on_opp_life_loss:`` for the arrow."""
+        return f"{ARROW}:{EFFECT_KEYS[self.kind]}" if self.arrow else EFFECT_KEYS[self.kind]
+
+
+def _words(e: EffectSpec, boosted: int) -> str:
+    """A few words for a card label."""
+    k = e.kind
+    n = e.amount
+    text = {
+        Effect.BOOST: f"boost to {boosted}",
+        Effect.GAIN_KOKU: "keep as koku",
+        Effect.NEGATE_PARRY: "negate the parry",
+        Effect.SWITCH_INITIATIVE: "switch the initiative",
+        Effect.DRAW: f"draw {n}",
+        Effect.NO_PARRY: "no parry next round",
+        Effect.DISCARD_RANDOM: f"opponent discards {n} at random",
+        Effect.DISCARD_KOKU: "discard an opponent's koku",
+        Effect.HEAL: f"heal {n}",
+        Effect.LOSE: f"lose {n}" if e.to_self else f"opponent loses {n}",
+    }[k]
+    return f"after a hit, {text}" if e.arrow else text
+
+
+class CardTable:
+    """Every per-type table of one deck (shared between games, never mutated).
+
+    Tuples indexed by type: ``ids``, ``names``, ``colour`` (``RED``/``BLUE``),
+    ``value``, ``boosted`` (the boosted value, or ``value``), ``boosted_value``
+    (as in the data), ``koku``, ``cost``, ``worth`` (coins in a Koku row),
+    ``effects`` (:class:`EffectSpec` tuples), ``post`` (the effects other than
+    boost and negate, which resolve after the comparison), ``has_effect``,
+    ``has_boost``, ``has_negate``. ``colour_mask`` holds a bitmask of the types of
+    each colour and ``deck_cards`` the cards of each colour with repeats.
+    """
+
+    def __init__(self, cards: list[dict[str, Any]], title: str, provenance: str) -> None:
+        self.title = title
+        self.provenance = provenance
+        self.num_types = len(cards)
+        self.ids: tuple[str, ...] = tuple(c["id"] for c in cards)
+        self.names: tuple[str, ...] = tuple(c["name"] for c in cards)
+        self.colour: tuple[int, ...] = tuple(DECK_NAMES.index(c["deck"]) for c in cards)
+        self.count: tuple[int, ...] = tuple(c["count"] for c in cards)
+        self.value: tuple[int, ...] = tuple(c["value"] for c in cards)
+        self.boosted_value: tuple[int | None, ...] = tuple(c["boosted_value"] for c in cards)
+        self.boosted: tuple[int, ...] = tuple(
+            c["value"] if c["boosted_value"] is None else c["boosted_value"] for c in cards
+        )
+        self.koku: tuple[int, ...] = tuple(c["koku"] for c in cards)
+        self.cost: tuple[int, ...] = tuple(c["cost"] for c in cards)
+        self.koku_when_gained: tuple[int, ...] = tuple(c["koku_when_gained"] or 0 for c in cards)
+        self.card_provenance: tuple[str, ...] = tuple(c["provenance"] for c in cards)
+        effects: list[tuple[EffectSpec, ...]] = []
+        for c in cards:
+            specs = []
+            for e in c["effects"]:
+                kind = EFFECT_BY_KEY[e["type"]]
+                amount = int(e.get("amount", DEFAULT_AMOUNT.get(kind, 0)))
+                specs.append(
+                    EffectSpec(
+                        kind, e["trigger"] == ARROW, amount, e.get("target", "self") == "self"
+                    )
+                )
+            effects.append(tuple(specs))
+        self.effects: tuple[tuple[EffectSpec, ...], ...] = tuple(effects)
+        self.has_effect: tuple[bool, ...] = tuple(bool(e) for e in effects)
+        self.has_boost: tuple[bool, ...] = tuple(
+            any(s.kind == Effect.BOOST for s in e) for e in effects
+        )
+        self.has_negate: tuple[bool, ...] = tuple(
+            any(s.kind == Effect.NEGATE_PARRY for s in e) for e in effects
+        )
+        self.has_gain: tuple[bool, ...] = tuple(
+            any(s.kind == Effect.GAIN_KOKU for s in e) for e in effects
+        )
+        self.post: tuple[tuple[EffectSpec, ...], ...] = tuple(
+            tuple(s for s in e if s.kind not in (Effect.BOOST, Effect.NEGATE_PARRY))
+            for e in effects
+        )
+        # Coins a card counts in a Koku row. A gain_koku card counts its
+        # koku_when_gained (or its printed coins, if more).
+        self.worth: tuple[int, ...] = tuple(
+            max(self.koku[k], self.koku_when_gained[k]) if self.has_gain[k] else self.koku[k]
+            for k in range(self.num_types)
+        )
+        self.colour_mask: tuple[int, int] = (_mask(self._types(RED)), _mask(self._types(BLUE)))
+        self.deck_cards: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(k for k in self._types(RED) for _ in range(self.count[k])),
+            tuple(k for k in self._types(BLUE) for _ in range(self.count[k])),
+        )
+        self.total_cards = sum(self.count)
+        self.max_cost = max(self.cost)
+        self.max_effects = max(len(e) for e in effects)
+        self.max_amount = max([s.amount for e in effects for s in e] + [0])
+        self.labels: tuple[str, ...] = tuple(self._label(k) for k in range(self.num_types))
+        self.effect_keys: tuple[tuple[str, ...], ...] = tuple(
+            tuple(s.key for s in e) for e in effects
+        )
+
+    def _types(self, colour: int) -> list[int]:
+        return [k for k in range(self.num_types) if self.colour[k] == colour]
+
+    def _label(self, k: int) -> str:
+        deck = DECK_NAMES[self.colour[k]]
+        value = (
+            f"{self.value[k]}/{self.boosted_value[k]}" if self.has_boost[k] else str(self.value[k])
+        )
+        text = f"{self.names[k]} ({deck} {value}"
+        if self.koku[k]:
+            text += f", {self.koku[k]} koku"
+        if self.effects[k]:
+            words = ", ".join(_words(e, self.boosted[k]) for e in self.effects[k])
+            text += f"; cost {self.cost[k]}: {words}"
+        return text + ")"
+
+    def describe(self, k: int) -> dict[str, Any]:
+        """A JSON-ready description of card type ``k`` for views and logs."""
+        return {
+            "type": self.ids[k],
+            "name": self.names[k],
+            "deck": DECK_NAMES[self.colour[k]],
+            "value": self.value[k],
+            "boosted_value": self.boosted_value[k],
+            "koku": self.koku[k],
+            "cost": self.cost[k],
+            "effects": list(self.effect_keys[k]),
+            "label": self.labels[k],
+        }
+
+    def type_of(self, card_id: str) -> int:
+        """The type number of the card with id ``card_id`` (e.g. ``"A07"``)."""
+        try:
+            return self.ids.index(card_id)
+        except ValueError:
+            raise KeyError(f"no card with id {card_id!r}") from None
+
+
+def _mask(indices: Any) -> int:
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m
+
+
+# -- loading and validation -------------------------------------------------------
+
+
+def _bad(card: str, field: str, message: str) -> InvalidOptionsError:
+    return InvalidOptionsError("deck", f"card {card}: field {field!r} {message}")
+
+
+def _int(card: str, data: dict[str, Any], field: str, lo: int, hi: int, where: str = "") -> int:
+    value = data[field]
+    name = where or field
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(card, name, f"must be a whole number, got {value!r}")
+    if not lo <= value <= hi:
+        raise _bad(card, name, f"must be {lo} to {hi}, got {value}")
+    return value
+
+
+def _validate_card(index: int, raw: Any) -> dict[str, Any]:
+    """One checked, normalised card entry (missing optional fields filled in)."""
+    if not isinstance(raw, dict):
+        raise InvalidOptionsError("deck", f"card #{index + 1} must be an object, got {raw!r}")
+    ident = raw.get("id")
+    card = ident if isinstance(ident, str) and ident else f"#{index + 1}"
+    for field in raw:
+        if field not in _FIELDS:
+            raise _bad(card, field, f"is not a card field (known: {', '.join(_FIELDS)})")
+    for field in _REQUIRED:
+        if field not in raw:
+            raise _bad(card, field, "is missing")
+    c: dict[str, Any] = {
+        "boosted_value": None,
+        "koku_when_gained": None,
+        "provenance": "",
+        **raw,
+    }
+    for field in ("id", "name"):
+        if not isinstance(c[field], str) or not c[field].strip():
+            raise _bad(card, field, f"must be non-empty text, got {c[field]!r}")
+    if c["deck"] not in DECK_NAMES:
+        raise _bad(card, "deck", f"must be 'attack' or 'parry', got {c['deck']!r}")
+    _int(card, c, "count", 1, 50)
+    value = _int(card, c, "value", 0, MAX_VALUE)
+    _int(card, c, "koku", 0, 9)
+    cost = _int(card, c, "cost", 0, 20)
+    if not isinstance(c["provenance"], str):
+        raise _bad(card, "provenance", f"must be text, got {c['provenance']!r}")
+    effects = c["effects"]
+    if not isinstance(effects, list):
+        raise _bad(card, "effects", f"must be a list, got {effects!r}")
+    seen: set[str] = set()
+    for j, e in enumerate(effects):
+        where = f"effects[{j}]"
+        if not isinstance(e, dict):
+            raise _bad(card, where, f"must be an object, got {e!r}")
+        for key in e:
+            if key not in ("type", "trigger", "amount", "target"):
+                raise _bad(card, f"{where}.{key}", "is not an effect field")
+        kind = e.get("type")
+        if kind not in EFFECT_BY_KEY:
+            raise _bad(
+                card, f"{where}.type", f"must be one of {', '.join(EFFECT_KEYS)}, got {kind!r}"
+            )
+        if kind in seen:
+            raise _bad(card, f"{where}.type", f"repeats {kind!r}")
+        seen.add(kind)
+        trigger = e.get("trigger")
+        if trigger not in (ON_ACTIVATE, ARROW):
+            raise _bad(
+                card, f"{where}.trigger", f"must be {ON_ACTIVATE!r} or {ARROW!r}, got {trigger!r}"
+            )
+        if kind in ("boost", "negate_parry") and trigger == ARROW:
+            raise _bad(
+                card, f"{where}.trigger", f"{kind} acts before the comparison: use {ON_ACTIVATE!r}"
+            )
+        if kind == "negate_parry" and c["deck"] != "attack":
+            raise _bad(card, f"{where}.type", "negate_parry belongs on attack cards")
+        if "amount" in e:
+            if EFFECT_BY_KEY[kind] not in DEFAULT_AMOUNT:
+                raise _bad(card, f"{where}.amount", f"{kind} takes no amount")
+            _int(card, e, "amount", 1, MAX_AMOUNT, f"{where}.amount")
+        if "target" in e:
+            if kind != "lose2":
+                raise _bad(card, f"{where}.target", "only lose2 takes a target")
+            if e["target"] not in ("opponent", "self"):
+                raise _bad(
+                    card, f"{where}.target", f"must be 'opponent' or 'self', got {e['target']!r}"
+                )
+    if not effects and cost:
+        raise _bad(card, "cost", f"is {cost} but the card has no effects")
+    boosted = c["boosted_value"]
+    if "boost" in seen:
+        if boosted is None:
+            raise _bad(card, "boosted_value", "is required with a boost effect")
+        _int(card, c, "boosted_value", value, MAX_VALUE)
+    elif boosted is not None:
+        raise _bad(card, "boosted_value", "must be null without a boost effect")
+    if "gain_koku" in seen:
+        if c["koku_when_gained"] is None:
+            raise _bad(card, "koku_when_gained", "is required with gain_koku")
+        _int(card, c, "koku_when_gained", 1, 9)
+    elif c["koku_when_gained"] is not None:
+        raise _bad(card, "koku_when_gained", "must be null without gain_koku")
+    return c
+
+
+@lru_cache(maxsize=32)
+def parse_deck(text: str, origin: str = "deck file") -> CardTable:
+    """Validate deck JSON text and build its :class:`CardTable` (cached by text)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidOptionsError("deck", f"{origin} is not valid JSON: {exc}") from None
+    title = ""
+    provenance = ""
+    if isinstance(data, dict):
+        if "cards" not in data:
+            raise InvalidOptionsError("deck", f"{origin} has no 'cards' list")
+        title = str(data.get("title", ""))
+        provenance = str(data.get("provenance", ""))
+        data = data["cards"]
+    if not isinstance(data, list) or not data:
+        raise InvalidOptionsError("deck", f"{origin}: 'cards' must be a non-empty list")
+    if len(data) > MAX_TYPES:
+        raise InvalidOptionsError("deck", f"{origin}: at most {MAX_TYPES} card types")
+    cards = [_validate_card(i, raw) for i, raw in enumerate(data)]
+    for field in ("id", "name"):
+        first: dict[str, str] = {}
+        for c in cards:
+            if c[field] in first:
+                raise _bad(c["id"], field, f"{c[field]!r} is already used by {first[c[field]]}")
+            first[c[field]] = c["id"]
+    for deck in DECK_NAMES:
+        if not any(c["deck"] == deck for c in cards):
+            raise InvalidOptionsError("deck", f"{origin} has no {deck} cards")
+    return CardTable(cards, title, provenance)
+
+
+def load_deck(source: str) -> CardTable:
+    """The card table of ``source``: ``"default"`` (the packaged provisional deck) or
+    the path of a JSON file of the same schema.
+
+    >>> table = load_deck("default")
+    >>> table.num_types, table.names[12]
+    (32, 'Drunken Master')
+    """
+    if source == "default":
+        text = resources.files(__package__).joinpath("data/deck.json").read_text("utf-8")
+        return parse_deck(text, "the default deck")
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidOptionsError(
+            "deck", f"cannot read {source!r} ({exc.strerror or exc}); use 'default' or a path"
+        ) from None
+    return parse_deck(text, source)

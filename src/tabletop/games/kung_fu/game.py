@@ -1,0 +1,173 @@
+"""Kung Fu as a :class:`~tabletop.core.game.Game`."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from tabletop.core.action import Action
+from tabletop.core.decisions import Decision
+from tabletop.core.game import Game, GameInfo
+from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
+from tabletop.games.kung_fu.cards import BLUE, RED, CardTable, Effect, EffectSpec, load_deck
+from tabletop.games.kung_fu.options import KungFuOptions
+from tabletop.games.kung_fu.phases import Ask
+from tabletop.games.kung_fu.state import INITIATIVE_DRAW, KungFuState
+
+NUM_PLAYERS = 2
+
+
+class KungFuGame(Game[KungFuOptions]):
+    """Kung Fu (Palm & Zach, White Goblin Games, 2013) for exactly two players.
+
+    The shipped deck is provisional (no public card list was found); pass
+    ``deck=PATH`` to play with another card list.
+
+    >>> import tabletop
+    >>> game = tabletop.make("kung-fu", first_player="0")
+    >>> state = game.new_state(2, seed=1)
+    >>> state.current_player, state.view(0)["phase"]
+    (0, 'initiative')
+    """
+
+    id = "kung-fu"
+    title = "Kung Fu"
+    options_type = KungFuOptions
+
+    def __init__(self, options: KungFuOptions | None = None, **values: Any) -> None:
+        super().__init__(options, **values)
+        opts = self.options
+        cards = self.cards = load_deck(opts.deck)
+        table = self.table = _action_table(cards)
+        self.red_mask = cards.colour_mask[RED]
+        self.blue_mask = cards.colour_mask[BLUE]
+        self.sequential = opts.draw_split == "sequential"
+        self.reshuffle = opts.reshuffle_on_empty
+        self.minimal_payment = opts.payment == "minimal"
+        # The effects that resolve after the comparison, with lose2's target set
+        # by the option (R12).
+        target = opts.lose2_target
+        self.post: tuple[tuple[EffectSpec, ...], ...] = tuple(
+            tuple(
+                EffectSpec(
+                    e.kind,
+                    e.arrow,
+                    e.amount,
+                    e.to_self if target == "card" else target == "self",
+                )
+                if e.kind == Effect.LOSE
+                else e
+                for e in effects
+            )
+            for effects in cards.post
+        )
+        # Shared immutable decisions and legal lists.
+        self.ask_attack = tuple(Decision(Ask.ATTACK, p) for p in range(NUM_PLAYERS))
+        self.ask_parry = tuple(Decision(Ask.PARRY, p) for p in range(NUM_PLAYERS))
+        self.ask_choice = tuple(Decision(Ask.CHOICE, p) for p in range(NUM_PLAYERS))
+        self.ask_activate = tuple(
+            tuple(Decision(Ask.ACTIVATE, p, (side,)) for p in range(NUM_PLAYERS)) for side in (0, 1)
+        )
+        self.ask_draw = tuple(
+            tuple(Decision(Ask.DRAW, p, (n,)) for n in range(DRAW_CHOICES))
+            for p in range(NUM_PLAYERS)
+        )
+        self.draw_options: tuple[tuple[list[Action], ...], ...] = tuple(
+            tuple(list(table.draw_red[lo : hi + 1]) for hi in range(DRAW_CHOICES))
+            for lo in range(DRAW_CHOICES)
+        )
+        self.activate_actions = [table.activate, table.decline]
+        self.choice_actions = [table.take_initiative, table.draw_difference]
+        self.attack_actions: dict[int, list[Action]] = {}
+        self.parry_actions: dict[int, list[Action]] = {}
+
+    def build_attack_actions(self, key: int) -> list[Action]:
+        """Attack choices for ``key`` = red types held << 1 | may pass (memoised)."""
+        table = self.table
+        legal: list[Action] = []
+        m = key >> 1
+        while m:
+            low = m & -m
+            k = low.bit_length() - 1
+            m ^= low
+            legal.append(table.attack[k])
+            legal.append(table.attack_down[k])
+        if key & 1:
+            legal.append(table.pass_)
+        self.attack_actions[key] = legal
+        return legal
+
+    def build_parry_actions(self, mask: int) -> list[Action]:
+        """Parry choices for the blue types held (memoised)."""
+        parry = self.table.parry
+        legal: list[Action] = []
+        m = mask
+        while m:
+            low = m & -m
+            legal.append(parry[low.bit_length() - 1])
+            m ^= low
+        self.parry_actions[mask] = legal
+        return legal
+
+    @cached_property
+    def info(self) -> GameInfo:
+        return GameInfo(
+            id=self.id,
+            title=self.title,
+            min_players=NUM_PLAYERS,
+            max_players=NUM_PLAYERS,
+            num_distinct_actions=len(self.table.actions),
+            max_game_length=self.options.round_limit * self.max_decisions_per_round() + 1,
+        )
+
+    def max_decisions_per_round(self) -> int:
+        """A true bound on the decisions of one round (for ``max_game_length``).
+
+        Phase A: each voluntary pass and each change of initiative (with its draw);
+        forced handovers each draw at least one card, or lead to an attack or the
+        stalemate, so there are at most ``cards + 2`` of them. Then the face-down
+        draw, the parry, two activation windows with one payment decision per coin,
+        the effects (a draw or a choice each), the defender's choice with its draw,
+        and the switch's draw.
+        """
+        cards = self.cards
+        opts = self.options
+        seq = self.sequential
+
+        def draws(n: int) -> int:
+            return n if seq else 1
+
+        passes = 2 * opts.max_voluntary_passes * (1 + draws(INITIATIVE_DRAW))
+        forced = (cards.total_cards + 2) * draws(INITIATIVE_DRAW)
+        attack = 1 + draws(1)
+        parry = 1
+        activation = 2 * (1 + cards.max_cost)
+        effects = 2 * cards.max_effects * max(1, draws(cards.max_amount))
+        choice = 1 + draws(DRAW_CHOICES - 1)
+        switch = draws(INITIATIVE_DRAW)
+        return passes + forced + attack + parry + activation + effects + choice + switch
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return self.table.actions
+
+    def new_state(
+        self, num_players: int = NUM_PLAYERS, seed: int | None = None, *, log: bool = True
+    ) -> KungFuState:
+        self.check_num_players(num_players)
+        return KungFuState.new(self, num_players, self.fresh_seed() if seed is None else seed, log)
+
+    def state_from_dict(self, data: dict[str, Any]) -> KungFuState:
+        return KungFuState.from_dict(self, data)
+
+
+_TABLES: WeakKeyDictionary[CardTable, ActionTable] = WeakKeyDictionary()
+
+
+def _action_table(cards: CardTable) -> ActionTable:
+    """One action table per loaded deck, shared by its games."""
+    table = _TABLES.get(cards)
+    if table is None:
+        table = _TABLES[cards] = ActionTable(cards)
+    return table

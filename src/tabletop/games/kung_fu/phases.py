@@ -1,0 +1,60 @@
+"""The pending-decision kinds and the stages of a round, as plain ints.
+
+Plain class attributes rather than enums: they are compared on the hot path.
+"""
+
+from __future__ import annotations
+
+
+class Ask:
+    """Kinds of pending decision (``Decision.kind``); plain ints for speed."""
+
+    ATTACK = 0  # phases A+B: attack face up/down with a red card, or pass
+    DRAW = 1  # data: (cards to draw,): how many come from the red deck
+    PARRY = 2  # which blue card to parry with
+    ACTIVATE = 3  # data: (side,) 0 attacker, 1 defender: activate the card or not
+    PAY = 4  # data: (side, koku still due, worth of the last card paid)
+    CHOICE = 5  # the winning defender: take the initiative or draw the difference
+    DISCARD_KOKU = 6  # which of the opponent's Koku cards to discard
+
+
+ASK_NAMES = {
+    Ask.ATTACK: "attack",
+    Ask.DRAW: "draw",
+    Ask.PARRY: "parry",
+    Ask.ACTIVATE: "activate",
+    Ask.PAY: "pay",
+    Ask.CHOICE: "defender_choice",
+    Ask.DISCARD_KOKU: "discard_koku",
+}
+
+
+class Stage:
+    """What the round does next when no decision is pending (R6 order)."""
+
+    INITIATIVE = 0  # phases A and B: forced handovers, then the attack decision
+    PARRY = 1  # phase C
+    ACT_ATT = 2  # the attacker's activation window
+    ACT_DEF = 3  # the defender's activation window
+    RESOLVE = 4  # negate, boosts, compare, combat damage
+    EFFECTS = 5  # the other activated effects: attacker's, then defender's
+    KNOCKOUT = 6  # R9
+    CHOICE = 7  # the winning defender's choice
+    SWITCH = 8  # switch the initiative (R8), with a single 3-card draw
+    CLEANUP = 9  # Koku rows, discard piles, no-parry marks; then the next round
+    OVER = 10
+
+
+PHASE_NAMES = (
+    "initiative",
+    "parry",
+    "activation",
+    "activation",
+    "effects",
+    "effects",
+    "effects",
+    "result",
+    "result",
+    "result",
+    "over",
+)

@@ -1,0 +1,111 @@
+"""ISMCTS and hints: legal, deterministic, and blind to what its seat cannot see."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop
+from tabletop.bots import ISMCTSBot, SearchSettings, analyse, list_bots, make_bot
+from tabletop.core.game import State
+from tabletop.core.rng import Rng
+from tests.games.uno_power.scenario import build
+
+FAST = SearchSettings(iterations=25, rollout_depth=15)
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard", "ismcts"])
+def test_levels_are_registered_for_every_game(name: str) -> None:
+    for game_id in tabletop.list_games():
+        assert name in list_bots(game_id)
+        assert isinstance(make_bot(name, game_id, seed=1), ISMCTSBot)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_never_chooses_an_illegal_action(players: int) -> None:
+    game = tabletop.make("uno-power", target_score="single_round", stacking="progressive")
+    for seed in range(2):
+        state = game.new_state(players, seed=seed, log=False)
+        bots = [ISMCTSBot(seed * 10 + p, FAST) for p in range(players)]
+        while not state.is_terminal():
+            p = state.current_player
+            action = bots[p].choose(state, p)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+def _first_real_decision(seed: int) -> State:
+    state = tabletop.make("uno-power", target_score="single_round").new_state(3, seed=seed)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_deterministic_with_a_seed() -> None:
+    state = _first_real_decision(5)
+    p = state.current_player
+    picks = {ISMCTSBot(42, SearchSettings(iterations=60)).choose(state, p) for _ in range(3)}
+    assert len(picks) == 1
+    before = state.to_dict()
+    ISMCTSBot(42, SearchSettings(iterations=60)).choose(state.clone(), p)
+    assert state.to_dict() == before
+
+
+def _two_worlds() -> tuple[State, State]:
+    """Seat 0 sees the same in both; only seat 1's one hidden card differs.
+
+    Seat 0 holds two Wild Grab-a-Towers: it plays one and names a colour, then wins
+    with the other unless seat 1 can follow with its last card: a blue 7 in world A,
+    a yellow 7 in world B.
+    """
+    game = tabletop.make("uno-power", target_score="single_round")
+    mine = ["Wild Grab-a-Tower", "Wild Grab-a-Tower"]
+    a = build(game, 2, hands=[mine, ["blue 7"]], top="red 4", draw=["yellow 7"])
+    b = build(game, 2, hands=[mine, ["yellow 7"]], top="red 4", draw=["blue 7"])
+    assert a.view(0) == b.view(0)
+    return a, b
+
+
+def _rates(state: State) -> dict[str, float]:
+    """Win rate of naming each colour (with the UNO call), from a seeded search."""
+    bot = ISMCTSBot(7, SearchSettings(iterations=400, rollout_depth=30))
+    stats = bot.searcher("uno-power").search(state, 0)
+    return {
+        s.action.label.split("name ")[1].split()[0]: s.win_rate
+        for s in stats
+        if s.action.label.endswith("call UNO")
+    }
+
+
+def test_search_cannot_see_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = _two_worlds()
+    assert _rates(a) == _rates(b)  # the same search, whatever the hidden card
+
+    # The same search allowed to look at the true state tells the worlds apart,
+    # so the check above would catch a bot that cheats.
+    def cheat(self: State, observer: int, rng: Rng) -> State:
+        twin = self.clone()
+        twin.rng = rng.derive()  # type: ignore[attr-defined]
+        return twin
+
+    monkeypatch.setattr(type(a), "determinize", cheat)
+    seen_a, seen_b = _rates(a), _rates(b)
+    assert seen_a["blue"] < seen_a["yellow"] - 0.2
+    assert seen_b["yellow"] < seen_b["blue"] - 0.2
+
+
+def test_hints_cover_every_legal_action_best_first() -> None:
+    state = _first_real_decision(3)
+    p = state.current_player
+    hints = analyse(state, p, iterations=60, seed=2)
+    assert sorted(h.action.id for h in hints) == sorted(a.id for a in state.legal_actions())
+    assert sum(h.visits for h in hints) == 60
+    assert all(0.0 <= h.win_probability <= 1.0 for h in hints)
+    assert [h.visits for h in hints] == sorted((h.visits for h in hints), reverse=True)
+    assert set(hints[0].to_dict()) == {"action", "label", "win_probability", "visits"}
+
+
+def test_hints_refuse_the_wrong_seat_and_finished_games() -> None:
+    state = _first_real_decision(3)
+    other = (state.current_player + 1) % state.num_players
+    with pytest.raises(tabletop.TabletopError, match="decision"):
+        analyse(state, other, iterations=5)

@@ -80,6 +80,7 @@ def test_card_description(default) -> None:
         "value": 3,
         "boosted_value": 5,
         "koku": 0,
+        "worth": 0,
         "cost": 2,
         "effects": ["boost"],
         "label": "Tiger Claw (attack 3/5; cost 2: boost to 5)",

@@ -136,6 +136,7 @@ def test_sequential_draw_asks_card_by_card(make_game) -> None:
         assert state.current_player == 0 and decision(state) == "draw"
         assert labels(state) == ["draw 0 red, the rest blue", "draw 1 red, the rest blue"]
         assert f"({expected_left} to draw)" in state.view(0)["decision"]["text"]
+        assert state.view(0)["decision"]["count"] == expected_left
         act(
             state,
             "draw 1 red, the rest blue" if expected_left != 2 else "draw 0 red, the rest blue",

@@ -201,3 +201,18 @@ def test_an_effect_with_cost_zero_is_free_and_optional(tmp_path) -> None:
     act(state, ACTIVATE)
     assert "pay" not in events(state)
     assert state.life == [10, 5 - 3 + 2]
+
+
+def test_the_decision_says_what_is_still_due(game) -> None:
+    state = build(
+        game,
+        hands=[["Power Kick", "Jab"], ["Block", "Wall"]],
+        rows=[["Coin Punch", "Coin Punch", "Gold Punch"], []],
+    )
+    act(state, "attack with Power Kick face up", "parry with Block", ACTIVATE)
+    assert decision(state) == "pay"
+    assert state.view(0)["decision"]["due"] == 2  # Power Kick costs 2
+    act(state, "pay with Coin Punch (1 koku)")
+    assert decision(state) == "pay"
+    assert state.view(0)["decision"]["due"] == 1
+    assert state.view(0)["decision"]["count"] is None

@@ -41,7 +41,18 @@ PLAYER_KEYS = {
     "no_parry_next_round",
     "passes_left",
 }
-CARD_KEYS = {"type", "name", "deck", "value", "boosted_value", "koku", "cost", "effects", "label"}
+CARD_KEYS = {
+    "type",
+    "name",
+    "deck",
+    "value",
+    "boosted_value",
+    "koku",
+    "worth",
+    "cost",
+    "effects",
+    "label",
+}
 
 
 def table(game, **kw):
@@ -57,6 +68,8 @@ def test_view_schema(game) -> None:
         "kind": "attack",
         "player": 0,
         "text": "attack with a red card, face up or face down, or give up the initiative",
+        "due": None,
+        "count": None,
     }
     for p in view["players"]:
         assert set(p) == PLAYER_KEYS

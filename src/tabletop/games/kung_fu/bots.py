@@ -43,7 +43,6 @@ initiative whenever it is ahead all lost games against this version.
 
 from __future__ import annotations
 
-import re
 from math import comb
 from typing import Any
 
@@ -72,9 +71,6 @@ PASS_BELOW = 0.4
 """Give up the initiative when the best attack is worth less than this..."""
 PASS_LIFE = 5
 """... and the opponent has at least this much life."""
-
-_DUE = re.compile(r"pay (\d+) more koku")
-_DRAW = re.compile(r"of your (\d+) card")
 
 
 class KungFuHeuristicBot(Bot):
@@ -202,12 +198,7 @@ class Reading:
     def pay(self, legal: list[Action]) -> Action:
         """Pay with the biggest card of the set that overpays least."""
         table = self.game.table
-        match = _DUE.search(self.view["decision"]["text"])
-        if match:
-            due = int(match.group(1))
-        else:  # the whole cost: an upper bound of what is still due
-            mine = self.att_type if self.view["attacker"] == self.me else self.par_type
-            due = self.cards.cost[mine]
+        due = int(self.view["decision"]["due"])
         plan = best_payment([self.cards.worth[k] for k in self.rows[self.me]], due)
         worths = set(plan or [])
         worth = self.cards.worth
@@ -222,8 +213,7 @@ class Reading:
         """Keep red and blue balanced, one more blue than red when it is even."""
         table = self.game.table
         me = self.players[self.me]
-        match = _DRAW.search(self.view["decision"]["text"])
-        n = int(match.group(1)) if match else max(table.arg[a.id] for a in legal)
+        n = int(self.view["decision"]["count"])
         total = me["hand_size"] + n
         want_red = total // 2 - me["red_in_hand"]
         return min(legal, key=lambda a: (abs(table.arg[a.id] - want_red), a.id))

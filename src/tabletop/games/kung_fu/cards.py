@@ -249,6 +249,7 @@ class CardTable:
             "value": self.value[k],
             "boosted_value": self.boosted_value[k],
             "koku": self.koku[k],
+            "worth": self.worth[k],
             "cost": self.cost[k],
             "effects": list(self.effect_keys[k]),
             "label": self.labels[k],

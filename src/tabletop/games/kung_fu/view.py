@@ -4,7 +4,9 @@ Schema (all keys always present):
 
 - ``game`` (``"kung-fu"``), ``round``, ``phase`` (``"initiative"``, ``"parry"``,
   ``"activation"``, ``"effects"``, ``"result"`` or ``"over"``), ``current_player``
-  (-1 when over) and ``decision``: ``{"kind", "player", "text"}`` or ``null``
+  (-1 when over) and ``decision``: ``{"kind", "player", "text", "due", "count"}``
+  or ``null``; ``due`` is the koku still to pay at a ``pay`` decision and ``count``
+  the cards to draw at a ``draw`` decision (else ``null``)
 - ``attacker`` (who holds the initiative) and ``defender``
 - ``players``: per seat ``{"seat", "life", "hand_size", "red_in_hand",
   "blue_in_hand", "koku": [card], "koku_total", "no_parry_next_round",
@@ -21,8 +23,9 @@ Schema (all keys always present):
   "effects": [text]}`` of the last finished round
 - ``winner`` (seat or ``null``) and ``draw`` (the game ended in a draw)
 
-A card is ``{"type", "name", "deck", "value", "boosted_value", "koku", "cost",
-"effects", "label"}`` (see :meth:`~tabletop.games.kung_fu.cards.CardTable.describe`).
+A card is ``{"type", "name", "deck", "value", "boosted_value", "koku", "worth",
+"cost", "effects", "label"}``; ``worth`` is the coins it counts in a Koku row (see
+:meth:`~tabletop.games.kung_fu.cards.CardTable.describe`).
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
             "kind": ASK_NAMES[top.kind],
             "player": top.player,
             "text": decision_text(state, top),
+            "due": top.data[1] if top.kind == Ask.PAY else None,
+            "count": top.data[0] if top.kind == Ask.DRAW else None,
         }
         phase = _DECISION_PHASE.get(top.kind, phase)
     attack: dict[str, Any] | None = None

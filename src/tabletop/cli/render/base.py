@@ -93,9 +93,26 @@ class Renderer:
 
     # -- choices --------------------------------------------------------------
 
+    #: Headings of the choice groups, in order; the last one takes everything else.
+    groups: tuple[str, ...] = ("Choices",)
+
+    def group_of(self, label: str) -> str:
+        """The heading an action label goes under (one of :attr:`groups`)."""
+        return self.groups[-1]
+
     def choice_groups(self, actions: Sequence[Action]) -> list[ChoiceGroup]:
-        """Legal actions grouped under headings, in the order they are numbered."""
-        return [("Choices", list(actions))]
+        """Legal actions grouped under headings, in the order they are numbered.
+
+        Empty groups are left out; when only the catch-all group is left, it is
+        called "Choices".
+        """
+        grouped: dict[str, list[Action]] = {name: [] for name in self.groups}
+        for action in actions:
+            grouped[self.group_of(str(action))].append(action)
+        filled = [(name, acts) for name, acts in grouped.items() if acts]
+        if len(filled) == 1 and filled[0][0] == self.groups[-1]:
+            return [("Choices", filled[0][1])]
+        return filled
 
     def choice_label(self, action: Action, view: View) -> Text:
         """How a choice reads; ``view`` (the chooser's) may add context."""

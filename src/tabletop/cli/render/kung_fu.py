@@ -18,7 +18,6 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.cli.render.base import (
-    ChoiceGroup,
     MatchResult,
     Renderer,
     Seating,
@@ -257,22 +256,26 @@ class KungFuRenderer(Renderer):
             text = Text.assemble(("(only you) ", "dim italic"), text)
         return text
 
-    def choice_groups(self, actions: Sequence[Action]) -> list[ChoiceGroup]:
-        order = [
-            "Attack face up",
-            "Attack face down (your opponent first draws a card)",
-            "Parry",
-            "Pay",
-            "Draw",
-            "Other choices",
-        ]
-        groups: dict[str, list[Action]] = {name: [] for name in order}
-        for action in actions:
-            groups[_group_of(str(action), order)].append(action)
-        filled = [(name, acts) for name, acts in groups.items() if acts]
-        if len(filled) == 1 and filled[0][0] == "Other choices":
-            return [("Choices", filled[0][1])]
-        return filled
+    groups = (
+        "Attack face up",
+        "Attack face down (your opponent first draws a card)",
+        "Parry",
+        "Pay",
+        "Draw",
+        "Other choices",
+    )
+
+    def group_of(self, label: str) -> str:
+        order = self.groups
+        if label.startswith("attack with"):
+            return order[1] if label.endswith("face down") else order[0]
+        if label.startswith("parry with"):
+            return order[2]
+        if label.startswith("pay with"):
+            return order[3]
+        if label.startswith("draw ") and label.endswith("the rest blue"):
+            return order[4]
+        return order[5]
 
     def choice_label(self, action: Action, view: View) -> Text:
         """The engine's label, with the card's numbers and what the choice gives."""
@@ -378,15 +381,3 @@ def _my_card(view: View) -> Mapping[str, Any] | None:
     seat = decision.get("player")
     slot = view.get("attack") if seat == view.get("attacker") else view.get("parry")
     return slot.get("card") if slot else None
-
-
-def _group_of(label: str, order: Sequence[str]) -> str:
-    if label.startswith("attack with"):
-        return order[1] if label.endswith("face down") else order[0]
-    if label.startswith("parry with"):
-        return order[2]
-    if label.startswith("pay with"):
-        return order[3]
-    if label.startswith("draw ") and label.endswith("the rest blue"):
-        return order[4]
-    return order[5]

@@ -8,7 +8,7 @@ what the seat may see and keeps working if the engine's internals change.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -17,7 +17,6 @@ from rich.table import Table
 from rich.text import Text
 
 from tabletop.cli.render.base import (
-    ChoiceGroup,
     MatchResult,
     Renderer,
     Seating,
@@ -207,22 +206,22 @@ class UnoPowerRenderer(Renderer):
             text = Text.assemble(("(only you) ", "dim italic"), text)
         return text
 
-    def choice_groups(self, actions: Sequence[Action]) -> list[ChoiceGroup]:
-        """Plays first, then the same plays calling UNO, then everything else."""
-        order = [
-            "Play a card",
-            "Play and call UNO",
-            "Four-tower bonus",
-            "Four-tower bonus and call UNO",
-            "Other choices",
-        ]
-        groups: dict[str, list[Action]] = {name: [] for name in order}
-        for action in actions:
-            groups[_group_of(str(action))].append(action)
-        filled = [(name, acts) for name, acts in groups.items() if acts]
-        if len(filled) == 1 and filled[0][0] == "Other choices":
-            return [("Choices", filled[0][1])]
-        return filled
+    # Plays first, then the same plays calling UNO, then everything else.
+    groups = (
+        "Play a card",
+        "Play and call UNO",
+        "Four-tower bonus",
+        "Four-tower bonus and call UNO",
+        "Other choices",
+    )
+
+    def group_of(self, label: str) -> str:
+        uno = label.endswith("call UNO")
+        if label.startswith("play "):
+            return "Play and call UNO" if uno else "Play a card"
+        if label.startswith("use the four-tower bonus"):
+            return "Four-tower bonus and call UNO" if uno else "Four-tower bonus"
+        return "Other choices"
 
     def choice_label(self, action: Action, view: View) -> Text:
         """The engine's label, coloured; tower choices also say whom they hit."""
@@ -297,12 +296,3 @@ def _uno(player: Mapping[str, Any]) -> Text:
     if player["hand_size"] == 1:
         return Text("not called", style="yellow")
     return Text("")
-
-
-def _group_of(label: str) -> str:
-    uno = label.endswith("call UNO")
-    if label.startswith("play "):
-        return "Play and call UNO" if uno else "Play a card"
-    if label.startswith("use the four-tower bonus"):
-        return "Four-tower bonus and call UNO" if uno else "Four-tower bonus"
-    return "Other choices"

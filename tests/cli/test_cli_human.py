@@ -136,3 +136,21 @@ def test_hot_seat_announces_whose_turn(invoke: Invoke) -> None:
     out = result.output
     assert "player 0 (you): your turn" in out and "player 1 (you): your turn" in out
     assert "pass the keyboard" in out
+
+
+def test_hint_command_ranks_the_choices(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop.cli import session
+
+    monkeypatch.setattr(session, "HINT_ITERATIONS", 40)
+    result = invoke([*HUMAN, "--seed", "2"], input="t\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "Hint: how a search sees your choices" in out
+    hint = out.split("Hint: how a search sees your choices")[1].split("your choice")[0]
+    assert "%" in hint and "tried" in hint
+    assert "t, hint" in invoke([*HUMAN, "--seed", "2"], input="h\n" + ALWAYS_FIRST).output
+
+
+def test_hint_is_parsed() -> None:
+    assert prompt.parse_command("t", 3) is prompt.Cmd.HINT
+    assert prompt.parse_command(" HINT ", 3) is prompt.Cmd.HINT

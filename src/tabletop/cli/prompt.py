@@ -19,6 +19,7 @@ class Cmd(Enum):
 
     HELP = "help"
     LOG = "log"
+    HINT = "hint"
     QUIT = "quit"
 
 
@@ -44,6 +45,8 @@ _WORDS = {
     "?": Cmd.HELP,
     "l": Cmd.LOG,
     "log": Cmd.LOG,
+    "t": Cmd.HINT,
+    "hint": Cmd.HINT,
     "q": Cmd.QUIT,
     "quit": Cmd.QUIT,
     "exit": Cmd.QUIT,
@@ -72,7 +75,7 @@ def parse_command(text: str, count: int) -> Command:
         return Invalid(f"type a number from 1 to {count}, or h for help")
     return Invalid(
         f"{text.strip()!r} is not a choice: type a number from 1 to {count}, "
-        "h for help, l for the log or q to quit"
+        "h for help, l for the log, t for a hint or q to quit"
     )
 
 

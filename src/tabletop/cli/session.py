@@ -23,6 +23,7 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from tabletop.bots.analysis import analyse
 from tabletop.cli import prompt
 from tabletop.cli.prompt import Cmd, Invalid, Pick
 from tabletop.cli.render import MatchResult, Renderer, Seating, View
@@ -36,10 +37,14 @@ EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130  # the shell's convention for a program ended by Ctrl-C
 
+HINT_ITERATIONS = 300
+HINT_ROWS = 8
+
 COMMANDS = (
     ("1, 2, …", "pick that choice"),
     ("h, help", "this help"),
     ("l, log", "everything you have seen happen this game"),
+    ("t, hint", "ask a search bot how each choice looks (it sees only what you see)"),
     ("q, quit", "save the game to a record file and stop"),
     ("Ctrl-C", "the same as quit, at any moment"),
 )
@@ -165,7 +170,7 @@ class Session:
         self._print_choices(groups, view)
         ask = Text.assemble(
             (f"{self.seating.name(seat)}", "bold cyan"),
-            f", your choice (1-{len(choices)}, h help, l log, q quit): ",
+            f", your choice (1-{len(choices)}, h help, l log, t hint, q quit): ",
         )
         while True:
             command = prompt.parse_command(prompt.read_line(self.console, ask), len(choices))
@@ -177,6 +182,8 @@ class Session:
                 self.console.print(self._help())
             elif command is Cmd.LOG:
                 self.console.print(self._full_log(seat))
+            elif command is Cmd.HINT:
+                self.console.print(self._hint(seat, choices))
             else:
                 raise QuitGame
 
@@ -204,6 +211,29 @@ class Session:
             commands.add_row(Text(keys, style="bold"), meaning)
         body = Group(commands, Text(), self.renderer.rules())
         return Panel(body, title="Help", title_align="left", expand=False)
+
+    def _hint(self, seat: int, choices: list[Action]) -> Panel:
+        """The search's estimate of each choice, best first, numbered as on screen."""
+        state = self.state
+        hints = analyse(
+            state, seat, iterations=HINT_ITERATIONS, seed=state.seed + len(state.history)
+        )
+        number = {action.id: i + 1 for i, action in enumerate(choices)}
+        rows = RichTable(box=None, padding=(0, 2))
+        rows.add_column("choice", justify="right")
+        rows.add_column("action")
+        rows.add_column("wins", justify="right")
+        rows.add_column("tried", justify="right")
+        for hint in hints[:HINT_ROWS]:
+            rows.add_row(
+                str(number[hint.action.id]),
+                str(hint.action),
+                f"{hint.win_probability:.0%}",
+                str(hint.visits),
+            )
+        return Panel(
+            rows, title="Hint: how a search sees your choices", title_align="left", expand=False
+        )
 
     def _full_log(self, seat: int) -> Panel:
         events = self.state.log_for(seat)

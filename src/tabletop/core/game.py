@@ -178,14 +178,15 @@ class State(ABC):
         if legal is None:
             legal = self.legal_actions()
         if action.__class__ is not Action:
-            action = self._coerce(action, legal)
+            action = self._coerce(action)
         if action not in legal:
             self._reject(action, legal)
         self._legal = None
         self.history.append(action.id)
         self._apply(action)
 
-    def _coerce(self, action: Action | int, legal: list[Action]) -> Action:
+    def _coerce(self, action: Action | int) -> Action:
+        """The table's :class:`Action` for ``action``; bad values raise."""
         if isinstance(action, bool) or not isinstance(action, (int, Action)):
             raise IllegalActionError(f"an action must be an Action or an id, got {action!r}")
         if self.is_terminal():
@@ -198,7 +199,7 @@ class State(ABC):
     def _reject(self, action: Action, legal: list[Action]) -> None:
         if self.is_terminal():
             raise IllegalActionError("the game is over; no action is legal")
-        described = self._coerce(action, legal)
+        described = self._coerce(action)
         choices = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
         raise IllegalActionError(
             f"'{described}' is not legal for player {self.current_player} now; legal: {choices}"

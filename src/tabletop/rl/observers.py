@@ -1,0 +1,446 @@
+"""Observation tensors and action masks, one observer object per game.
+
+An :class:`Observer` turns what one seat may see into a flat ``float32`` vector
+with a fixed, documented layout of named *fields* (as OpenSpiel's observers), and
+the legal actions into an ``int8`` mask over every action id of the game.
+
+An observation is built **only** from ``state.view(player)``, the same dictionary
+the server sends to that seat, so it cannot contain another player's hidden cards:
+re-sampling what the seat cannot see (``state.determinize(player, rng)``) leaves
+the encoding unchanged. Seats are *relative*: index 0 of every per-seat field is
+the observer, 1 the next seat in seat order, and so on.
+
+>>> import tabletop
+>>> from tabletop.rl import observer_for
+>>> game = tabletop.make("uno-power", target_score="single_round")
+>>> observer = observer_for(game)
+>>> state = game.new_state(3, seed=1)
+>>> obs = observer.encode(state, 0)
+>>> obs.shape == observer.shape, obs.dtype.name
+(True, 'float32')
+>>> int(observer.named(obs)["hand"].sum())
+7
+>>> int(observer.mask(state).sum()) == len(state.legal_actions())
+True
+
+``docs/rl.md`` lists the fields of each game; :meth:`Observer.layout` prints them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Game, State
+
+FloatArray = npt.NDArray[np.float32]
+MaskArray = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """A named slice of an observation: ``size`` entries, each in ``[0, high]``."""
+
+    name: str
+    size: int
+    high: float
+    doc: str
+
+
+class Observer(ABC):
+    """Encodes one seat's view of a state of ``game`` as a flat vector.
+
+    ``fields`` lie one after the other in the vector; ``offset[name]`` is where a
+    field starts and ``slices[name]`` its slice. ``low``/``high`` bound every entry
+    (the Box of the RL environments).
+    """
+
+    max_seats: int = 2
+
+    def __init__(self, game: Game[Any], fields: Sequence[Field]) -> None:
+        self.game = game
+        self.fields: tuple[Field, ...] = tuple(fields)
+        self.offset: dict[str, int] = {}
+        self.slices: dict[str, slice] = {}
+        at = 0
+        for f in self.fields:
+            if f.name in self.offset:
+                raise ValueError(f"duplicate field {f.name!r}")
+            self.offset[f.name] = at
+            self.slices[f.name] = slice(at, at + f.size)
+            at += f.size
+        self.size: int = at
+        self.shape: tuple[int] = (at,)
+        self.num_actions: int = game.info.num_distinct_actions
+        self.low: FloatArray = np.zeros(self.shape, dtype=np.float32)
+        self.high: FloatArray = np.concatenate(
+            [np.full(f.size, f.high, dtype=np.float32) for f in self.fields]
+        )
+
+    # -- encoding ---------------------------------------------------------------
+
+    def encode(self, state: State, player: int) -> FloatArray:
+        """The observation of seat ``player``, from ``state.view(player)`` only."""
+        if not 0 <= player < state.num_players:
+            raise TabletopError(
+                f"player {player} is not a seat of this {state.num_players}-seat game"
+            )
+        buf = [0.0] * self.size
+        self._fill(state.view(player), player, buf)
+        return np.asarray(buf, dtype=np.float32)
+
+    @abstractmethod
+    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (all zeros)."""
+
+    def mask(self, state: State) -> MaskArray:
+        """1 for each legal action id of the current player, else 0 (all 0 at the end)."""
+        out = np.zeros(self.num_actions, dtype=np.int8)
+        if not state.is_terminal():
+            out[state.legal_action_ids()] = 1
+        return out
+
+    def named(self, obs: FloatArray) -> dict[str, FloatArray]:
+        """The fields of an observation by name (views into ``obs``, no copies)."""
+        return {name: obs[s] for name, s in self.slices.items()}
+
+    def string(self, state: State, player: int | None) -> str:
+        """A readable twin of the observation (``None``: a spectator's view)."""
+        return self._text(state.view(player), player)
+
+    @abstractmethod
+    def _text(self, view: dict[str, Any], player: int | None) -> str: ...
+
+    def layout(self) -> str:
+        """The layout as a Markdown table: field, offset, size, bound, meaning."""
+        rows = ["| field | offset | size | max | meaning |", "|---|---|---|---|---|"]
+        for f in self.fields:
+            high = int(f.high) if float(f.high).is_integer() else f.high
+            rows.append(f"| `{f.name}` | {self.offset[f.name]} | {f.size} | {high} | {f.doc} |")
+        return "\n".join(rows)
+
+    # -- helpers for subclasses -------------------------------------------------
+
+    def _rel(self, seat: int, player: int, n: int) -> int:
+        """The relative index of ``seat`` for ``player`` in an ``n``-seat game."""
+        return (seat - player) % n
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game.id}, size={self.size})"
+
+
+# -- UNO Power --------------------------------------------------------------------
+
+_UNO_DECISIONS = (
+    "turn",
+    "play_drawn",
+    "towers",
+    "icon_grab",
+    "name_colour",
+    "swap",
+    "bonus",
+    "catch",
+    "challenge",
+    "stack",
+    "protect",
+    "jump",
+)
+_UNO_COLOURS = ("red", "blue", "green", "yellow")
+_UNO_TOWERS = ("U", "N", "O", "!")
+
+
+class UnoPowerObserver(Observer):
+    """UNO Power: own hand per card kind, the table, and every seat's public counts.
+
+    Per-seat fields have ``max_seats = 6`` entries whatever the number of players,
+    so one network fits every table size; ``seat_present`` marks the seats in play.
+    """
+
+    max_seats = 6
+
+    def __init__(self, game: Game[Any]) -> None:
+        cards = game.cards  # type: ignore[attr-defined]
+        k = int(cards.num_kinds)
+        deck = len(cards.deck)
+        copies = float(max(cards.copies))
+        deck_points = sum(p * c for p, c in zip(cards.points, cards.copies, strict=True))
+        target = game.options.target_score
+        # A total only grows until somebody reaches the target, by at most the
+        # points of every card in one round.
+        score_high = float((0 if target == "single_round" else int(target)) + deck_points)
+        s = self.max_seats
+        super().__init__(
+            game,
+            [
+                Field("hand", k, copies, "own cards: copies held of each card kind"),
+                Field("drawn_card", k, 1, "one-hot kind of the card just drawn that may be played"),
+                Field("top_card", k, 1, "one-hot kind of the top card of the discard pile"),
+                Field("colour", 4, 1, "one-hot colour in play (red, blue, green, yellow)"),
+                Field("clockwise", 1, 1, "1 when play goes clockwise"),
+                Field("decision", len(_UNO_DECISIONS), 1, "one-hot kind of the pending decision"),
+                Field("decider", s, 1, "one-hot relative seat that must decide"),
+                Field("seat_present", s, 1, "1 for each relative seat in the game"),
+                Field("partner", s, 1, "1 for relative seats on the observer's team"),
+                Field("hand_size", s, float(deck), "cards in each relative seat's hand"),
+                Field("score", s, score_high, "match score of each relative seat"),
+                Field("towers", 4 * s, 1, "towers U N O ! held, 4 per relative seat"),
+                Field("called_uno", s, 1, "1 when the relative seat has called UNO"),
+                Field("draw_pile", 1, float(deck), "cards in the draw pile"),
+                Field("discard_pile", 1, float(deck), "cards in the discard pile"),
+                Field("pending_draw", 1, float(4 * deck), "cards the next victim must draw"),
+                Field("last_round_winner", s, 1, "one-hot relative winner of the last round"),
+            ],
+        )
+        self._decision_index = {name: i for i, name in enumerate(_UNO_DECISIONS)}
+
+    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+        o = self.offset
+        n = int(view["num_players"])
+        rel = self._rel
+        for card in view["hand"] or ():
+            buf[o["hand"] + card["kind"]] += 1.0
+        drawn = view["drawn_card"]
+        if drawn is not None:
+            buf[o["drawn_card"] + drawn["kind"]] = 1.0
+        buf[o["top_card"] + view["top_card"]["kind"]] = 1.0
+        if view["colour"] is not None:
+            buf[o["colour"] + _UNO_COLOURS.index(view["colour"])] = 1.0
+        buf[o["clockwise"]] = 1.0 if view["direction"] == 1 else 0.0
+        decision = view["decision"]
+        if decision is not None:
+            buf[o["decision"] + self._decision_index[decision["kind"]]] = 1.0
+            buf[o["decider"] + rel(decision["player"], player, n)] = 1.0
+        own_team = view["players"][player]["team"]
+        for p in view["players"]:
+            r = rel(p["seat"], player, n)
+            buf[o["seat_present"] + r] = 1.0
+            if own_team is not None and p["team"] == own_team:
+                buf[o["partner"] + r] = 1.0
+            buf[o["hand_size"] + r] = float(p["hand_size"])
+            buf[o["score"] + r] = float(p["score"])
+            for t in p["towers"]:
+                buf[o["towers"] + 4 * r + _UNO_TOWERS.index(t)] = 1.0
+            buf[o["called_uno"] + r] = 1.0 if p["called_uno"] else 0.0
+        buf[o["draw_pile"]] = float(view["draw_pile"])
+        buf[o["discard_pile"]] = float(view["discard_pile"])
+        buf[o["pending_draw"]] = float(view["pending_draw"])
+        last = view["last_round"]
+        if last is not None:
+            buf[o["last_round_winner"] + rel(last["winner"], player, n)] = 1.0
+
+    def _text(self, view: dict[str, Any], player: int | None) -> str:
+        n = view["num_players"]
+        who = "spectator" if player is None else f"player {player}"
+        decision = view["decision"]
+        if decision is None:
+            ask = f"over, winners {view['winners']}"
+        else:
+            ask = f"{decision['kind']} for player {decision['player']}"
+        lines = [
+            f"UNO Power, {who}'s view, round {view['round']}: {ask}",
+            f"top {view['top_card']['label']}, colour {view['colour']}, "
+            f"{'clockwise' if view['direction'] == 1 else 'counter-clockwise'}, "
+            f"draw pile {view['draw_pile']}, pending draw {view['pending_draw']}",
+        ]
+        start = 0 if player is None else player
+        for i in range(n):
+            p = view["players"][(start + i) % n]
+            towers = "".join(p["towers"]) or "-"
+            uno = ", UNO" if p["called_uno"] else ""
+            lines.append(
+                f"  player {p['seat']}: {p['hand_size']} cards, score {p['score']}, "
+                f"towers {towers}{uno}"
+            )
+        if view["hand"] is not None:
+            lines.append("hand: " + ", ".join(c["label"] for c in view["hand"]))
+        if view["drawn_card"] is not None:
+            lines.append(f"drawn: {view['drawn_card']['label']}")
+        return "\n".join(lines)
+
+
+# -- Kung Fu ----------------------------------------------------------------------
+
+_KF_DECISIONS = ("attack", "draw", "parry", "activate", "pay", "defender_choice", "discard_koku")
+_KF_PHASES = ("initiative", "parry", "activation", "effects", "result", "over")
+
+
+class KungFuObserver(Observer):
+    """Kung Fu: own hand per card type, both Koku rows, the cards on the table.
+
+    Pairs of entries are (observer, opponent). The attack's card type is one-hot
+    only when the observer may see it; a face-down attack shows only its flags.
+    ``discarded`` counts each card type in the discard piles, which are public.
+    """
+
+    max_seats = 2
+
+    def __init__(self, game: Game[Any]) -> None:
+        from tabletop.games.kung_fu.cards import MAX_VALUE
+        from tabletop.games.kung_fu.options import MAX_PASSES
+        from tabletop.games.kung_fu.state import MAX_LIFE
+
+        cards = game.cards  # type: ignore[attr-defined]
+        t = int(cards.num_types)
+        copies = float(max(cards.count))
+        reds = sum(c for c, col in zip(cards.count, cards.colour, strict=True) if col == 0)
+        blues = int(cards.total_cards) - reds
+        most = float(max(reds, blues))
+        value = float(2 * MAX_VALUE)
+        super().__init__(
+            game,
+            [
+                Field("hand", t, copies, "own cards: copies held of each card type"),
+                Field("hand_colours", 4, most, "red and blue cards in hand: own, opponent's"),
+                Field("life", 2, float(MAX_LIFE), "life points: own, opponent's"),
+                Field("koku", t, copies, "own Koku row: copies of each card type"),
+                Field("opponent_koku", t, copies, "the opponent's Koku row, per card type"),
+                Field("koku_total", 2, float(9 * cards.total_cards), "coins in Koku rows"),
+                Field("attacker", 2, 1, "one-hot holder of the initiative: own, opponent"),
+                Field("attack_present", 1, 1, "1 once the attack card is on the table"),
+                Field("attack_card", t, 1, "one-hot attack card type, when visible"),
+                Field("attack_face_down", 1, 1, "1 when the attack was played face down"),
+                Field("attack_hidden", 1, 1, "1 when the attack card is hidden from us"),
+                Field("attack_activated", 1, 1, "1 when the attack card's effect is active"),
+                Field("attack_value", 2, value, "resolved attack value, and 1 once known"),
+                Field("parry_present", 1, 1, "1 once the defender has parried (or not)"),
+                Field("parry_card", t, 1, "one-hot parry card type"),
+                Field("parry_none", 1, 1, "1 when the defender played no parry card"),
+                Field("parry_activated", 1, 1, "1 when the parry card's effect is active"),
+                Field("parry_value", 2, value, "resolved parry value, and 1 once known"),
+                Field("decks", 2, most, "cards left in the red and blue draw piles"),
+                Field("discards", 2, most, "cards in the red and blue discard piles"),
+                Field("discarded", t, copies, "discard piles: copies of each card type"),
+                Field("no_parry", 2, 1, "no-parry mark for the next round: own, opponent's"),
+                Field("passes_left", 2, float(MAX_PASSES), "voluntary passes left"),
+                Field("phase", len(_KF_PHASES), 1, "one-hot phase of the round"),
+                Field("decision", len(_KF_DECISIONS), 1, "one-hot kind of the pending decision"),
+                Field("decider", 2, 1, "one-hot seat that must decide: own, opponent"),
+                Field("due", 1, float(max(20, cards.max_cost)), "koku still to pay (pay)"),
+                Field("count", 1, value, "cards to draw (draw decisions)"),
+            ],
+        )
+        self._type_index: dict[str, int] = {cid: i for i, cid in enumerate(cards.ids)}
+        self._decision_index = {name: i for i, name in enumerate(_KF_DECISIONS)}
+        self._phase_index = {name: i for i, name in enumerate(_KF_PHASES)}
+
+    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+        o = self.offset
+        kind = self._type_index
+        opp = 1 - player
+        for card in view["hand"] or ():
+            buf[o["hand"] + kind[card["type"]]] += 1.0
+        for i, seat in enumerate((player, opp)):
+            p = view["players"][seat]
+            buf[o["hand_colours"] + 2 * i] = float(p["red_in_hand"])
+            buf[o["hand_colours"] + 2 * i + 1] = float(p["blue_in_hand"])
+            buf[o["life"] + i] = float(p["life"])
+            row = o["koku"] if i == 0 else o["opponent_koku"]
+            for card in p["koku"]:
+                buf[row + kind[card["type"]]] += 1.0
+            buf[o["koku_total"] + i] = float(p["koku_total"])
+            buf[o["no_parry"] + i] = 1.0 if p["no_parry_next_round"] else 0.0
+            buf[o["passes_left"] + i] = float(p["passes_left"])
+        buf[o["attacker"] + (0 if view["attacker"] == player else 1)] = 1.0
+        attack = view["attack"]
+        if attack is not None:
+            buf[o["attack_present"]] = 1.0
+            if attack["card"] is not None:
+                buf[o["attack_card"] + kind[attack["card"]["type"]]] = 1.0
+            else:
+                buf[o["attack_hidden"]] = 1.0
+            buf[o["attack_face_down"]] = 1.0 if attack["face_down"] else 0.0
+            buf[o["attack_activated"]] = 1.0 if attack["activated"] else 0.0
+            if attack["value"] is not None:
+                buf[o["attack_value"]] = float(attack["value"])
+                buf[o["attack_value"] + 1] = 1.0
+        parry = view["parry"]
+        if parry is not None:
+            buf[o["parry_present"]] = 1.0
+            if parry["card"] is not None:
+                buf[o["parry_card"] + kind[parry["card"]["type"]]] = 1.0
+            else:
+                buf[o["parry_none"]] = 1.0
+            buf[o["parry_activated"]] = 1.0 if parry["activated"] else 0.0
+            if parry["value"] is not None:
+                buf[o["parry_value"]] = float(parry["value"])
+                buf[o["parry_value"] + 1] = 1.0
+        for i, colour in enumerate(("red", "blue")):
+            buf[o["decks"] + i] = float(view["decks"][colour])
+            pile = view["discards"][colour]
+            buf[o["discards"] + i] = float(len(pile))
+            for card in pile:
+                buf[o["discarded"] + kind[card["type"]]] += 1.0
+        buf[o["phase"] + self._phase_index[view["phase"]]] = 1.0
+        decision = view["decision"]
+        if decision is not None:
+            buf[o["decision"] + self._decision_index[decision["kind"]]] = 1.0
+            buf[o["decider"] + (0 if decision["player"] == player else 1)] = 1.0
+            if decision["due"] is not None:
+                buf[o["due"]] = float(decision["due"])
+            if decision["count"] is not None:
+                buf[o["count"]] = float(decision["count"])
+
+    def _text(self, view: dict[str, Any], player: int | None) -> str:
+        who = "spectator" if player is None else f"player {player}"
+        decision = view["decision"]
+        if decision is None:
+            ask = "over" + (f", player {view['winner']} won" if view["winner"] is not None else "")
+        else:
+            ask = f"{decision['kind']} for player {decision['player']}"
+        lines = [
+            f"Kung Fu, {who}'s view, round {view['round']} ({view['phase']}): {ask}",
+            f"attacker {view['attacker']}; decks red {view['decks']['red']}, "
+            f"blue {view['decks']['blue']}",
+        ]
+        for p in view["players"]:
+            koku = ", ".join(c["name"] for c in p["koku"]) or "-"
+            lines.append(
+                f"  player {p['seat']}: life {p['life']}, hand {p['red_in_hand']} red + "
+                f"{p['blue_in_hand']} blue, koku {p['koku_total']} ({koku})"
+            )
+        for side in ("attack", "parry"):
+            played = view[side]
+            if played is not None:
+                card = played["card"]
+                name = (
+                    card["label"]
+                    if card is not None
+                    else "face down"
+                    if side == "attack"
+                    else "none"
+                )
+                lines.append(f"{side}: {name}, value {played['value']}")
+        if view["hand"] is not None:
+            lines.append("hand: " + ", ".join(c["label"] for c in view["hand"]))
+        return "\n".join(lines)
+
+
+_OBSERVERS: dict[str, Callable[[Game[Any]], Observer]] = {
+    "uno-power": UnoPowerObserver,
+    "kung-fu": KungFuObserver,
+}
+
+
+def observer_for(game: Game[Any]) -> Observer:
+    """The observer of ``game`` (its options decide the card tables and bounds)."""
+    factory = _OBSERVERS.get(game.info.id)
+    if factory is None:
+        raise TabletopError(
+            f"no observer for {game.info.id}; available: {', '.join(sorted(_OBSERVERS))}"
+        )
+    return factory(game)
+
+
+__all__ = [
+    "Field",
+    "KungFuObserver",
+    "Observer",
+    "UnoPowerObserver",
+    "observer_for",
+]

@@ -1,0 +1,169 @@
+"""PettingZoo AEC environments for every game with an observer.
+
+>>> from tabletop.rl.pettingzoo import env
+>>> e = env("kung-fu")
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs), obs["observation"].dtype.name, obs["action_mask"].dtype.name
+(['action_mask', 'observation'], 'float32', 'int8')
+
+Agents are ``"player_0"``, ``"player_1"``, … (seat ``i`` is ``"player_i"``). The agent
+selected is always the seat that must decide now, so out-of-turn decisions (a
+Wild Draw Four challenge, the Kung Fu defender's parry) simply select that agent;
+turns are not round-robin.
+
+Conventions, as PettingZoo's classic environments:
+
+- ``observe(agent)`` is ``{"observation": float32 vector, "action_mask": int8
+  vector}``: the game's :class:`~tabletop.rl.observers.Observer` encoding of that
+  seat's view, and the legal actions (all zeros for agents not selected).
+- Action spaces are ``Discrete(game.info.num_distinct_actions)``, action ids of the game.
+- Rewards are 0 until the end, then ``state.returns()`` (1.0 for each winner).
+- :func:`env` wraps :class:`raw_env` in ``TerminateIllegalWrapper(illegal_reward=-1)``,
+  ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``: an illegal action ends
+  the game for everyone, with reward -1 for the agent that made it and 0 for the
+  others. :class:`raw_env` itself raises :class:`~tabletop.core.errors.IllegalActionError`.
+- ``reset(seed=s)`` seeds an environment-local generator, which draws the seed of
+  each game; ``reset()`` without a seed continues that stream. Nothing touches the
+  global ``random``.
+- ``render_mode="ansi"``: ``render()`` returns the observer's string twin for the
+  selected agent (a spectator's view once the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+import tabletop
+from tabletop.core.game import State
+from tabletop.rl.observers import FloatArray, MaskArray, observer_for
+
+ObsDict = dict[str, FloatArray | MaskArray]
+
+
+def env(game_id: str, num_players: int | None = None, **options: Any) -> AECEnv[str, Any, Any]:
+    """A wrapped AEC environment for ``game_id`` (the usual entry point).
+
+    ``num_players`` defaults to the game's minimum; ``render_mode`` is taken out of
+    ``options``, the rest are the game's options.
+    """
+    render_mode = options.pop("render_mode", None)
+    raw = raw_env(game_id, num_players, render_mode=render_mode, **options)
+    wrapped: AECEnv[str, Any, Any] = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    return wrapped
+
+
+class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's name
+    """The unwrapped environment; prefer :func:`env`."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads a class attribute)
+        "render_modes": ["ansi"],
+        "name": "tabletop",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game_id: str,
+        num_players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game = tabletop.make(game_id, **options)
+        info = self.game.info
+        if num_players is None:
+            num_players = info.min_players
+        self.game.check_num_players(num_players)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"tabletop_{game_id.replace('-', '_')}_v0"}
+        self.num_players = num_players
+        self.observer = observer_for(self.game)
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        ob = self.observer
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(ob.low, ob.high, ob.shape, np.float32),
+                "action_mask": spaces.Box(0, 1, (ob.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(ob.num_actions) for a in self.possible_agents}
+        self.np_random, _ = seeding.np_random(None)
+        self.state: State = self.game.new_state(num_players, self._next_game_seed(), log=False)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _next_game_seed(self) -> int:
+        return int(self.np_random.integers(2**63 - 1))
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        self.state = self.game.new_state(self.num_players, self._next_game_seed(), log=False)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> ObsDict:
+        seat = self.agent_name_mapping[agent]
+        obs = self.observer.encode(self.state, seat)
+        if agent == self.agent_selection and not self.state.is_terminal():
+            mask = self.observer.mask(self.state)
+        else:
+            mask = np.zeros(self.observer.num_actions, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None, "a live agent must act"
+        self.state.apply(int(action))  # raises IllegalActionError, changing nothing
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            for a in self.agents:
+                self.rewards[a] = float(returns[self.agent_name_mapping[a]])
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        if self.state.is_terminal():
+            return self.observer.string(self.state, None)
+        return self.observer.string(self.state, self.agent_name_mapping[self.agent_selection])
+
+    def close(self) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+__all__ = ["env", "raw_env"]

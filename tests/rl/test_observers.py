@@ -1,0 +1,173 @@
+"""Observers: layout, bounds, masks, and that no hidden information leaks in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import tabletop  # noqa: E402
+from tabletop.core.errors import TabletopError  # noqa: E402
+from tabletop.core.game import Game, State  # noqa: E402
+from tabletop.core.rng import Rng  # noqa: E402
+from tabletop.rl import observer_for  # noqa: E402
+from tabletop.rl.observers import KungFuObserver, UnoPowerObserver  # noqa: E402
+
+# (game id, options, number of players)
+CONFIGS: list[tuple[str, dict[str, Any], int]] = [
+    ("uno-power", {"target_score": "single_round"}, 2),
+    ("uno-power", {"target_score": "single_round"}, 6),
+    ("uno-power", {"target_score": 100}, 3),
+    ("uno-power", {"target_score": "single_round", "partners": True}, 4),
+    (
+        "uno-power",
+        {
+            "target_score": "single_round",
+            "stacking": "progressive",
+            "jump_in": True,
+            "seven_swap": True,
+            "icon_grab": "optional",
+            "tower_protection": "optional",
+        },
+        4,
+    ),
+    ("uno-power", {"target_score": 60, "scoring": "lowest_total"}, 3),
+    ("kung-fu", {}, 2),
+    ("kung-fu", {"draw_split": "sequential", "max_voluntary_passes": 3}, 2),
+]
+IDS = [f"{g}-{n}p-{i}" for i, (g, _, n) in enumerate(CONFIGS)]
+
+
+def random_states(game: Game[Any], n: int, seed: int, limit: int = 400) -> list[State]:
+    """Clones of the states of one random game (at most ``limit``, then the end)."""
+    state = game.new_state(n, seed=seed, log=False)
+    rng = Rng(seed)
+    seen = [state.clone()]
+    while not state.is_terminal() and len(seen) < limit:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        seen.append(state.clone())
+    return seen
+
+
+@pytest.mark.parametrize(("game_id", "options", "n"), CONFIGS, ids=IDS)
+def test_encodings_are_in_bounds_and_masks_are_legal_actions(
+    game_id: str, options: dict[str, Any], n: int
+) -> None:
+    game = tabletop.make(game_id, **options)
+    observer = observer_for(game)
+    assert observer.shape == (observer.size,)
+    assert observer.size == sum(f.size for f in observer.fields)
+    for seed in (1, 2):
+        for state in random_states(game, n, seed):
+            for player in range(n):
+                obs = observer.encode(state, player)
+                assert obs.dtype == np.float32 and obs.shape == observer.shape
+                assert np.all(obs >= observer.low) and np.all(obs <= observer.high)
+                view_hand = state.view(player)["hand"]
+                assert observer.named(obs)["hand"].sum() == len(view_hand)
+            mask = observer.mask(state)
+            assert mask.dtype == np.int8 and mask.shape == (game.info.num_distinct_actions,)
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(state.legal_action_ids())
+            if state.is_terminal():
+                assert not mask.any()
+
+
+@pytest.mark.parametrize(("game_id", "options", "n"), CONFIGS, ids=IDS)
+def test_encoding_ignores_what_the_seat_cannot_see(
+    game_id: str, options: dict[str, Any], n: int
+) -> None:
+    game = tabletop.make(game_id, **options)
+    observer = observer_for(game)
+    for state in random_states(game, n, seed=7, limit=150)[::3]:
+        for player in range(n):
+            obs = observer.encode(state, player)
+            text = observer.string(state, player)
+            for k in range(3):
+                twin = state.determinize(player, Rng(k))
+                np.testing.assert_array_equal(observer.encode(twin, player), obs)
+                assert observer.string(twin, player) == text
+
+
+def test_uno_power_fields_are_relative_to_the_observer() -> None:
+    game = tabletop.make("uno-power", target_score="single_round")
+    observer = observer_for(game)
+    assert isinstance(observer, UnoPowerObserver)
+    state = game.new_state(3, seed=4)
+    view = state.view(None)
+    for player in range(3):
+        named = observer.named(observer.encode(state, player))
+        assert named["seat_present"].tolist() == [1, 1, 1, 0, 0, 0]
+        for seat in range(3):
+            rel = (seat - player) % 3
+            assert named["hand_size"][rel] == view["players"][seat]["hand_size"]
+        assert named["top_card"].sum() == 1
+        assert np.flatnonzero(named["top_card"]).tolist() == [view["top_card"]["kind"]]
+        decider = (state.current_player - player) % 3
+        assert np.flatnonzero(named["decider"]).tolist() == [decider]
+
+
+def test_kung_fu_hides_a_face_down_attack() -> None:
+    game = tabletop.make("kung-fu", first_player="0")
+    observer = observer_for(game)
+    assert isinstance(observer, KungFuObserver)
+    state = game.new_state(2, seed=3)
+    down = [a for a in state.legal_actions() if "face down" in a.label]
+    assert down, "the attacker can attack face down"
+    state.apply(down[0])
+    while state.view(None)["attack"] is None:  # a draw for the face-down attack may come first
+        state.apply(state.legal_actions()[0])
+    attacker = observer.named(observer.encode(state, 0))
+    defender = observer.named(observer.encode(state, 1))
+    assert attacker["attack_card"].sum() == 1 and attacker["attack_hidden"][0] == 0
+    assert defender["attack_card"].sum() == 0 and defender["attack_hidden"][0] == 1
+    assert attacker["attack_face_down"][0] == defender["attack_face_down"][0] == 1
+
+
+def test_layout_string_and_errors() -> None:
+    for game_id in ("uno-power", "kung-fu"):
+        game = tabletop.make(game_id)
+        observer = observer_for(game)
+        table = observer.layout()
+        assert all(f"`{f.name}`" in table for f in observer.fields)
+        state = game.new_state(2, seed=1)
+        assert str(state.view(0)["round"]) in observer.string(state, 0)
+        assert "spectator" in observer.string(state, None)
+        with pytest.raises(TabletopError):
+            observer.encode(state, 2)
+
+
+def test_observer_for_an_unknown_game() -> None:
+    class Fake:
+        class info:
+            id = "chess"
+
+    with pytest.raises(TabletopError, match="no observer for chess"):
+        observer_for(Fake())  # type: ignore[arg-type]
+
+
+def test_encode_reads_only_the_view() -> None:
+    """The observer sees nothing but ``view(player)``: a state stub proves it."""
+    game = tabletop.make("kung-fu")
+    state = game.new_state(2, seed=5)
+    observer = observer_for(game)
+
+    class ViewOnly:
+        num_players = 2
+
+        def view(self, player: int | None = None) -> dict[str, Any]:
+            return state.view(player)
+
+    stub: Any = ViewOnly()
+    np.testing.assert_array_equal(observer.encode(stub, 1), observer.encode(state, 1))
+
+
+def test_the_documented_layouts_are_current() -> None:
+    """docs/rl.md holds ``observer.layout()`` of each game with default options."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    for game_id in ("uno-power", "kung-fu"):
+        assert observer_for(tabletop.make(game_id)).layout() in text, game_id

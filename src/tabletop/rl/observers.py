@@ -28,6 +28,7 @@ True
 
 from __future__ import annotations
 
+import array
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -76,6 +77,7 @@ class Observer(ABC):
             self.slices[f.name] = slice(at, at + f.size)
             at += f.size
         self.size: int = at
+        self._zeros = array.array("f", bytes(4 * at))
         self.shape: tuple[int] = (at,)
         self.num_actions: int = game.info.num_distinct_actions
         self.low: FloatArray = np.zeros(self.shape, dtype=np.float32)
@@ -91,13 +93,21 @@ class Observer(ABC):
             raise TabletopError(
                 f"player {player} is not a seat of this {state.num_players}-seat game"
             )
-        buf = [0.0] * self.size
-        self._fill(state.view(player), player, buf)
-        return np.asarray(buf, dtype=np.float32)
+        # A float32 ``array.array`` copied from a zero template (a memcpy) takes the
+        # same ``buf[i]`` reads and writes as a list, and numpy wraps its memory
+        # without converting 300-odd Python floats. Every entry is a whole number
+        # well within float32's exact range, so the result is the same.
+        buf = self._zeros[:]
+        self._fill(state.view(player), player, buf)  # type: ignore[arg-type]
+        return np.frombuffer(buf, dtype=np.float32)
 
     @abstractmethod
     def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
-        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (all zeros)."""
+        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (all zeros).
+
+        ``buf`` is a list of zeros or a float32 ``array.array`` of zeros: only
+        ``buf[i]``, ``buf[i] = x`` and ``buf[i] += x`` may be used.
+        """
 
     def mask(self, state: State) -> MaskArray:
         """1 for each legal action id of the current player, else 0 (all 0 at the end)."""
@@ -153,6 +163,8 @@ _UNO_DECISIONS = (
 )
 _UNO_COLOURS = ("red", "blue", "green", "yellow")
 _UNO_TOWERS = ("U", "N", "O", "!")
+_UNO_COLOUR_INDEX = {c: i for i, c in enumerate(_UNO_COLOURS)}
+_UNO_TOWER_INDEX = {t: i for i, t in enumerate(_UNO_TOWERS)}
 
 
 class UnoPowerObserver(Observer):
@@ -200,39 +212,44 @@ class UnoPowerObserver(Observer):
         self._decision_index = {name: i for i, name in enumerate(_UNO_DECISIONS)}
 
     def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+        # Offsets are read into locals once: this runs at every RL step.
         o = self.offset
         n = int(view["num_players"])
-        rel = self._rel
+        hand = o["hand"]
         for card in view["hand"] or ():
-            buf[o["hand"] + card["kind"]] += 1.0
+            buf[hand + card["kind"]] += 1.0
         drawn = view["drawn_card"]
         if drawn is not None:
             buf[o["drawn_card"] + drawn["kind"]] = 1.0
         buf[o["top_card"] + view["top_card"]["kind"]] = 1.0
         if view["colour"] is not None:
-            buf[o["colour"] + _UNO_COLOURS.index(view["colour"])] = 1.0
+            buf[o["colour"] + _UNO_COLOUR_INDEX[view["colour"]]] = 1.0
         buf[o["clockwise"]] = 1.0 if view["direction"] == 1 else 0.0
         decision = view["decision"]
         if decision is not None:
             buf[o["decision"] + self._decision_index[decision["kind"]]] = 1.0
-            buf[o["decider"] + rel(decision["player"], player, n)] = 1.0
-        own_team = view["players"][player]["team"]
-        for p in view["players"]:
-            r = rel(p["seat"], player, n)
-            buf[o["seat_present"] + r] = 1.0
+            buf[o["decider"] + (decision["player"] - player) % n] = 1.0
+        players = view["players"]
+        own_team = players[player]["team"]
+        present, partner, hand_size = o["seat_present"], o["partner"], o["hand_size"]
+        score, towers, called = o["score"], o["towers"], o["called_uno"]
+        for p in players:
+            r = (p["seat"] - player) % n
+            buf[present + r] = 1.0
             if own_team is not None and p["team"] == own_team:
-                buf[o["partner"] + r] = 1.0
-            buf[o["hand_size"] + r] = float(p["hand_size"])
-            buf[o["score"] + r] = float(p["score"])
+                buf[partner + r] = 1.0
+            buf[hand_size + r] = float(p["hand_size"])
+            buf[score + r] = float(p["score"])
             for t in p["towers"]:
-                buf[o["towers"] + 4 * r + _UNO_TOWERS.index(t)] = 1.0
-            buf[o["called_uno"] + r] = 1.0 if p["called_uno"] else 0.0
+                buf[towers + 4 * r + _UNO_TOWER_INDEX[t]] = 1.0
+            if p["called_uno"]:
+                buf[called + r] = 1.0
         buf[o["draw_pile"]] = float(view["draw_pile"])
         buf[o["discard_pile"]] = float(view["discard_pile"])
         buf[o["pending_draw"]] = float(view["pending_draw"])
         last = view["last_round"]
         if last is not None:
-            buf[o["last_round_winner"] + rel(last["winner"], player, n)] = 1.0
+            buf[o["last_round_winner"] + (last["winner"] - player) % n] = 1.0
 
     def _text(self, view: dict[str, Any], player: int | None) -> str:
         n = view["num_players"]

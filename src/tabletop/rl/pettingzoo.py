@@ -55,10 +55,81 @@ def env(game_id: str, num_players: int | None = None, **options: Any) -> AECEnv[
     """
     render_mode = options.pop("render_mode", None)
     raw = raw_env(game_id, num_players, render_mode=render_mode, **options)
-    wrapped: AECEnv[str, Any, Any] = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped: AECEnv[str, Any, Any] = _TerminateIllegal(raw, illegal_reward=-1)
+    wrapped = _AssertOutOfBounds(wrapped)
+    wrapped = _OrderEnforcing(wrapped)
     return wrapped
+
+
+# PettingZoo's wrappers reach every attribute of the environment through a chain of
+# ``__getattr__`` calls, one per wrapper, which costs more than the game itself in a
+# random loop. These subclasses behave exactly as PettingZoo's (same checks, same
+# errors) but read the per-step attributes straight from the unwrapped environment.
+# Before ``reset()`` those attributes do not exist, the property raises
+# ``AttributeError`` and Python falls back to the wrapper's own ``__getattr__``, so
+# ``OrderEnforcingWrapper`` still reports an access before reset.
+
+
+def _forward(name: str) -> property:
+    def get(self: Any) -> Any:
+        return getattr(self._raw, name)
+
+    return property(get, doc=f"``{name}`` of the unwrapped environment")
+
+
+class _Forwarding:
+    _raw: raw_env
+    agents = _forward("agents")
+    agent_selection = _forward("agent_selection")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+
+class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        self._raw = env
+        super().__init__(env, illegal_reward=illegal_reward)
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
+class _AssertOutOfBounds(_Forwarding, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    def __init__(self, env: AECEnv[str, Any, Any]) -> None:
+        self._raw = env.unwrapped
+        super().__init__(env)
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        if type(action) is int and 0 <= action < raw.observer.num_actions:
+            self.env.step(action)  # in the Discrete action space: nothing to assert
+        else:
+            super().step(action)
+
+
+class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    def __init__(self, env: AECEnv[str, Any, Any]) -> None:
+        self._raw = env.unwrapped
+        super().__init__(env)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            return super().last(observe)  # type: ignore[no-any-return]  # raises
+        raw = self._raw
+        agent = raw.agent_selection
+        return (
+            self.env.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's name

@@ -216,9 +216,14 @@ class CardTable:
             for k in kinds
         )
         self.draw_amount: tuple[int, ...] = tuple(DRAW_AMOUNT.get(k.symbol, 0) for k in kinds)
+        self._described = tuple(self._describe(i) for i in range(len(kinds)))
 
     def describe(self, kind: int) -> dict[str, Any]:
-        """A JSON-ready description of a card kind for views and logs."""
+        """A JSON-ready description of a card kind for views and logs (a fresh dict)."""
+        # Views describe every card in hand at every step: copy a prebuilt dict.
+        return self._described[kind].copy()
+
+    def _describe(self, kind: int) -> dict[str, Any]:
         k = self.kinds[kind]
         return {
             "kind": kind,

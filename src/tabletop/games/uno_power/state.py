@@ -13,6 +13,7 @@ bitmask of the kinds held, so the playable set is one AND with a table entry.
 from __future__ import annotations
 
 import math
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
@@ -1161,7 +1162,8 @@ class UnoPowerState(State):
             self._log.add(kind, text, frozenset((p,)), player=p, **data)
 
     def _hand_cards(self, p: int) -> list[int]:
-        return [k for k, c in enumerate(self.hands[p]) for _ in range(c)]
+        hand = self.hands[p]
+        return [k for k in compress(range(len(hand)), hand) for _ in range(hand[k])]
 
     def _hand_text(self, p: int) -> str:
         names = self._g.cards.names

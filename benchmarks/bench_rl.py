@@ -1,0 +1,283 @@
+"""RL throughput: random-agent loops through our PettingZoo AEC env, beside RLCard's UNO env.
+
+What is measured
+----------------
+``aec-uno-power``
+    ``tabletop.rl.pettingzoo.env("uno-power", num_players=n, target_score="single_round")``
+    (the wrapped env, as a user gets it): ``reset(seed=...)``, then for each agent of
+    ``agent_iter()``: ``last()`` (which encodes the agent's observation and its action
+    mask), a uniformly random legal action drawn from the mask with a local
+    ``numpy.random.Generator``, and ``step(action)``. A step is one ``step`` call with an
+    action (one decision); the dead steps at the end of a game are not counted. One
+    round is one game, as in RLCard.
+``aec-kung-fu``
+    The same loop for ``env("kung-fu")`` (two players).
+``rlcard-env``
+    ``rlcard.make("uno")`` with one ``RandomAgent`` per seat, one ``env.run(is_training=False)``
+    per game: ``bench_uno.py``'s contender, unchanged. A step is one decision, and
+    includes RLCard's numpy observation encoding and legal-action bookkeeping.
+
+The figure to watch is the UNO Power ratio ``aec-uno-power`` / ``rlcard-env`` in
+steps/s, against the target of :data:`TARGET_RATIO`. The two engines play different
+rule sets (see ``bench_uno.py``), so the steps/game column differs; steps/s is the rate
+an RL trainer sees. Our step does at least as much as RLCard's: the full observation
+vector (357 floats for UNO Power against RLCard's 4x4x15 planes) and the mask.
+
+How it is measured
+------------------
+The timing machinery is ``bench_uno.py``'s: contenders are interleaved, each of
+``--repeats`` rounds gives every contender a slice of ``--seconds`` after an untimed
+warm-up, a slice plays whole games, and the table shows medians over rounds with the
+spread ((max - min) / median) of the per-slice rates; "paired" is the median of the
+per-round ratios. Everything is seeded (``--seed``); RLCard's ``RandomAgent`` uses
+numpy's global generator, which the contender swaps for a private one around its slices.
+
+::
+
+    pip install -e ".[rl,bench]"
+    python benchmarks/bench_rl.py
+    python benchmarks/bench_rl.py --players 2 4 --seconds 2 --repeats 7 --json rl.json
+
+RLCard is optional: without it only our environments are measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from bench_uno import STEP_CAP, Contender, GameCrash, RlcardEnv, measure, table, version_of
+
+TARGET_RATIO = 2.0
+"""Our UNO Power AEC steps/s over RLCard's UNO env steps/s that we aim for."""
+
+CONTENDERS = ("aec-uno-power", "aec-kung-fu", "rlcard-env")
+
+
+class AecLoop(Contender):
+    """A PettingZoo AEC random loop: ``last()``, a legal action from the mask, ``step()``."""
+
+    game_id: str
+    options: dict[str, Any]
+
+    def __init__(self, players: int, seed: int) -> None:
+        super().__init__(players, seed)
+        import numpy as np
+
+        from tabletop.rl.pettingzoo import env
+
+        self.np = np
+        self.env = env(self.game_id, num_players=players, **self.options)
+        self.rng = np.random.default_rng([seed, players, 1])
+        self.env.reset(seed=seed)
+        self.first = True
+
+    def play_one(self) -> int:
+        env = self.env
+        rng = self.rng
+        flatnonzero = self.np.flatnonzero
+        steps = 0
+        try:
+            if self.first:
+                self.first = False  # the game of reset(seed=...) in __init__
+            else:
+                env.reset()
+            for _agent in env.agent_iter():
+                _obs, _reward, terminated, truncated, _info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = flatnonzero(_obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+                if steps >= STEP_CAP:
+                    raise GameCrash(steps, f"no end after {STEP_CAP} steps")
+        except GameCrash:
+            raise
+        except Exception as exc:
+            raise GameCrash(steps, exc) from exc
+        return steps
+
+
+class AecUnoPower(AecLoop):
+    key = "aec-uno-power"
+    label = "ours: PettingZoo AEC, UNO Power (1 round)"
+    game_id = "uno-power"
+    options = {"target_score": "single_round"}  # noqa: RUF012
+
+
+class AecKungFu(AecLoop):
+    key = "aec-kung-fu"
+    label = "ours: PettingZoo AEC, Kung Fu"
+    game_id = "kung-fu"
+    options = {}  # noqa: RUF012
+
+
+def build(keys: Sequence[str], players: Sequence[int], seed: int, notes: list[str]) -> list[Any]:
+    """The contenders that can run; why the others cannot goes to ``notes``."""
+    contenders: list[Contender] = []
+    if "aec-kung-fu" in keys:
+        contenders.append(AecKungFu(2, seed))
+    for n in players:
+        if "aec-uno-power" in keys:
+            contenders.append(AecUnoPower(n, seed))
+        if "rlcard-env" in keys:
+            try:
+                contenders.append(RlcardEnv(n, seed))
+            except ImportError as exc:
+                note = f"RLCard is not installed ({exc}); only our environments are measured"
+                if note not in notes:
+                    notes.append(note)
+    return contenders
+
+
+def ratio_rows(contenders: Sequence[Contender]) -> list[dict[str, Any]]:
+    by = {(c.players, c.key): c.summary for c in contenders}
+    rows = []
+    for n in sorted({c.players for c in contenders}):
+        top, base = by.get((n, "aec-uno-power")), by.get((n, "rlcard-env"))
+        if top is None or base is None or not base.steps_per_s:
+            continue
+        pairs = [
+            t.steps_per_s / b.steps_per_s
+            for t, b in zip(top.slices, base.slices, strict=True)
+            if b.steps_per_s > 0
+        ]
+        rows.append(
+            {
+                "players": n,
+                "steps_per_s": top.steps_per_s / base.steps_per_s,
+                "games_per_s": top.games_per_s / base.games_per_s,
+                "paired_steps_per_s": statistics.median(pairs) if pairs else float("nan"),
+            }
+        )
+    return rows
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Random-agent steps/s of our PettingZoo envs against RLCard's UNO env."
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[2],
+        metavar="N",
+        help="UNO player counts (default: 2; Kung Fu always has 2)",
+    )
+    parser.add_argument("--seconds", type=float, default=1.0, help="slice length (default: 1)")
+    parser.add_argument("--repeats", type=int, default=5, help="interleaved rounds (default: 5)")
+    parser.add_argument("--warmup", type=float, default=None, help="default: seconds / 4")
+    parser.add_argument("--seed", type=int, default=0, help="base seed (default: 0)")
+    parser.add_argument(
+        "--contenders",
+        nargs="+",
+        choices=CONTENDERS,
+        default=list(CONTENDERS),
+        metavar="NAME",
+        help=f"subset, among: {', '.join(CONTENDERS)}",
+    )
+    parser.add_argument("--json", metavar="PATH", help="also write the results here as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no per-slice progress on stderr")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.repeats < 1:
+        parser.error("--seconds must be positive and --repeats at least 1")
+    if any(n < 2 for n in args.players):
+        parser.error("--players takes counts of 2 or more")
+    if args.warmup is None:
+        args.warmup = args.seconds / 4
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    notes: list[str] = []
+    contenders = build(args.contenders, args.players, args.seed, notes)
+    if not contenders:
+        print("nothing to measure: " + "; ".join(notes), file=sys.stderr)
+        return 1
+    if not args.quiet:
+        total = len(contenders) * (args.seconds * args.repeats + args.warmup)
+        print(f"measuring {len(contenders)} contenders, about {total:.0f} s", file=sys.stderr)
+    measure(contenders, args.seconds, args.repeats, args.warmup, verbose=not args.quiet)
+    rows = []
+    for c in contenders:
+        s = c.summary
+        per_game = s.steps_per_game
+        rows.append(
+            [
+                str(s.players),
+                s.label,
+                f"{s.steps_per_s:,.0f}",
+                f"{s.games_per_s:,.1f}",
+                "-" if per_game is None else f"{per_game:,.1f}",
+                f"{100 * s.spread:.0f}%",
+                str(s.crashes),
+            ]
+        )
+        if s.crash_kinds:
+            kinds = "; ".join(f"{k} (x{v})" for k, v in s.crash_kinds.most_common())
+            notes.append(f"{s.players}p {s.key} crashes: {kinds}")
+    headers = ["players", "contender", "steps/s", "games/s", "steps/game", "spread", "crashes"]
+    parts = [table(headers, rows, right={0, 2, 3, 4, 5, 6})]
+    ratios = ratio_rows(contenders)
+    if ratios:
+        parts.append(
+            table(
+                ["players", "UNO ours/RLCard env", "steps/s", "paired steps/s", "games/s"],
+                [
+                    [
+                        str(r["players"]),
+                        "aec-uno-power / rlcard-env",
+                        f"{r['steps_per_s']:.2f}x",
+                        f"{r['paired_steps_per_s']:.2f}x",
+                        f"{r['games_per_s']:.2f}x",
+                    ]
+                    for r in ratios
+                ],
+                right={0, 2, 3, 4},
+            )
+        )
+        worst = min(r["paired_steps_per_s"] for r in ratios)
+        verdict = "meets" if worst >= TARGET_RATIO else "misses"
+        parts.append(
+            f"UNO Power steps/s: {worst:.2f}x RLCard's env ({verdict} the "
+            f"{TARGET_RATIO:.0f}x target)"
+        )
+    if notes:
+        parts.append("notes:\n" + "\n".join(f"  - {n}" for n in notes))
+    print("\n\n".join(parts))
+    if args.json:
+        data = {
+            "benchmark": "bench_rl",
+            "environment": {
+                "python": sys.version.split()[0],
+                "platform": platform.platform(),
+                "tabletop": version_of("tabletop"),
+                "rlcard": version_of("rlcard"),
+                "numpy": version_of("numpy"),
+                "pettingzoo": version_of("pettingzoo"),
+                "seconds": args.seconds,
+                "repeats": args.repeats,
+                "warmup": args.warmup,
+                "seed": args.seed,
+                "players": args.players,
+            },
+            "results": [c.summary.to_dict() for c in contenders],
+            "ratios": ratios,
+            "notes": notes,
+        }
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=2)
+            fh.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -43,7 +43,15 @@ import sys
 from collections.abc import Sequence
 
 import tabletop
-from bench_uno import STEP_CAP, Contender, GameCrash, measure, table, version_of
+from bench_uno import (
+    STEP_CAP,
+    Contender,
+    GameCrash,
+    measure,
+    random_playout,
+    table,
+    version_of,
+)
 
 TARGET_GAMES_PER_S = 3_000
 """Random playouts per second on one core that the engine is expected to reach."""
@@ -66,21 +74,9 @@ class Playouts(Contender):
         self.seeds = random.Random(f"{self.key}/{seed}/games")
 
     def play_one(self) -> int:
-        rng = self.rng
-        steps = 0
-        try:
-            state = self.game.new_state(self.players, seed=self.seeds.getrandbits(63), log=self.log)
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-                steps += 1
-                if steps >= STEP_CAP:
-                    raise GameCrash(steps, f"no end after {STEP_CAP} steps")
-        except GameCrash:
-            raise
-        except Exception as exc:
-            raise GameCrash(steps, exc) from exc
-        return steps
+        return random_playout(
+            self.game, self.players, self.seeds.getrandbits(63), self.rng, log=self.log
+        )
 
 
 class PlayoutsLog(Playouts):

@@ -221,6 +221,29 @@ class Summary:
 # -- contenders -----------------------------------------------------------------------
 
 
+def random_playout(
+    game: Any, players: int, seed: int, rng: random.Random, *, log: bool = False
+) -> int:
+    """One game of uniformly random legal actions at engine level; its number of steps.
+
+    Any exception, or a game longer than ``STEP_CAP``, is raised as :class:`GameCrash`.
+    """
+    steps = 0
+    try:
+        state = game.new_state(players, seed=seed, log=log)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+            if steps >= STEP_CAP:
+                raise GameCrash(steps, f"no end after {STEP_CAP} steps")
+    except GameCrash:
+        raise
+    except Exception as exc:
+        raise GameCrash(steps, exc) from exc
+    return steps
+
+
 class Contender(ABC):
     """Something that plays games back to back; subclasses implement :meth:`play_one`."""
 
@@ -286,22 +309,7 @@ class OursRound(Contender):
         self.seeds = random.Random(f"{self.key}/{players}/{seed}/games")
 
     def play_one(self) -> int:
-        rng = self.rng
-        seed = self.seeds.getrandbits(63)
-        steps = 0
-        try:
-            state = self.game.new_state(self.players, seed=seed, log=False)
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-                steps += 1
-                if steps >= STEP_CAP:
-                    raise GameCrash(steps, f"no end after {STEP_CAP} steps")
-        except GameCrash:
-            raise
-        except Exception as exc:
-            raise GameCrash(steps, exc) from exc
-        return steps
+        return random_playout(self.game, self.players, self.seeds.getrandbits(63), self.rng)
 
 
 class OursRlRules(OursRound):

@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import tabletop
-from tabletop.core.action import Action
 from tabletop.core.game import State
 from tabletop.games.kung_fu.game import KungFuGame
 from tabletop.games.kung_fu.state import KungFuState
+from tests.helpers import act as act
+from tests.helpers import action as action
+from tests.helpers import labels as labels
 
 ARROW = "on_opp_life_loss"
 ACT = "on_activate"
@@ -230,28 +232,6 @@ def build(
     d["log"] = []
     state = game.state_from_dict(d)
     state._proceed()  # run phase A to the first decision
-    return state
-
-
-def labels(state: State) -> list[str]:
-    """The labels of the current player's legal actions."""
-    return [a.label for a in state.legal_actions()]
-
-
-def action(state: State, label: str) -> Action:
-    """The legal action labelled ``label`` (a clear error if it is not legal)."""
-    for a in state.legal_actions():
-        if a.label == label:
-            return a
-    raise AssertionError(
-        f"{label!r} is not legal for player {state.current_player}; legal: {labels(state)}"
-    )
-
-
-def act(state: State, *steps: str) -> State:
-    """Apply the actions labelled ``steps`` in order; returns the state."""
-    for label in steps:
-        state.apply(action(state, label))
     return state
 
 

@@ -18,11 +18,13 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tabletop.core.action import Action
 from tabletop.core.game import State
 from tabletop.games.uno_power.cards import COLOURS, TOWERS
 from tabletop.games.uno_power.game import UnoPowerGame
 from tabletop.games.uno_power.phases import STAGE_DONE
+from tests.helpers import act as act
+from tests.helpers import action as action
+from tests.helpers import labels as labels
 
 
 def kind(game: UnoPowerGame, name: str) -> int:
@@ -123,28 +125,6 @@ def build(
     d["history"] = []
     d["log"] = [] if log else None
     return game.state_from_dict(d)
-
-
-def labels(state: State) -> list[str]:
-    """The labels of the current player's legal actions."""
-    return [a.label for a in state.legal_actions()]
-
-
-def action(state: State, label: str) -> Action:
-    """The legal action labelled ``label`` (a clear error if it is not legal)."""
-    for a in state.legal_actions():
-        if a.label == label:
-            return a
-    raise AssertionError(
-        f"{label!r} is not legal for player {state.current_player}; legal: {labels(state)}"
-    )
-
-
-def act(state: State, *steps: str) -> State:
-    """Apply the actions labelled ``steps`` in order; returns the state."""
-    for label in steps:
-        state.apply(action(state, label))
-    return state
 
 
 def hand(state: State, p: int) -> list[str]:

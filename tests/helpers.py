@@ -1,0 +1,28 @@
+"""Helpers every game's tests share: pick and apply actions by their labels."""
+
+from __future__ import annotations
+
+from tabletop.core.action import Action
+from tabletop.core.game import State
+
+
+def labels(state: State) -> list[str]:
+    """The labels of the current player's legal actions."""
+    return [a.label for a in state.legal_actions()]
+
+
+def action(state: State, label: str) -> Action:
+    """The legal action labelled ``label`` (a clear error if it is not legal)."""
+    for a in state.legal_actions():
+        if a.label == label:
+            return a
+    raise AssertionError(
+        f"{label!r} is not legal for player {state.current_player}; legal: {labels(state)}"
+    )
+
+
+def act(state: State, *steps: str) -> State:
+    """Apply the actions labelled ``steps`` in order; returns the state."""
+    for label in steps:
+        state.apply(action(state, label))
+    return state

@@ -36,7 +36,6 @@ starts.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import random
 import sys
@@ -45,12 +44,15 @@ from collections.abc import Sequence
 import tabletop
 from bench_uno import (
     STEP_CAP,
+    ClonePool,
     Contender,
-    GameCrash,
+    add_timing_arguments,
     measure,
+    parse_timing_arguments,
     random_playout,
     table,
     version_of,
+    write_json,
 )
 
 TARGET_GAMES_PER_S = 3_000
@@ -87,40 +89,17 @@ class PlayoutsLog(Playouts):
     log = True
 
 
-class Clones(Contender):
-    """``State.clone()`` over a pool of mid-game states; a "game" is one pass."""
+class Clones(ClonePool):
+    """Kung Fu states 5 to 40 actions into a random game."""
 
     key = "clone"
     label = "clone()"
-    unit = "clones"
-    pool_size = 64
+    depth = (5, 40)
 
     def __init__(self, players: int, seed: int, options: dict[str, str] | None = None) -> None:
         super().__init__(players, seed)
         game = tabletop.make(GAME_ID, **(options or {}))
-        rng = random.Random(f"{self.key}/{seed}")
-        self.pool: list[tabletop.State] = []
-        attempts = 0
-        while len(self.pool) < self.pool_size:
-            attempts += 1
-            if attempts > 100 * self.pool_size:
-                raise RuntimeError("could not collect mid-game states")
-            state = game.new_state(players, seed=rng.getrandbits(63), log=False)
-            for _ in range(rng.randint(5, 40)):
-                if state.is_terminal():
-                    break
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-            if not state.is_terminal():
-                self.pool.append(state)
-
-    def play_one(self) -> int:
-        try:
-            for state in self.pool:
-                state.clone()
-        except Exception as exc:
-            raise GameCrash(0, exc) from exc
-        return len(self.pool)
+        self.fill(game, random.Random(f"{self.key}/{seed}"))
 
 
 CONTENDERS: dict[str, type[Playouts] | type[Clones]] = {
@@ -161,14 +140,7 @@ def report(contenders: Sequence[Contender], notes: list[str]) -> str:
 
 def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, dict[str, str]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="slice length (default: 1)")
-    parser.add_argument(
-        "--repeats", type=int, default=5, help="interleaved rounds; medians shown (default: 5)"
-    )
-    parser.add_argument(
-        "--warmup", type=float, default=None, help="untimed warm-up (default: seconds / 4)"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="base seed (default: 0)")
+    add_timing_arguments(parser, list(CONTENDERS))
     parser.add_argument(
         "--option",
         "-o",
@@ -177,21 +149,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, dict[str
         metavar="KEY=VALUE",
         help="a game option (repeatable)",
     )
-    parser.add_argument(
-        "--contenders",
-        nargs="+",
-        choices=list(CONTENDERS),
-        default=list(CONTENDERS),
-        metavar="NAME",
-        help=f"subset to run, among: {', '.join(CONTENDERS)}",
-    )
-    parser.add_argument("--json", metavar="PATH", help="also write the results here as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no per-slice progress on stderr")
-    args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.repeats < 1:
-        parser.error("--seconds must be positive and --repeats at least 1")
-    if args.warmup is None:
-        args.warmup = args.seconds / 4
+    args = parse_timing_arguments(parser, argv)
     options: dict[str, str] = {}
     for item in args.option:
         key, sep, value = item.partition("=")
@@ -234,9 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "results": [c.summary.to_dict() for c in contenders],
             "notes": notes,
         }
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2)
-            fh.write("\n")
+        write_json(args.json, data)
     return 0
 
 

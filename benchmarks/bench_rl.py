@@ -44,14 +44,24 @@ RLCard is optional: without it only our environments are measured.
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import statistics
 import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bench_uno import STEP_CAP, Contender, GameCrash, RlcardEnv, measure, table, version_of
+from bench_uno import (
+    STEP_CAP,
+    Contender,
+    GameCrash,
+    RlcardEnv,
+    add_timing_arguments,
+    measure,
+    parse_timing_arguments,
+    table,
+    version_of,
+    write_json,
+)
 
 TARGET_RATIO = 2.0
 """Our UNO Power AEC steps/s over RLCard's UNO env steps/s that we aim for."""
@@ -171,28 +181,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="N",
         help="UNO player counts (default: 2; Kung Fu always has 2)",
     )
-    parser.add_argument("--seconds", type=float, default=1.0, help="slice length (default: 1)")
-    parser.add_argument("--repeats", type=int, default=5, help="interleaved rounds (default: 5)")
-    parser.add_argument("--warmup", type=float, default=None, help="default: seconds / 4")
-    parser.add_argument("--seed", type=int, default=0, help="base seed (default: 0)")
-    parser.add_argument(
-        "--contenders",
-        nargs="+",
-        choices=CONTENDERS,
-        default=list(CONTENDERS),
-        metavar="NAME",
-        help=f"subset, among: {', '.join(CONTENDERS)}",
-    )
-    parser.add_argument("--json", metavar="PATH", help="also write the results here as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no per-slice progress on stderr")
-    args = parser.parse_args(argv)
-    if args.seconds <= 0 or args.repeats < 1:
-        parser.error("--seconds must be positive and --repeats at least 1")
-    if any(n < 2 for n in args.players):
-        parser.error("--players takes counts of 2 or more")
-    if args.warmup is None:
-        args.warmup = args.seconds / 4
-    return args
+    add_timing_arguments(parser, CONTENDERS)
+    return parse_timing_arguments(parser, argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -273,9 +263,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "ratios": ratios,
             "notes": notes,
         }
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2)
-            fh.write("\n")
+        write_json(args.json, data)
     return 0
 
 

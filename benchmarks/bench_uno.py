@@ -333,29 +333,22 @@ class OursMatch(OursRound):
     options: ClassVar[dict[str, Any]] = {}
 
 
-class OursClone(Contender):
+class ClonePool(Contender):
     """``State.clone()`` over a pool of mid-game states; a "game" is one pass."""
 
-    key = "ours-clone"
-    label = "ours clone()"
     unit = "clones"
     pool_size = 64
+    depth = (10, 30)  # random actions played into each pooled state
 
-    def __init__(self, players: int, seed: int) -> None:
-        super().__init__(players, seed)
-        import tabletop
-
-        game = tabletop.make("uno-power", target_score="single_round")
-        rng = random.Random(f"{self.key}/{players}/{seed}")
+    def fill(self, game: Any, rng: random.Random) -> None:
         self.pool: list[Any] = []
         attempts = 0
         while len(self.pool) < self.pool_size:
             attempts += 1
             if attempts > 100 * self.pool_size:
                 raise RuntimeError("could not collect mid-game states")
-            state = game.new_state(players, seed=rng.getrandbits(63), log=False)
-            depth = rng.randint(10, 30)
-            for _ in range(depth):
+            state = game.new_state(self.players, seed=rng.getrandbits(63), log=False)
+            for _ in range(rng.randint(*self.depth)):
                 if state.is_terminal():
                     break
                 legal = state.legal_actions()
@@ -370,6 +363,20 @@ class OursClone(Contender):
         except Exception as exc:
             raise GameCrash(0, exc) from exc
         return len(self.pool)
+
+
+class OursClone(ClonePool):
+    """Our UNO Power states, one round, 10 to 30 actions in."""
+
+    key = "ours-clone"
+    label = "ours clone()"
+
+    def __init__(self, players: int, seed: int) -> None:
+        super().__init__(players, seed)
+        import tabletop
+
+        game = tabletop.make("uno-power", target_score="single_round")
+        self.fill(game, random.Random(f"{self.key}/{players}/{seed}"))
 
 
 class RlcardGame(Contender):
@@ -725,18 +732,8 @@ def environment(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        description="Random-vs-random UNO playouts: our UNO Power engine vs RLCard's UNO."
-    )
-    parser.add_argument(
-        "--players",
-        type=int,
-        nargs="+",
-        default=[2, 4],
-        metavar="N",
-        help="player counts to measure (default: 2 4)",
-    )
+def add_timing_arguments(parser: argparse.ArgumentParser, contenders: Sequence[str]) -> None:
+    """The options every interleaved-slice benchmark takes."""
     parser.add_argument(
         "--seconds",
         type=float,
@@ -759,21 +756,49 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--contenders",
         nargs="+",
-        choices=CONTENDERS,
-        default=list(CONTENDERS),
+        choices=list(contenders),
+        default=list(contenders),
         metavar="NAME",
-        help=f"subset to run, among: {', '.join(CONTENDERS)}",
+        help=f"subset to run, among: {', '.join(contenders)}",
     )
     parser.add_argument("--json", metavar="PATH", help="also write the results here as JSON")
     parser.add_argument("--quiet", action="store_true", help="no per-slice progress on stderr")
+
+
+def parse_timing_arguments(
+    parser: argparse.ArgumentParser, argv: Sequence[str] | None
+) -> argparse.Namespace:
+    """Parse, check the shared options (and ``--players`` if the script has it)."""
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.repeats < 1:
         parser.error("--seconds must be positive and --repeats at least 1")
-    if any(n < 2 for n in args.players):
+    if any(n < 2 for n in getattr(args, "players", [])):
         parser.error("--players takes counts of 2 or more")
     if args.warmup is None:
         args.warmup = args.seconds / 4
     return args
+
+
+def write_json(path: str, data: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=2)
+        fh.write("\n")
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Random-vs-random UNO playouts: our UNO Power engine vs RLCard's UNO."
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        default=[2, 4],
+        metavar="N",
+        help="player counts to measure (default: 2 4)",
+    )
+    add_timing_arguments(parser, CONTENDERS)
+    return parse_timing_arguments(parser, argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -811,9 +836,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "ratios": ratio_rows,
             "notes": notes,
         }
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=2)
-            fh.write("\n")
+        write_json(args.json, data)
     return 0
 
 

@@ -120,8 +120,13 @@ class Renderer:
 
     # -- help, rounds and the end ---------------------------------------------
 
+    #: A short rules summary in rich markup, for the help screen.
+    rules_markup: str = ""
+
     def rules(self) -> RenderableType:
         """A short rules summary for the help screen."""
+        if self.rules_markup:
+            return Text.from_markup(self.rules_markup)
         return Text("No rules summary is available for this game yet.")
 
     def round_summary(
@@ -129,6 +134,14 @@ class Renderer:
     ) -> RenderableType | None:
         """What to show when a round has just ended (``None``: it has not)."""
         return None
+
+    @staticmethod
+    def finished_round(before: View | None, after: View) -> dict[str, Any] | None:
+        """``after``'s ``last_round`` if it is new since ``before``, else ``None``."""
+        last: dict[str, Any] | None = after.get("last_round")
+        if not last or (before is not None and before.get("last_round") == last):
+            return None
+        return last
 
     def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
         """The end of the match: who won and each seat's utility."""

@@ -141,6 +141,7 @@ class KungFuRenderer(Renderer):
     """The Kung Fu board, choices, help and end screens."""
 
     title = "Kung Fu"
+    rules_markup = RULES
 
     # -- the board ------------------------------------------------------------
 
@@ -305,14 +306,11 @@ class KungFuRenderer(Renderer):
 
     # -- help, rounds and the end ---------------------------------------------
 
-    def rules(self) -> RenderableType:
-        return Text.from_markup(RULES)
-
     def round_summary(
         self, before: View | None, after: View, seating: Seating
     ) -> RenderableType | None:
-        last = after.get("last_round")
-        if not last or (before is not None and before.get("last_round") == last):
+        last = self.finished_round(before, after)
+        if last is None:
             return None
         lives = ", ".join(f"{seating.short(p['seat'])} {p['life']}" for p in after["players"])
         text = Text.assemble(

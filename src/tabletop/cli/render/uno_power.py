@@ -112,6 +112,7 @@ class UnoPowerRenderer(Renderer):
     """The UNO Power board, choices, help and score screens."""
 
     title = "UNO Power"
+    rules_markup = RULES
 
     # -- the board ------------------------------------------------------------
 
@@ -234,14 +235,11 @@ class UnoPowerRenderer(Renderer):
 
     # -- help, rounds and the end ---------------------------------------------
 
-    def rules(self) -> RenderableType:
-        return Text.from_markup(RULES)
-
     def round_summary(
         self, before: View | None, after: View, seating: Seating
     ) -> RenderableType | None:
-        last = after.get("last_round")
-        if not last or (before is not None and before.get("last_round") == last):
+        last = self.finished_round(before, after)
+        if last is None:
             return None
         table = Table(title_justify="left", header_style="dim")
         how = HOW_ROUND_ENDED.get(last["how"], last["how"])

@@ -680,18 +680,24 @@ class UnoPowerState(State):
     def _draw_card(self, p: int) -> int:
         """Draw one card into ``p``'s hand; -1 if no card is left anywhere."""
         deck = self.deck
-        if not deck.draw_pile:
-            if self._g.options.empty_pile == "end_round":
-                self._event("empty", "the draw pile is empty: the round ends")
-                self._end_round_by_points()
-            if not deck.reshuffle(self.rng):
-                return -1
-            self._event("reshuffle", "the discard pile is shuffled into a new draw pile")
+        if not deck.draw_pile and not self._refill():
+            return -1
         card = deck.draw_pile.pop()
         self._add_card(p, card)
         if self._log is not None:
             self._log_draw(p, card)
         return card
+
+    def _refill(self) -> bool:
+        """The draw pile is empty: end the round (``empty_pile=end_round``) or
+        reshuffle the discards; False when no card is left to draw."""
+        if self._g.options.empty_pile == "end_round":
+            self._event("empty", "the draw pile is empty: the round ends")
+            self._end_round_by_points()
+        if not self.deck.reshuffle(self.rng):
+            return False
+        self._event("reshuffle", "the discard pile is shuffled into a new draw pile")
+        return True
 
     def _log_draw(self, p: int, card: int) -> None:
         cards = self._g.cards
@@ -703,13 +709,8 @@ class UnoPowerState(State):
         got: list[int] = []
         deck = self.deck
         for _ in range(count):
-            if not deck.draw_pile:
-                if self._g.options.empty_pile == "end_round":
-                    self._event("empty", "the draw pile is empty: the round ends")
-                    self._end_round_by_points()
-                if not deck.reshuffle(self.rng):
-                    break
-                self._event("reshuffle", "the discard pile is shuffled into a new draw pile")
+            if not deck.draw_pile and not self._refill():
+                break
             card = deck.draw_pile.pop()
             self._add_card(p, card)
             got.append(card)

@@ -7,6 +7,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from tabletop.core.action import Action
+from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
@@ -86,11 +87,7 @@ class KungFuGame(Game[KungFuOptions]):
         """Attack choices for ``key`` = red types held << 1 | may pass (memoised)."""
         table = self.table
         legal: list[Action] = []
-        m = key >> 1
-        while m:
-            low = m & -m
-            k = low.bit_length() - 1
-            m ^= low
+        for k in bits(key >> 1):
             legal.append(table.attack[k])
             legal.append(table.attack_down[k])
         if key & 1:
@@ -101,12 +98,7 @@ class KungFuGame(Game[KungFuOptions]):
     def build_parry_actions(self, mask: int) -> list[Action]:
         """Parry choices for the blue types held (memoised)."""
         parry = self.table.parry
-        legal: list[Action] = []
-        m = mask
-        while m:
-            low = m & -m
-            legal.append(parry[low.bit_length() - 1])
-            m ^= low
+        legal = [parry[k] for k in bits(mask)]
         self.parry_actions[mask] = legal
         return legal
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
+from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision, DecisionStack
 from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
@@ -791,11 +792,7 @@ class KungFuState(State):
         gone: list[int] = []
         for _ in range(min(n, size)):
             r = self.rng.randrange(size)
-            m = self.held[opp]
-            while m:
-                low = m & -m
-                k = low.bit_length() - 1
-                m ^= low
+            for k in bits(self.held[opp]):
                 r -= hand[k]
                 if r < 0:
                     break

@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from tabletop.core.action import Action
+from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
@@ -94,12 +95,7 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         table = self.table
         opts = self.options
         plays = table.play_both if leaves_one and opts.uno_call == "enforced" else table.play
-        legal: list[Action] = []
-        m = playable
-        while m:
-            low = m & -m
-            legal += plays[low.bit_length() - 1]
-            m ^= low
+        legal: list[Action] = [a for k in bits(playable) for a in plays[k]]
         if not (playable and opts.must_play_if_able):
             legal.append(table.draw)
         memo = self.turn_actions

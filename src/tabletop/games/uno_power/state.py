@@ -17,6 +17,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
+from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision, DecisionStack
 from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
@@ -839,11 +840,8 @@ class UnoPowerState(State):
             return 0  # every stackable card is an action card or a wild
         top_amount = cards.draw_amount[self.played]
         mask = 0
-        m = self.held[p]
-        while m:
-            low = m & -m
-            k = low.bit_length() - 1
-            m ^= low
+        for k in bits(self.held[p]):
+            low = 1 << k
             amount = cards.draw_amount[k]
             if not amount:
                 continue
@@ -880,9 +878,7 @@ class UnoPowerState(State):
         p = d.player
         enforced = g.options.uno_call == "enforced"
         if kind == ASK_PLAY_DRAWN:
-            k = d.data[0]
-            plays = table.play_both if enforced and self.sizes[p] == 2 else table.play
-            out = list(plays[k])
+            out = self._plays(p, 1 << d.data[0])
             if not g.options.forced_play_drawn:
                 out.append(table.keep)
             return out
@@ -900,11 +896,7 @@ class UnoPowerState(State):
             return [table.swap[q] for q in range(self.num_players) if q != p]
         if kind == ASK_BONUS:
             out = []
-            m = self.held[p]
-            while m:
-                low = m & -m
-                k = low.bit_length() - 1
-                m ^= low
+            for k in bits(self.held[p]):
                 out.append(table.bonus[k])
                 if enforced:
                     out.append(table.bonus_uno[k])
@@ -916,13 +908,7 @@ class UnoPowerState(State):
         if kind == ASK_CHALLENGE:
             return [table.challenge, table.no_challenge]
         if kind == ASK_STACK:
-            out = []
-            plays = table.play_both if enforced and self.sizes[p] == 2 else table.play
-            m = self._stack_options(p)
-            while m:
-                low = m & -m
-                out += plays[low.bit_length() - 1]
-                m ^= low
+            out = self._plays(p, self._stack_options(p))
             if self._challengeable(d.data[0]):
                 out += [table.challenge, table.no_challenge]
             else:
@@ -931,16 +917,18 @@ class UnoPowerState(State):
         if kind == ASK_PROTECT:
             return [table.block, table.penalty]
         if kind == ASK_JUMP:
-            out = []
-            plays = table.play_both if enforced and self.sizes[p] == 2 else table.play
-            m = self.held[p] & cards.same_face[self.played]
-            while m:
-                low = m & -m
-                out += plays[low.bit_length() - 1]
-                m ^= low
+            out = self._plays(p, self.held[p] & cards.same_face[self.played])
             out.append(table.no_jump)
             return out
         raise StateFormatError(f"unknown decision kind {kind}")
+
+    def _plays(self, p: int, kinds: int) -> list[Action]:
+        """Every way for ``p`` to play the kinds in the mask ``kinds`` (wild colours,
+        and the UNO call when the play leaves one card)."""
+        table = self._g.table
+        leaves_one = self.sizes[p] == 2 and self._g.options.uno_call == "enforced"
+        plays = table.play_both if leaves_one else table.play
+        return [a for k in bits(kinds) for a in plays[k]]
 
     def _challengeable(self, total: int) -> bool:
         g = self._g

@@ -13,6 +13,7 @@ from tabletop.core.game import Game
 _GAMES: dict[str, str] = {
     "uno-power": "tabletop.games.uno_power.game:UnoPowerGame",
     "kung-fu": "tabletop.games.kung_fu.game:KungFuGame",
+    "king-of-tokyo": "tabletop.games.king_of_tokyo.game:KingOfTokyoGame",
 }
 
 

@@ -1,0 +1,9 @@
+"""King of Tokyo: the 2011 and 2016 base game for 2 to 6 monsters.
+
+The rules follow ``shared/reference/king-of-tokyo.md``; ``docs/games/king-of-tokyo.md``
+describes the rules as implemented, every option, the actions and the view.
+"""
+
+from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
+
+__all__ = ["KingOfTokyoGame"]

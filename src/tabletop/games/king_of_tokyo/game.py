@@ -1,0 +1,81 @@
+"""King of Tokyo as a :class:`~tabletop.core.game.Game`."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from tabletop.core.action import Action
+from tabletop.core.game import Game, GameInfo
+from tabletop.games.king_of_tokyo.actions import action_table
+from tabletop.games.king_of_tokyo.cards import card_table
+from tabletop.games.king_of_tokyo.options import (
+    BOX_2011,
+    BOX_2016,
+    MONSTER_NAMES,
+    KingOfTokyoOptions,
+)
+from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+# A bound on the decisions of one turn, for ``max_game_length``: rolls and extra
+# rolls, die changes, heart dice, yields, purchases, Opportunist answers, sales and
+# prevention windows. Energy bounds purchases and extra rolls; see ``max_game_length``.
+DECISIONS_PER_TURN = 400
+
+
+class KingOfTokyoGame(Game[KingOfTokyoOptions]):
+    """King of Tokyo (Richard Garfield, IELLO) for 2 to 6 monsters.
+
+    >>> import tabletop
+    >>> game = tabletop.make("king-of-tokyo", first_player="0", monsters="kraken,the_king")
+    >>> state = game.new_state(2, seed=1)
+    >>> state.view(0)["monsters"][1]["name"], state.current_player
+    ('The King', 0)
+    """
+
+    id = "king-of-tokyo"
+    title = "King of Tokyo"
+    options_type = KingOfTokyoOptions
+
+    def __init__(self, options: KingOfTokyoOptions | None = None, **values: Any) -> None:
+        super().__init__(options, **values)
+        opts = self.options
+        self.cards = card_table(opts.edition)
+        self.table = action_table(opts.edition)
+        self.box = BOX_2011 if opts.edition == "2011" else BOX_2016
+        self.claw_rule = opts.rule("extra_damage") == "claw"
+        self.claw_entry = opts.rule("tokyo_entry") == "claw"
+        self.immediate_end = opts.rule("game_end") == "immediate"
+
+    def monster_name(self, key: str) -> str:
+        name = MONSTER_NAMES[key]
+        if key == "giga_zaur" and self.options.edition == "2016":
+            return "Gigazaur"
+        return name
+
+    @cached_property
+    def info(self) -> GameInfo:
+        return GameInfo(
+            id=self.id,
+            title=self.title,
+            min_players=2,
+            max_players=6,
+            num_distinct_actions=len(self.table.actions),
+            max_game_length=self.options.turn_limit * DECISIONS_PER_TURN,
+        )
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return self.table.actions
+
+    def new_state(
+        self, num_players: int = 4, seed: int | None = None, *, log: bool = True
+    ) -> KingOfTokyoState:
+        self.check_num_players(num_players)
+        self.options.monster_list(num_players)  # raises for a wrong count
+        return KingOfTokyoState.new(
+            self, num_players, self.fresh_seed() if seed is None else seed, log
+        )
+
+    def state_from_dict(self, data: dict[str, Any]) -> KingOfTokyoState:
+        return KingOfTokyoState.from_dict(self, data)

@@ -1,0 +1,96 @@
+"""Pending-decision kinds and turn stages, as plain ints (compared on the hot path)."""
+
+from __future__ import annotations
+
+
+class Ask:
+    """Kinds of pending decision (``Decision.kind``)."""
+
+    ROLL = 0  # the active monster: keep dice and reroll, buy an extra roll, or stop
+    PROBE = 1  # a Psychic Probe owner: reroll one of the active monster's dice or not
+    ADJUST = 2  # the active monster: change dice (Herd Culler, Plot Twist, ...) or resolve
+    HEARTS = 3  # data: (heart dice left,): what the next heart die does
+    YIELD = 4  # a wounded monster in Tokyo: yield or stay
+    BUY = 5  # the active monster's Buy phase
+    OPPORTUNIST = 6  # data: (new row slots mask,): buy a newly revealed card or not
+    MIMIC = 7  # choose the card the new Mimic copies
+    MIMIC_MOVE = 8  # start of turn: pay 1 energy to move the Mimic token, or not
+    CHARGE = 9  # Monster Batteries (2011): move another energy onto the card, or stop
+    SELL = 10  # Metamorph, end of turn: discard Keep cards for energy
+    PREVENT = 11  # data: (hearts about to be lost,): Wings, Rapid Healing, or take it
+
+
+ASK_NAMES = {
+    Ask.ROLL: "roll",
+    Ask.PROBE: "psychic_probe",
+    Ask.ADJUST: "change_dice",
+    Ask.HEARTS: "heart_dice",
+    Ask.YIELD: "yield",
+    Ask.BUY: "buy",
+    Ask.OPPORTUNIST: "opportunist",
+    Ask.MIMIC: "mimic",
+    Ask.MIMIC_MOVE: "move_mimic",
+    Ask.CHARGE: "charge_batteries",
+    Ask.SELL: "metamorph",
+    Ask.PREVENT: "prevent_damage",
+}
+
+ASK_TEXT = {
+    Ask.ROLL: "choose dice to keep, or stop rolling",
+    Ask.PROBE: "you may reroll one of the active monster's dice (Psychic Probe)",
+    Ask.ADJUST: "you may change dice before they resolve",
+    Ask.HEARTS: "choose what a heart die does",
+    Ask.YIELD: "you were smashed in Tokyo: yield or stay",
+    Ask.BUY: "buy Power cards, sweep the row, or end your turn",
+    Ask.OPPORTUNIST: "a new card was revealed: buy it now (Opportunist) or not",
+    Ask.MIMIC: "choose a Keep card for Mimic to copy",
+    Ask.MIMIC_MOVE: "you may pay 1 energy to move the Mimic token",
+    Ask.CHARGE: "move energy onto Monster Batteries (the bank doubles it)",
+    Ask.SELL: "discard Keep cards for energy (Metamorph), or keep them",
+    Ask.PREVENT: "you are about to lose hearts",
+}
+
+
+class Stage:
+    """What the turn does next when no decision or damage is pending (section 2.9)."""
+
+    START = 0  # A: start-of-turn effects, Mimic move
+    ROLL = 1  # B: the first roll
+    ROLLING = 2  # B: rerolls and extra rolls
+    PROBE = 3  # C1: other monsters' Psychic Probes
+    ADJUST = 4  # C2: the active monster's die changes
+    NUMBERS = 5  # D1-D4: claws counted, roll bonuses, numbers
+    HEARTS = 6  # D5
+    ENERGY = 7  # D6
+    CLAWS = 8  # D7-D8: the attack
+    AFTER_CLAWS = 9  # 2011 attack bonuses
+    YIELD = 10  # E
+    BURROW = 11  # F
+    ENTER = 12  # G
+    BUY = 13  # H
+    SELL = 14  # I
+    END = 15  # J
+    NEXT = 16  # K
+    OVER = 17
+
+
+PHASE_NAMES = (
+    "start",
+    "roll",
+    "roll",
+    "roll",
+    "roll",
+    "resolve",
+    "resolve",
+    "resolve",
+    "resolve",
+    "resolve",
+    "yield",
+    "yield",
+    "enter",
+    "buy",
+    "end",
+    "end",
+    "end",
+    "over",
+)

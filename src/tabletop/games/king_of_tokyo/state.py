@@ -1,0 +1,1753 @@
+"""The rules of King of Tokyo: one turn at a time, in the order of section 2.9.
+
+The state is mutated in place by ``apply``. A turn runs through fixed *stages*
+(:class:`~.phases.Stage`); a stage that needs somebody's answer pushes a
+:class:`~tabletop.core.decisions.Decision`, and the answer resumes the stages. Heart
+losses go through a queue of *hits*: each hit gets its victim's prevention (Armor
+Plating, Camouflage, Wings, Rapid Healing) before it lands, so a victim can answer
+damage on another monster's turn. A decision is only pushed when it has more than
+one real option.
+
+Cards are instances ``0..65`` (:mod:`.cards`); a monster's ``mask`` says which card
+types it owns or copies with Mimic, and ``live`` is the union over living monsters,
+so the rules skip every card nobody owns with one AND.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.action import Action
+from tabletop.core.decisions import Decision, DecisionStack
+from tabletop.core.errors import StateFormatError
+from tabletop.core.game import TERMINAL, State
+from tabletop.core.rng import Rng
+from tabletop.games.king_of_tokyo import powers
+from tabletop.games.king_of_tokyo.actions import (
+    HEART_HEAL,
+    HEART_POISON,
+    HEART_SHRINK,
+    ROW_SIZE,
+    Move,
+)
+from tabletop.games.king_of_tokyo.cards import Card
+from tabletop.games.king_of_tokyo.dice import (
+    BLACK_DICE,
+    CLAW,
+    ENERGY,
+    FACE_NAMES,
+    HEART,
+    KEEPS,
+    MAX_DICE,
+    NUM_FACES,
+    ONE,
+    THREE,
+    TWO,
+    counts_of,
+    describe_dice,
+    keep_choices,
+)
+from tabletop.games.king_of_tokyo.monster import HEART_CAP, START_HEARTS, WIN_STARS, Monster
+from tabletop.games.king_of_tokyo.phases import Ask, Stage
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
+
+ROLLS = 3
+SWEEP_COST = 2
+WINGS_COST = 2
+RAPID_HEAL_COST = 2
+STRETCHY_COST = 2
+SMOKE_COUNTERS = 3
+BATTERY_ENERGY = 6  # Battery Monster (2016)
+BATTERY_DRAIN = 2
+FIRST_ROLL_LIMIT = 100  # first-player roll-offs before falling back to a random pick
+
+OUTSIDE, CITY, BAY = 0, 1, 2
+LOCATION_NAMES = ("outside", "city", "bay")
+
+# A hit: [victim, hearts, source seat, is a smash, prevention done]
+Hit = list[Any]
+
+_INT_FIELDS = (
+    "stage",
+    "active",
+    "base",
+    "turn",
+    "city",
+    "bay",
+    "rolls_left",
+    "dice_count",
+    "freeze_chain",
+    "resolving",
+    "wounded",
+    "immune",
+    "probe_used",
+    "herd_used",
+    "alive_count",
+)
+_BOOL_FIELDS = (
+    "over",
+    "hurt_this_turn",
+    "rolled_111",
+    "take_city",
+    "attacked",
+    "smash_landed",
+    "entered",
+)
+_LIST_FIELDS = (
+    "dice",
+    "deck",
+    "discard",
+    "row",
+    "extra_turns",
+    "queue",
+    "yielders",
+    "new_slots",
+    "heart_plan",
+    "winner_seats",
+)
+
+
+class KingOfTokyoState(State):
+    """A King of Tokyo position; see :class:`~.game.KingOfTokyoGame` for the API."""
+
+    __slots__ = (
+        "_game_kot",
+        "active",
+        "alive_count",
+        "attacked",
+        "base",
+        "bay",
+        "city",
+        "counters",
+        "decisions",
+        "deck",
+        "dice",
+        "dice_count",
+        "discard",
+        "entered",
+        "extra_turns",
+        "freeze_chain",
+        "heart_plan",
+        "held",
+        "herd_used",
+        "hits",
+        "hurt_this_turn",
+        "immune",
+        "live",
+        "monsters",
+        "new_slots",
+        "over",
+        "paid",
+        "probe_used",
+        "queue",
+        "resolving",
+        "rng",
+        "rolled_111",
+        "rolls_left",
+        "row",
+        "smash_landed",
+        "stage",
+        "take_city",
+        "turn",
+        "winner_seats",
+        "wounded",
+        "yielders",
+    )
+
+    _game_kot: KingOfTokyoGame
+    monsters: list[Monster]
+    rng: Rng
+    decisions: DecisionStack
+    stage: int
+    active: int  # whose turn it is
+    base: int  # whose regular turn it is (extra turns come back to the next one)
+    turn: int
+    city: int  # seat in Tokyo City, -1 if empty
+    bay: int
+    dice: list[int]
+    rolls_left: int
+    dice_count: int
+    deck: list[int]  # card instances, top at the end
+    discard: list[int]
+    row: list[int]  # -1: empty slot
+    counters: dict[int, int]  # card instance -> counters on it (Smoke, batteries)
+    paid: dict[int, int]  # card instance -> energy paid for it (2011 Metamorph)
+    live: int  # card types owned or copied by living monsters
+    alive_count: int
+    hits: list[Hit]
+    held: dict[int, int]  # Jets: smash damage held back until the yield decision
+    extra_turns: list[int]  # [seat, kind, seat, kind, ...]; kind 0 Frenzy, 1 Freeze Time
+    freeze_chain: int
+    queue: list[int]  # seats still to ask at this stage (probes, yields, Opportunist)
+    yielders: list[int]
+    new_slots: list[int]  # row slots revealed since Opportunist owners were last asked
+    heart_plan: list[int]  # [heal self, remove poison, remove shrink, ray seat 0..5]
+    resolving: int  # the Discard card being resolved (for names in the log)
+    wounded: int  # seats smashed this turn (a bit each)
+    immune: int  # seats protected by Wings this turn
+    probe_used: int  # seats that used Psychic Probe this turn
+    herd_used: int
+    hurt_this_turn: bool
+    rolled_111: bool
+    take_city: bool
+    attacked: bool
+    smash_landed: bool
+    entered: bool
+    over: bool
+    winner_seats: list[int]
+
+    # -- construction ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: KingOfTokyoGame, num_players: int, seed: int, log: bool) -> KingOfTokyoState:
+        self = cls.__new__(cls)
+        self._init_base(game, num_players, seed, log)
+        self._game_kot = game
+        rng = self.rng = Rng(seed)
+        names = game.options.monster_list(num_players)
+        if names is None:
+            names = tuple(rng.sample(list(game.box), num_players))
+        self.monsters = [Monster(s, n) for s, n in enumerate(names)]
+        deck = list(range(len(game.cards)))
+        rng.shuffle(deck)
+        self.deck = deck
+        self.discard = []
+        self.row = [deck.pop() for _ in range(ROW_SIZE)]
+        self.counters = {}
+        self.paid = {}
+        self.live = 0
+        self.alive_count = num_players
+        self.city = self.bay = -1
+        self.decisions = DecisionStack()
+        self.hits = []
+        self.held = {}
+        self.extra_turns = []
+        self.freeze_chain = 0
+        self.queue = []
+        self.yielders = []
+        self.new_slots = []
+        self.heart_plan = []
+        self.resolving = -1
+        self.dice = []
+        self.rolls_left = 0
+        self.dice_count = 0
+        self.over = False
+        self.winner_seats = []
+        self.turn = 0
+        self._reset_turn()
+        first = self._first_player()
+        self.active = self.base = first
+        if self._log is not None:
+            roster = ", ".join(f"seat {m.seat}: {game.monster_name(m.name)}" for m in self.monsters)
+            self._event("setup", f"Monsters: {roster}.", monsters=list(names))
+            self._event("row", f"The row shows {self._row_text()}.", row=self._row_ids())
+        self.stage = Stage.START
+        self._advance()
+        return self
+
+    def _first_player(self) -> int:
+        """Rulebook: everyone rolls six dice and the most claws starts (ties reroll)."""
+        rule = self._game_kot.options.first_player
+        rng = self.rng
+        if rule == "random":
+            return rng.randrange(self.num_players)
+        if rule != "roll":
+            seat = int(rule)
+            if seat >= self.num_players:
+                raise StateFormatError(f"first_player {seat} is not a seat of this game")
+            return seat
+        tied = list(range(self.num_players))
+        for _ in range(FIRST_ROLL_LIMIT):
+            claws = [sum(rng.randrange(NUM_FACES) == CLAW for _ in range(BLACK_DICE)) for _ in tied]
+            best = max(claws)
+            tied = [p for p, c in zip(tied, claws, strict=True) if c == best]
+            if len(tied) == 1:
+                break
+        first = tied[0] if len(tied) == 1 else rng.choice(tied)
+        self._note(f"Seat {first} rolls the most claws and starts.")
+        return first
+
+    def _reset_turn(self) -> None:
+        self.wounded = 0
+        self.immune = 0
+        self.probe_used = 0
+        self.herd_used = 0
+        self.hurt_this_turn = False
+        self.rolled_111 = False
+        self.take_city = False
+        self.attacked = False
+        self.smash_landed = False
+        self.entered = False
+        self.yielders = []
+        self.held = {}
+
+    # -- the game API ------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        decisions = self.decisions
+        return decisions[-1].player if decisions else TERMINAL
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def returns(self) -> list[float]:
+        if not self.over:
+            return [0.0] * self.num_players
+        winners = self.winner_seats
+        return [1.0 if p in winners else 0.0 for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats) if self.over else []
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        if not self.decisions:
+            return []
+        table = self._game_kot.table
+        d = self.decisions[-1]
+        kind = d.kind
+        p = d.player
+        m = self.monsters[p]
+        out: list[Action] = []
+        if kind == Ask.ROLL:
+            if self.rolls_left > 0:
+                keep = table.keep
+                out.extend(keep[i] for i in keep_choices(counts_of(self.dice)))
+            else:
+                if m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1:
+                    out.append(table.energy_drink)
+                if self._smoke_source(p) >= 0:
+                    out.append(table.smoke)
+            if m.mask & (1 << Card.BACKGROUND_DWELLER) and THREE in self.dice:
+                out.append(table.reroll_three)
+            out.append(table.stop)
+        elif kind == Ask.PROBE:
+            out.extend(table.probe[f] for f in sorted(set(self.dice)))
+            out.append(table.decline)
+        elif kind == Ask.ADJUST:
+            out.extend(self._adjust_actions(p))
+            out.append(table.stop)
+        elif kind == Ask.HEARTS:
+            out.extend(self._heart_actions(p))
+        elif kind == Ask.YIELD:
+            out += (table.yield_, table.stay)
+        elif kind == Ask.BUY:
+            out.extend(self._buy_actions(p))
+        elif kind == Ask.OPPORTUNIST:
+            out.extend(table.buy[s] for s in self._opportunist_slots(p))
+            out.append(table.decline)
+        elif kind == Ask.MIMIC:
+            out.extend(table.mimic[c] for c in self._mimic_targets(p))
+        elif kind == Ask.MIMIC_MOVE:
+            out.extend(table.mimic[c] for c in self._mimic_targets(p) if c != m.mimic)
+            out.append(table.decline)
+        elif kind == Ask.CHARGE:
+            out += (table.charge, table.done_charging)
+        elif kind == Ask.SELL:
+            out.extend(table.sell[c] for c in sorted(m.cards))
+            out.append(table.done_selling)
+        elif kind == Ask.PREVENT:
+            if self._can_wings(p):
+                out.append(table.wings)
+            if self._can_rapid_heal(p):
+                out.append(table.rapid_heal)
+            out.append(table.take_damage)
+        return out
+
+    def _apply(self, action: Action) -> None:
+        table = self._game_kot.table
+        aid = action.id
+        move = table.move[aid]
+        arg = table.arg[aid]
+        d = self.decisions.pop()
+        p = d.player
+        if move == Move.KEEP:
+            self._reroll(p, KEEPS[arg])
+        elif move == Move.STOP:
+            if d.kind == Ask.ROLL:
+                self.stage = Stage.PROBE
+            else:
+                self.stage = Stage.NUMBERS
+        elif move == Move.ENERGY_DRINK:
+            self.monsters[p].energy -= 1
+            self.rolls_left += 1
+            self._note(f"{self._name(p)} pays 1 energy for an extra roll (Energy Drink).")
+        elif move == Move.SMOKE:
+            self._spend_smoke(p)
+            self.rolls_left += 1
+        elif move == Move.REROLL_THREE:
+            self._reroll_one(THREE, "Background Dweller")
+        elif move == Move.PROBE:
+            self._probe(p, arg)
+        elif move == Move.HERD_CULLER:
+            self.herd_used |= 1 << p
+            self._change_die(arg, ONE, "Herd Culler")
+        elif move == Move.PLOT_TWIST:
+            self._change_die(arg // NUM_FACES, arg % NUM_FACES, "Plot Twist")
+            self._discard_used(p, Card.PLOT_TWIST)
+        elif move == Move.STRETCHY:
+            self.monsters[p].energy -= STRETCHY_COST
+            self._change_die(arg // NUM_FACES, arg % NUM_FACES, "Stretchy")
+        elif move == Move.HEART:
+            self.heart_plan[arg] += 1
+        elif move == Move.HEALING_RAY:
+            self.heart_plan[3 + arg] += 1
+        elif move == Move.YIELD:
+            self._yield(p)
+        elif move == Move.STAY:
+            self._stay(p)
+        elif move == Move.BUY:
+            self._buy_from_row(p, arg)
+        elif move == Move.SWEEP:
+            self._sweep(p)
+        elif move == Move.BUY_TOP:
+            self._buy_top(p)
+        elif move == Move.TENTACLES:
+            self._buy_from_owner(p, arg)
+        elif move == Move.END_BUY:
+            self.stage = Stage.SELL
+        elif move == Move.DECLINE:
+            pass  # the queue moves on
+        elif move == Move.MIMIC:
+            if d.kind == Ask.MIMIC_MOVE:
+                self.monsters[p].energy -= 1
+            self._set_mimic(p, arg)
+        elif move == Move.SELL:
+            self._sell(p, arg)
+        elif move == Move.DONE_SELLING:
+            self.stage = Stage.END
+        elif move == Move.WINGS:
+            self._use_wings(p)
+        elif move == Move.RAPID_HEAL:
+            self._rapid_heal(p)
+        elif move == Move.TAKE_DAMAGE:
+            self._land_first_hit()
+        elif move == Move.CHARGE:
+            self._charge(p, d.data[0])
+        elif move == Move.DONE_CHARGING:
+            self._finish_charge(p, d.data[0])
+        self._advance()
+
+    # -- the stage loop ----------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Run stages, hits and checks until somebody must decide or the game ends."""
+        immediate = self._game_kot.immediate_end
+        handlers = _HANDLERS
+        while not self.decisions and not self.over:
+            if self.hits:
+                self._run_hits()
+                continue
+            if (immediate or self.alive_count <= 1) and self._check_victory():
+                return
+            if self.stage < Stage.NEXT and not self.monsters[self.active].alive:
+                self.queue = []
+                self.stage = Stage.NEXT
+            handlers[self.stage](self)
+
+    def _check_victory(self) -> bool:
+        """20 stars, or one monster left (or none: everybody loses)."""
+        monsters = self.monsters
+        if self.alive_count > 1:
+            best = [m.seat for m in monsters if m.alive and m.stars >= WIN_STARS]
+            if not best:
+                return False
+            self._finish(best, "reaches 20 stars")
+        else:
+            self._finish([m.seat for m in monsters if m.alive], "is the last monster standing")
+        return True
+
+    def _finish(self, winners: list[int], how: str) -> None:
+        self.over = True
+        self.winner_seats = winners
+        self.stage = Stage.OVER
+        self.decisions.clear()
+        if self._log is not None:
+            if winners:
+                names = " and ".join(self._name(w) for w in winners)
+                self._event("game_over", f"{names} {how} and wins!", winners=winners)
+            else:
+                self._event("game_over", "Every monster is out: nobody wins.", winners=[])
+
+    # -- A: start of turn --------------------------------------------------------------
+
+    def _stage_start(self) -> None:
+        a = self.active
+        m = self.monsters[a]
+        self._reset_turn()
+        if self._log is not None:
+            extra = " (extra turn)" if self.active != self.base or self.freeze_chain else ""
+            self._event("turn", f"Turn {self.turn + 1}: {self._name(a)}{extra}.", seat=a)
+        live = self.live
+        if live & powers.START_OF_TURN_MASK & m.mask:
+            for card, hook in powers.START_OF_TURN.items():
+                if m.mask & (1 << card):
+                    hook(self, a, self.copies(a, card))
+        if self.in_tokyo(a):
+            if self._game_kot.options.two_player_variant:
+                self.gain_energy(a, 1, "starting in Tokyo")
+            else:
+                self.gain_stars(a, 2, "starting in Tokyo")
+        self.stage = Stage.ROLL
+        if (
+            m.mask & (1 << Card.MIMIC)
+            and m.energy >= 1
+            and any(c != m.mimic for c in self._mimic_targets(a))
+        ):
+            self.decisions.push(Decision(Ask.MIMIC_MOVE, a))
+
+    # -- B: rolling --------------------------------------------------------------------
+
+    def _stage_roll(self) -> None:
+        a = self.active
+        m = self.monsters[a]
+        count = BLACK_DICE - m.shrink - self.freeze_chain
+        if m.mask & (1 << Card.EXTRA_HEAD):
+            count += self.copies(a, Card.EXTRA_HEAD)
+        self.dice_count = count = max(0, min(MAX_DICE, count))
+        rolls = ROLLS
+        if m.mask & (1 << Card.GIANT_BRAIN):
+            rolls += self.copies(a, Card.GIANT_BRAIN)
+        randrange = self.rng.randrange
+        self.dice = sorted(randrange(NUM_FACES) for _ in range(count))
+        self.rolls_left = rolls - 1
+        if self._log is not None:
+            self._event(
+                "roll", f"{self._name(a)} rolls {describe_dice(self.dice)}.", dice=self.dice
+            )
+        self.stage = Stage.ROLLING
+
+    def _stage_rolling(self) -> None:
+        if not self.dice:
+            self.stage = Stage.PROBE
+            return
+        a = self.active
+        m = self.monsters[a]
+        if self.rolls_left > 0:
+            self.decisions.push(Decision(Ask.ROLL, a))
+            return
+        extra = (m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1) or (
+            m.mask & (1 << Card.SMOKE_CLOUD) and self._smoke_source(a) >= 0
+        )
+        if extra or (m.mask & (1 << Card.BACKGROUND_DWELLER) and THREE in self.dice):
+            self.decisions.push(Decision(Ask.ROLL, a))
+        else:
+            self.stage = Stage.PROBE
+
+    def _reroll(self, p: int, kept: tuple[int, ...]) -> None:
+        randrange = self.rng.randrange
+        dice = [f for f in range(NUM_FACES) for _ in range(kept[f])]
+        n = len(self.dice) - len(dice)
+        dice.extend(randrange(NUM_FACES) for _ in range(n))
+        dice.sort()
+        self.dice = dice
+        self.rolls_left -= 1
+        if self._log is not None:
+            kept_n = sum(kept)
+            self._event(
+                "roll",
+                f"{self._name(p)} keeps {kept_n} and rerolls {len(dice) - kept_n}: "
+                f"{describe_dice(dice)}.",
+                dice=dice,
+                kept=list(kept),
+            )
+
+    def _reroll_one(self, face: int, why: str) -> int:
+        dice = self.dice
+        dice.remove(face)
+        new = self.rng.randrange(NUM_FACES)
+        dice.append(new)
+        dice.sort()
+        self._note(f"{why}: a {FACE_NAMES[face]} is rerolled and shows {FACE_NAMES[new]}.")
+        return new
+
+    def _change_die(self, face: int, to: int, why: str) -> None:
+        dice = self.dice
+        dice.remove(face)
+        dice.append(to)
+        dice.sort()
+        self._note(f"{why}: a {FACE_NAMES[face]} becomes a {FACE_NAMES[to]}.")
+
+    def _smoke_source(self, p: int) -> int:
+        """The instance carrying a Smoke counter the monster may spend, or -1."""
+        m = self.monsters[p]
+        if not m.mask & (1 << Card.SMOKE_CLOUD):
+            return -1
+        card_of = self._game_kot.cards.instances
+        for c in m.cards:
+            if card_of[c] == Card.SMOKE_CLOUD and self.counters.get(c, 0) > 0:
+                return c
+            if (
+                card_of[c] == Card.MIMIC
+                and m.mimic >= 0
+                and card_of[m.mimic] == Card.SMOKE_CLOUD
+                and self.counters.get(c, 0) > 0
+            ):
+                return c
+        return -1
+
+    def _spend_smoke(self, p: int) -> None:
+        c = self._smoke_source(p)
+        left = self.counters[c] - 1
+        self.counters[c] = left
+        self._note(f"{self._name(p)} spends a Smoke counter for an extra roll ({left} left).")
+        if left == 0 and self._game_kot.cards.instances[c] == Card.SMOKE_CLOUD:
+            self.discard_card(p, c)
+
+    # -- C: final dice adjustments -----------------------------------------------------
+
+    def _stage_probe(self) -> None:
+        if not self.queue and not self.probe_used and self.live & (1 << Card.PSYCHIC_PROBE):
+            a = self.active
+            self.queue = [
+                s
+                for s in self._clockwise(a)
+                if s != a and self.monsters[s].mask & (1 << Card.PSYCHIC_PROBE)
+            ]
+            self.probe_used = 1 << a  # marks the queue as built this turn
+        if self.queue and self.dice:
+            seat = self.queue.pop(0)
+            self.probe_used |= 1 << seat
+            self.decisions.push(Decision(Ask.PROBE, seat))
+            return
+        self.queue = []
+        self.stage = Stage.ADJUST
+
+    def _probe(self, p: int, face: int) -> None:
+        new = self._reroll_one(face, f"{self._name(p)}'s Psychic Probe")
+        if new == HEART:
+            self._discard_used(p, Card.PSYCHIC_PROBE)
+
+    def _adjust_actions(self, p: int) -> list[Action]:
+        table = self._game_kot.table
+        m = self.monsters[p]
+        mask = m.mask
+        faces = sorted(set(self.dice))
+        out: list[Action] = []
+        if mask & (1 << Card.BACKGROUND_DWELLER) and THREE in faces:
+            out.append(table.reroll_three)
+        if mask & (1 << Card.HERD_CULLER) and not self.herd_used & (1 << p):
+            out.extend(table.herd_culler[f] for f in faces if f != ONE)
+        if mask & (1 << Card.PLOT_TWIST):
+            out.extend(
+                table.plot_twist[NUM_FACES * f + t] for f in faces for t in range(6) if t != f
+            )
+        if mask & (1 << Card.STRETCHY) and m.energy >= STRETCHY_COST:
+            out.extend(table.stretchy[NUM_FACES * f + t] for f in faces for t in range(6) if t != f)
+        return out
+
+    def _stage_adjust(self) -> None:
+        a = self.active
+        if self.dice and self.monsters[a].mask & _ADJUST_MASK and self._adjust_actions(a):
+            self.decisions.push(Decision(Ask.ADJUST, a))
+        else:
+            self.stage = Stage.NUMBERS
+
+    # -- D: resolving the dice ---------------------------------------------------------
+
+    def _claws(self, a: int, counts: tuple[int, ...]) -> tuple[int, int]:
+        """``(claws, extra)``: the smash claws, and card damage that is not a claw.
+
+        2016 ("claw" rule): Poison Quills, then Spiked Tail and Urbavore (need a claw
+        so far), then Acid Attack and Burrowing; every one is a claw (2.9 D1). 2011
+        ("damage" rule): the extras need a claw die, except Acid Attack, and are
+        extra damage of the attack; Acid Attack without claws hits as card damage.
+        """
+        m = self.monsters[a]
+        mask = m.mask
+        claws = counts[CLAW]
+        if not mask & _CLAW_CARDS_MASK:
+            return claws, 0
+        in_tokyo = self.in_tokyo(a)
+        copies = self.copies
+        quills = 2 * copies(a, Card.POISON_QUILLS) if counts[TWO] >= 3 else 0
+        if self._game_kot.claw_rule:
+            claws += quills
+            if claws:
+                claws += copies(a, Card.SPIKED_TAIL)
+                if in_tokyo:
+                    claws += copies(a, Card.URBAVORE)
+            claws += copies(a, Card.ACID_ATTACK)
+            if in_tokyo:
+                claws += copies(a, Card.BURROWING)
+            return claws, 0
+        acid = copies(a, Card.ACID_ATTACK)
+        if not claws:
+            return 0, acid
+        claws += quills + copies(a, Card.SPIKED_TAIL) + acid
+        if in_tokyo:
+            claws += copies(a, Card.URBAVORE) + copies(a, Card.BURROWING)
+        return claws, 0
+
+    def _stage_numbers(self) -> None:
+        a = self.active
+        m = self.monsters[a]
+        counts = counts_of(self.dice)
+        if self._log is not None:
+            self._event("resolve", f"{self._name(a)} resolves {describe_dice(self.dice)}.")
+        stars = 0
+        for face in (ONE, TWO, THREE):
+            n = counts[face]
+            if n >= 3:
+                stars += face + 1 + n - 3
+        if stars:
+            self.gain_stars(a, stars, "the dice")
+        if counts[ONE] >= 3:
+            self.rolled_111 = True
+        if m.mask & powers.ROLL_BONUS_MASK:
+            claws = self._claws(a, counts)[0] if self._game_kot.claw_rule else counts[CLAW]
+            for card, hook in powers.ROLL_BONUS.items():
+                if m.mask & (1 << card):
+                    hook(self, a, self.copies(a, card), counts, claws)
+        self.stage = Stage.HEARTS
+        self.heart_plan = [0] * 9
+
+    def _stage_hearts(self) -> None:
+        a = self.active
+        plan = self.heart_plan
+        hearts = self.dice.count(HEART)
+        left = hearts - sum(plan)
+        if left > 0:
+            options = self._heart_actions(a)
+            if len(options) > 1:
+                self.decisions.push(Decision(Ask.HEARTS, a, (left,)))
+                return
+            plan[HEART_HEAL] += left
+        self._spend_hearts(a)
+        self.stage = Stage.ENERGY
+
+    def _heart_actions(self, p: int) -> list[Action]:
+        table = self._game_kot.table
+        m = self.monsters[p]
+        plan = self.heart_plan
+        out = [table.heart[HEART_HEAL]]
+        if not self.in_tokyo(p):
+            if m.poison > plan[HEART_POISON]:
+                out.append(table.heart[HEART_POISON])
+            if m.shrink > plan[HEART_SHRINK]:
+                out.append(table.heart[HEART_SHRINK])
+        if m.mask & (1 << Card.HEALING_RAY):
+            for o in self.monsters:
+                if o.alive and o.seat != p and o.hearts + plan[3 + o.seat] < o.max_hearts:
+                    out.append(table.healing_ray[o.seat])
+        return out
+
+    def _spend_hearts(self, a: int) -> None:
+        plan = self.heart_plan
+        m = self.monsters[a]
+        if plan[HEART_POISON]:
+            m.poison -= plan[HEART_POISON]
+            self._note(f"{self._name(a)} removes {plan[HEART_POISON]} Poison token(s).")
+        if plan[HEART_SHRINK]:
+            m.shrink -= plan[HEART_SHRINK]
+            self._note(f"{self._name(a)} removes {plan[HEART_SHRINK]} Shrink token(s).")
+        if plan[HEART_HEAL] and not self.in_tokyo(a):
+            self.heal(a, plan[HEART_HEAL], "heart dice")
+        for seat in range(self.num_players):
+            n = plan[3 + seat]
+            if n:
+                self._healing_ray(a, seat, n)
+        self.heart_plan = []
+
+    def _healing_ray(self, healer: int, seat: int, n: int) -> None:
+        """The healed monster pays 2 energy per heart gained (all it has if less)."""
+        target = self.monsters[seat]
+        if self._game_kot.options.rule("healing_ray_regeneration") == "healer":
+            n += (
+                self.copies(healer, Card.REGENERATION)
+                if self.monsters[healer].mask & (1 << Card.REGENERATION)
+                else 0
+            )
+            gained = min(n, target.max_hearts - target.hearts)
+            target.hearts += gained
+            self._note(f"Healing Ray: {self._name(seat)} gains {gained} heart(s).")
+        else:
+            gained = self.heal(seat, n, "Healing Ray")
+        pay = min(2 * gained, target.energy)
+        if pay:
+            target.energy -= pay
+            self.monsters[healer].energy += pay
+            self._note(f"{self._name(seat)} pays {pay} energy for the Healing Ray.")
+
+    def _stage_energy(self) -> None:
+        n = self.dice.count(ENERGY)
+        if n:
+            self.gain_energy(self.active, n, "the dice")
+        self.stage = Stage.CLAWS
+
+    def _stage_claws(self) -> None:
+        a = self.active
+        me = self.monsters[a]
+        game = self._game_kot
+        counts = counts_of(self.dice)
+        claws, extra = self._claws(a, counts)
+        self.stage = Stage.AFTER_CLAWS
+        in_tokyo = self.in_tokyo(a)
+        if game.claw_entry and not in_tokyo and counts[CLAW] and self.city < 0:
+            # 2011: the first claw on an empty Tokyo City takes it instead of attacking.
+            self.take_city = True
+            if self.bay >= 0 and extra:
+                self.card_damage([self.bay], extra, a)
+            return
+        if claws and game.claw_rule and me.mask & (1 << Card.ALPHA_MONSTER):
+            self.gain_stars(a, self.copies(a, Card.ALPHA_MONSTER), "Alpha Monster")
+        targets = self._targets(a, in_tokyo)
+        damage = dict.fromkeys(targets, claws) if claws else {}
+        if claws and me.mask & (1 << Card.FIRE_BREATHING):
+            fire = self.copies(a, Card.FIRE_BREATHING)
+            both = game.options.rule("fire_breathing") == "both"
+            side: list[int] = []
+            for n in self._neighbours(a):
+                if n in damage:
+                    damage[n] += fire
+                elif both:
+                    side.append(n)
+            if side:
+                self.card_damage(side, fire, a)
+        if damage:
+            self.attacked = True
+            if self._log is not None:
+                names = ", ".join(self._name(t) for t in damage)
+                self._event("attack", f"{self._name(a)} smashes {names} with {claws} claw(s).")
+            for t in self._seat_order(a, damage):
+                if self.in_tokyo(t) and self.monsters[t].mask & (1 << Card.JETS):
+                    self.held[t] = damage[t]
+                    self.wounded |= 1 << t
+                    continue
+                self.hits.append([t, damage[t], a, True, False])
+        elif extra and targets:
+            self.card_damage(targets, extra, a)
+
+    def _targets(self, a: int, in_tokyo: bool) -> list[int]:
+        if self.monsters[a].mask & (1 << Card.NOVA_BREATH):
+            return [m.seat for m in self.monsters if m.alive and m.seat != a]
+        if in_tokyo:
+            return [m.seat for m in self.monsters if m.alive and not self.in_tokyo(m.seat)]
+        return [s for s in (self.city, self.bay) if s >= 0]
+
+    def _stage_after_claws(self) -> None:
+        a = self.active
+        game = self._game_kot
+        if (
+            not game.claw_rule
+            and self.smash_landed
+            and self.monsters[a].mask & (1 << Card.ALPHA_MONSTER)
+        ):
+            self.gain_stars(a, self.copies(a, Card.ALPHA_MONSTER), "Alpha Monster")
+        self.stage = Stage.YIELD
+        self.queue = [
+            s for s in (self.city, self.bay) if s >= 0 and self.wounded & (1 << s) and s != a
+        ]
+
+    # -- E, F: yielding Tokyo ----------------------------------------------------------
+
+    def _stage_yield(self) -> None:
+        queue = self.queue
+        while queue:
+            seat = queue.pop(0)
+            if self.monsters[seat].alive and self.in_tokyo(seat):
+                self.decisions.push(Decision(Ask.YIELD, seat))
+                return
+        self.stage = Stage.BURROW
+
+    def _yield(self, p: int) -> None:
+        held = self.held.pop(p, 0)
+        self._leave_tokyo(p)
+        self.yielders.append(p)
+        jets = " and loses no hearts (Jets)" if held else ""
+        self._event("yield", f"{self._name(p)} yields Tokyo{jets}.", seat=p)
+
+    def _stay(self, p: int) -> None:
+        self._note(f"{self._name(p)} stays in Tokyo.")
+        held = self.held.pop(p, 0)
+        if held:
+            self.hits.append([p, held, self.active, True, False])
+
+    def _stage_burrow(self) -> None:
+        a = self.active
+        if (
+            self._game_kot.options.bay_moves_up
+            and self.city < 0 <= self.bay
+            and self.yielders
+            and self.bay not in self.yielders
+        ):
+            self.city, self.bay = self.bay, -1
+            self._note(f"{self._name(self.city)} moves up to Tokyo City.")
+        for seat in self.yielders:
+            if self.monsters[seat].mask & (1 << Card.BURROWING):
+                self._note(f"{self._name(seat)}'s Burrowing: {self._name(a)} loses a heart.")
+                self.card_damage([a], self.copies(seat, Card.BURROWING), seat)
+        self.stage = Stage.ENTER
+
+    # -- G: entering Tokyo -------------------------------------------------------------
+
+    def _stage_enter(self) -> None:
+        a = self.active
+        self.stage = Stage.BUY
+        if self.in_tokyo(a) or not self.monsters[a].alive:
+            return
+        game = self._game_kot
+        if game.claw_entry and not (self.take_city or self.attacked):
+            return
+        if self.city < 0:
+            self._enter(a, CITY)
+        elif self.bay < 0 and self._bay_open():
+            self._enter(a, BAY)
+
+    def _bay_open(self) -> bool:
+        return self._game_kot.options.tokyo_bay and self.alive_count >= 5
+
+    def _enter(self, seat: int, where: int) -> None:
+        if where == CITY:
+            self.city = seat
+        else:
+            self.bay = seat
+        self.entered = True
+        self._event("enter", f"{self._name(seat)} enters Tokyo {('', 'City', 'Bay')[where]}.")
+        if self._game_kot.options.two_player_variant:
+            self.gain_energy(seat, 1, "entering Tokyo")
+        else:
+            self.gain_stars(seat, 1, "entering Tokyo")
+
+    def _leave_tokyo(self, seat: int) -> None:
+        if self.city == seat:
+            self.city = -1
+        elif self.bay == seat:
+            self.bay = -1
+
+    def take_tokyo_city(self, seat: int) -> None:
+        """Death From Above: take Tokyo City; the others in Tokyo leave (not a yield).
+
+        2016 (BGA): from the Bay you move up without the entry star, and the Bay
+        empties even if you already hold the City. 2011: a monster in the Bay already
+        controls Tokyo and stays; from outside, only the City occupant leaves.
+        """
+        if self._game_kot.options.edition == "2011":
+            if not self.in_tokyo(seat):
+                self.city = -1
+                self._enter(seat, CITY)
+            return
+        if self.city == seat:
+            self.bay = -1
+            return
+        from_bay = self.bay == seat
+        self.city = self.bay = -1
+        if from_bay:
+            self.city = seat
+            self._note(f"{self._name(seat)} moves to Tokyo City.")
+        else:
+            self._enter(seat, CITY)
+
+    # -- H: buying ---------------------------------------------------------------------
+
+    def cost_for(self, p: int, instance: int) -> int:
+        """What ``p`` pays for a card: printed cost minus Alien Origin, never below 0."""
+        cost = self._game_kot.cards.cost[instance]
+        m = self.monsters[p]
+        if m.mask & (1 << Card.ALIEN_ORIGIN):
+            cost = max(0, cost - self.copies(p, Card.ALIEN_ORIGIN))
+        return cost
+
+    def _buy_actions(self, p: int) -> list[Action]:
+        table = self._game_kot.table
+        m = self.monsters[p]
+        energy = m.energy
+        out: list[Action] = [
+            table.buy[s] for s, c in enumerate(self.row) if c >= 0 and self.cost_for(p, c) <= energy
+        ]
+        if energy >= SWEEP_COST and (self.deck or self.discard):
+            out.append(table.sweep)
+        mask = m.mask
+        if mask & _BUY_CARDS_MASK:
+            if (
+                mask & (1 << Card.MADE_IN_A_LAB)
+                and self.deck
+                and self.cost_for(p, self.deck[-1]) <= energy
+            ):
+                out.append(table.buy_top)
+            if mask & (1 << Card.PARASITIC_TENTACLES):
+                for o in self.monsters:
+                    if o.alive and o.seat != p:
+                        out.extend(
+                            table.tentacles[c]
+                            for c in sorted(o.cards)
+                            if self.cost_for(p, c) <= energy
+                        )
+            if self._can_rapid_heal(p):
+                out.append(table.rapid_heal)
+        if out:
+            out.append(table.end_buy)
+        return out
+
+    def _stage_buy(self) -> None:
+        if self.queue:
+            self._ask_opportunist()
+            return
+        a = self.active
+        if self._buy_actions(a):
+            self.decisions.push(Decision(Ask.BUY, a))
+        else:
+            self.stage = Stage.SELL
+
+    def _buy_from_row(self, p: int, slot: int) -> None:
+        c = self.row[slot]
+        self.row[slot] = -1
+        self._pay_and_take(p, c, self.cost_for(p, c), "buys")
+        self._refill([slot])
+
+    def _buy_top(self, p: int) -> None:
+        c = self.deck.pop()
+        self._pay_and_take(p, c, self.cost_for(p, c), "buys the top card of the deck:")
+
+    def _buy_from_owner(self, p: int, c: int) -> None:
+        """Parasitic Tentacles: pay your cost to the owner; a Mimic token stays on it."""
+        owner = next(o.seat for o in self.monsters if c in o.cards)
+        cost = self.cost_for(p, c)
+        counters = self.counters.get(c)
+        self.monsters[owner].cards.remove(c)
+        self._detach(owner, c, moving=True)
+        self.monsters[owner].energy += cost
+        self._note(
+            f"{self._name(p)} pays {cost} energy to {self._name(owner)} (Parasitic Tentacles)."
+        )
+        if self._game_kot.options.rule("tentacles_counters") == "refill":
+            counters = None
+        self._pay_and_take(p, c, cost, "takes", counters=counters)
+
+    def _pay_and_take(
+        self, p: int, c: int, cost: int, verb: str, counters: int | None = None
+    ) -> None:
+        """Pay for card ``c`` and take it: a Discard card resolves, a Keep card stays.
+
+        ``counters`` (Parasitic Tentacles, 2011) keeps the card's counters instead of
+        setting them up afresh.
+        """
+        game = self._game_kot
+        m = self.monsters[p]
+        m.energy -= cost
+        card = game.cards.instances[c]
+        self._event(
+            "buy",
+            f"{self._name(p)} {verb} {game.cards.names[c]} for {cost} energy.",
+            seat=p,
+            card=card.slug,
+        )
+        if m.mask & (1 << Card.MEDIA_FRIENDLY) and card != Card.MEDIA_FRIENDLY:
+            name = game.cards.info[Card.MEDIA_FRIENDLY].name
+            self.gain_stars(p, self.copies(p, Card.MEDIA_FRIENDLY), name)
+        if not game.cards.keep[c]:
+            self.resolving = card
+            self.discard.append(c)
+            powers.DISCARD[card](self, p)
+            self.resolving = -1
+            return
+        m.cards.append(c)
+        self.paid[c] = cost
+        self._refresh_masks()
+        if counters is None:
+            self._acquire(p, card, c)
+        else:
+            self.counters[c] = counters
+            if card in (Card.EVEN_BIGGER, Card.MIMIC):
+                self._acquire(p, card, c)
+        if card == Card.FREEZE_TIME and self.rolled_111 and p == self.active:
+            self.grant_freeze_time(p)
+
+    def _acquire(self, p: int, card: int, holder: int) -> None:
+        """One-shot "when you get it" effects of a Keep card (or of a Mimic copy)."""
+        if card == Card.EVEN_BIGGER:
+            self.heal(p, 2, "Even Bigger")
+        elif card == Card.SMOKE_CLOUD:
+            self.counters[holder] = SMOKE_COUNTERS
+        elif card == Card.BATTERY_MONSTER:
+            if self._game_kot.options.edition == "2016":
+                self.counters[holder] = BATTERY_ENERGY
+            else:
+                self.counters[holder] = 0
+                if self.monsters[p].energy >= 1:
+                    self.decisions.push(Decision(Ask.CHARGE, p, (holder,)))
+        elif card == Card.MIMIC and self._mimic_targets(p):
+            self.decisions.push(Decision(Ask.MIMIC, p))
+
+    def _charge(self, p: int, holder: int) -> None:
+        m = self.monsters[p]
+        m.energy -= 1
+        self.counters[holder] = self.counters.get(holder, 0) + 2
+        if m.energy >= 1:
+            self.decisions.push(Decision(Ask.CHARGE, p, (holder,)))
+        else:
+            self._finish_charge(p, holder)
+
+    def _finish_charge(self, p: int, holder: int) -> None:
+        self._note(
+            f"{self._name(p)} charges Monster Batteries with {self.counters.get(holder, 0)} energy."
+        )
+
+    def drain_batteries(self, p: int) -> None:
+        """Start of turn: move 2 energy from each battery to the pool (not a gain)."""
+        m = self.monsters[p]
+        card_of = self._game_kot.cards.instances
+        for c in list(m.cards):
+            if card_of[c] == Card.BATTERY_MONSTER or (
+                card_of[c] == Card.MIMIC
+                and m.mimic >= 0
+                and card_of[m.mimic] == Card.BATTERY_MONSTER
+            ):
+                on_card = self.counters.get(c, 0)
+                take = min(BATTERY_DRAIN, on_card)
+                self.counters[c] = on_card - take
+                m.energy += take
+                if take:
+                    self._note(f"{self._name(p)} takes {take} energy from its batteries.")
+                if on_card - take <= 0:
+                    self.discard_card(p, c)
+
+    def _sweep(self, p: int) -> None:
+        self.monsters[p].energy -= SWEEP_COST
+        for s, c in enumerate(self.row):
+            if c >= 0:
+                self.discard.append(c)
+            self.row[s] = -1
+        self._note(f"{self._name(p)} pays 2 energy to sweep the row.")
+        self._refill(list(range(ROW_SIZE)))
+
+    def _refill(self, slots: list[int]) -> None:
+        for s in slots:
+            if not self.deck and self.discard:
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self._note("The Power deck is empty: the discard pile is shuffled into a new deck.")
+            if self.deck:
+                self.row[s] = self.deck.pop()
+        if self._log is not None:
+            self._event("row", f"The row shows {self._row_text()}.", row=self._row_ids())
+        if self.live & (1 << Card.OPPORTUNIST):
+            a = self.active
+            owners = [
+                s
+                for s in self._clockwise(a)
+                if s != a and self.monsters[s].mask & (1 << Card.OPPORTUNIST)
+            ]
+            if owners:
+                self.new_slots = sorted(set(self.new_slots) | set(slots))
+                self.queue = owners
+
+    def _opportunist_slots(self, p: int) -> list[int]:
+        energy = self.monsters[p].energy
+        return [
+            s
+            for s in self.new_slots
+            if self.row[s] >= 0 and self.cost_for(p, self.row[s]) <= energy
+        ]
+
+    def _ask_opportunist(self) -> None:
+        while self.queue:
+            seat = self.queue.pop(0)
+            if self.monsters[seat].alive and self._opportunist_slots(seat):
+                self.decisions.push(Decision(Ask.OPPORTUNIST, seat))
+                return
+        self.new_slots = []
+
+    # -- Mimic -------------------------------------------------------------------------
+
+    def _mimic_targets(self, p: int) -> list[int]:
+        """Keep cards in play that Mimic may copy (any monster's, not Mimic)."""
+        card_of = self._game_kot.cards.instances
+        return sorted(
+            c for o in self.monsters if o.alive for c in o.cards if card_of[c] != Card.MIMIC
+        )
+
+    def _set_mimic(self, p: int, target: int) -> None:
+        m = self.monsters[p]
+        game = self._game_kot
+        m.mimic = target
+        holder = next(c for c in m.cards if game.cards.instances[c] == Card.MIMIC)
+        self.counters.pop(holder, None)
+        self._refresh_masks()
+        self._event("mimic", f"{self._name(p)}'s Mimic copies {game.cards.names[target]}.")
+        self._acquire(p, game.cards.instances[target], holder)
+        if m.hearts > m.max_hearts:
+            m.hearts = m.max_hearts
+
+    # -- I: Metamorph ------------------------------------------------------------------
+
+    def _stage_sell(self) -> None:
+        a = self.active
+        m = self.monsters[a]
+        self.stage = Stage.END
+        if m.mask & (1 << Card.METAMORPH) and m.cards and m.alive:
+            self.stage = Stage.SELL
+            self.decisions.push(Decision(Ask.SELL, a))
+
+    def _sell(self, p: int, c: int) -> None:
+        game = self._game_kot
+        if game.options.rule("metamorph_refund") == "paid":
+            refund = self.paid.get(c, game.cards.cost[c])
+        else:
+            refund = game.cards.cost[c]
+        self._note(
+            f"{self._name(p)} discards {game.cards.names[c]} for {refund} energy (Metamorph)."
+        )
+        self.discard_card(p, c)
+        if game.options.friend_of_children_metamorph:
+            self.gain_energy(p, refund, "Metamorph")
+        else:
+            self.monsters[p].energy += refund
+
+    # -- J, K: end of turn, next turn --------------------------------------------------
+
+    def _stage_end(self) -> None:
+        a = self.active
+        m = self.monsters[a]
+        self.stage = Stage.NEXT
+        extra = self.extra_turns
+        frenzy_next = any(extra[i] == a and extra[i + 1] == 0 for i in range(0, len(extra), 2))
+        if frenzy_next and not self._game_kot.options.frenzy_end_of_turn:
+            return
+        if self.live & powers.END_OF_TURN_MASK:
+            any_turn = self._game_kot.options.rule("underdog_turns") == "any"
+            for card, hook in powers.END_OF_TURN.items():
+                if card == Card.ROOTING_FOR_THE_UNDERDOG and any_turn:
+                    for o in self.monsters:
+                        if o.alive and o.mask & (1 << card):
+                            hook(self, o.seat, self.copies(o.seat, card))
+                elif m.mask & (1 << card):
+                    hook(self, a, self.copies(a, card))
+        if m.poison and m.alive:
+            self._note(f"{self._name(a)} suffers from {m.poison} Poison token(s).")
+            self.hits.append([a, m.poison, -1, False, False])
+
+    def _stage_next(self) -> None:
+        if not self._game_kot.immediate_end and self._check_victory():
+            return
+        self.turn += 1
+        if self.turn >= self._game_kot.options.turn_limit:
+            self._note("The turn limit is reached.")
+            self._finish([], "")
+            return
+        extra = self.extra_turns
+        while extra:
+            seat, kind = extra[0], extra[1]
+            del extra[:2]
+            if self.monsters[seat].alive:
+                self.freeze_chain = self.freeze_chain + 1 if kind == 1 else 0
+                self.active = seat
+                self.stage = Stage.START
+                return
+        self.freeze_chain = 0
+        self.base = self.active = self._next_alive(self.base)
+        self.stage = Stage.START
+
+    def grant_frenzy(self, seat: int) -> None:
+        self.extra_turns += (seat, 0)
+        self._note(f"{self._name(seat)} will take another turn (Frenzy).")
+
+    def grant_freeze_time(self, seat: int) -> None:
+        if seat in self.extra_turns[0::2] and 1 in self.extra_turns[1::2]:
+            return
+        self.extra_turns += (seat, 1)
+        self._note(f"{self._name(seat)} will take another turn with one die fewer (Freeze Time).")
+
+    # -- hits: damage, prevention, elimination -----------------------------------------
+
+    def card_damage(self, seats: list[int], hearts: int, source: int) -> None:
+        """Queue a loss of hearts that is not a smash (no yield, no tokens)."""
+        if hearts > 0:
+            for s in self._seat_order(source, seats):
+                self.hits.append([s, hearts, source, False, False])
+
+    def _run_hits(self) -> None:
+        hits = self.hits
+        while hits and not self.decisions:
+            hit = hits[0]
+            victim = hit[0]
+            if not self.monsters[victim].alive:
+                hits.pop(0)
+                continue
+            if not hit[4]:
+                hit[1] = self._prevent(victim, hit[1])
+                hit[4] = True
+            if hit[1] > 0 and (self._can_wings(victim) or self._lethal_heal(victim, hit[1])):
+                self.decisions.push(Decision(Ask.PREVENT, victim, (hit[1],)))
+                return
+            self._land_first_hit()
+
+    def _land_first_hit(self) -> None:
+        victim, hearts, source, smash, _ = self.hits.pop(0)
+        self._lose(victim, hearts, source, smash)
+
+    def _prevent(self, v: int, hearts: int) -> int:
+        """Automatic prevention: Wings already paid, Armor Plating, Camouflage."""
+        if self.immune & (1 << v):
+            self._note(f"{self._name(v)} loses no hearts this turn (Wings).")
+            return 0
+        mask = self.monsters[v].mask
+        if not mask & _PREVENT_MASK:
+            return hearts
+        if hearts == 1 and mask & (1 << Card.ARMOR_PLATING):
+            self._note(f"{self._name(v)}'s Armor Plating ignores the loss of 1 heart.")
+            return 0
+        if mask & (1 << Card.CAMOUFLAGE):
+            for _ in range(self.copies(v, Card.CAMOUFLAGE)):
+                roll = [self.rng.randrange(NUM_FACES) for _ in range(hearts)]
+                saved = roll.count(HEART)
+                self._note(
+                    f"{self._name(v)}'s Camouflage rolls {describe_dice(roll)}: "
+                    f"{saved} heart(s) saved."
+                )
+                hearts -= saved
+                if hearts <= 0:
+                    return 0
+            if hearts == 1 and mask & (1 << Card.ARMOR_PLATING):
+                self._note(f"{self._name(v)}'s Armor Plating ignores the loss of 1 heart.")
+                return 0
+        return hearts
+
+    def _can_wings(self, p: int) -> bool:
+        m = self.monsters[p]
+        return bool(
+            m.mask & (1 << Card.WINGS) and m.energy >= WINGS_COST and not self.immune & (1 << p)
+        )
+
+    def _can_rapid_heal(self, p: int) -> bool:
+        m = self.monsters[p]
+        return bool(
+            m.mask & (1 << Card.RAPID_HEALING)
+            and m.energy >= RAPID_HEAL_COST
+            and m.hearts < m.max_hearts
+        )
+
+    def _lethal_heal(self, p: int, hearts: int) -> bool:
+        return self.monsters[p].hearts <= hearts and self._can_rapid_heal(p)
+
+    def _use_wings(self, p: int) -> None:
+        self.monsters[p].energy -= WINGS_COST
+        self.immune |= 1 << p
+        self._note(f"{self._name(p)} pays 2 energy for Wings: no hearts lost this turn.")
+        self.hits[0][1] = 0
+        self._land_first_hit()
+
+    def _rapid_heal(self, p: int) -> None:
+        self.monsters[p].energy -= RAPID_HEAL_COST
+        self.heal(p, 1, "Rapid Healing")
+        # During a prevention window the hit waits for the next answer.
+
+    def _lose(self, v: int, hearts: int, source: int, smash: bool) -> None:
+        if hearts <= 0:
+            return
+        m = self.monsters[v]
+        lost = min(hearts, m.hearts)
+        m.hearts -= lost
+        if self._log is not None:
+            self._event("damage", f"{self._name(v)} loses {lost} heart(s).", seat=v, hearts=lost)
+        a = self.active
+        if source == a and (v != a or self._game_kot.options.herbivore_counts_self):
+            self.hurt_this_turn = True
+        if smash:
+            self.smash_landed = True
+            if self.in_tokyo(v):
+                self.wounded |= 1 << v
+            src = self.monsters[source]
+            if src.mask & (1 << Card.POISON_SPIT):
+                m.poison += self.copies(source, Card.POISON_SPIT)
+                self._note(f"{self._name(v)} gets Poison.")
+            if src.mask & (1 << Card.SHRINK_RAY):
+                m.shrink += self.copies(source, Card.SHRINK_RAY)
+                self._note(f"{self._name(v)} gets Shrink.")
+        if lost >= 2 and m.mask & (1 << Card.WERE_ONLY_MAKING_IT_STRONGER):
+            self.gain_energy(
+                v,
+                self.copies(v, Card.WERE_ONLY_MAKING_IT_STRONGER),
+                "We're Only Making It Stronger!",
+            )
+        if m.hearts <= 0:
+            self._reach_zero(v)
+
+    def _reach_zero(self, v: int) -> None:
+        if self.live & (1 << Card.EATER_OF_THE_DEAD):
+            for o in self.monsters:
+                if o.alive and o.seat != v and o.mask & (1 << Card.EATER_OF_THE_DEAD):
+                    self.gain_stars(
+                        o.seat, 3 * self.copies(o.seat, Card.EATER_OF_THE_DEAD), "Eater of the Dead"
+                    )
+        m = self.monsters[v]
+        if m.mask & (1 << Card.IT_HAS_A_CHILD):
+            self._event("child", f"{self._name(v)} has a child and starts again!", seat=v)
+            for c in list(m.cards):
+                self.discard_card(v, c, quiet=True)
+            m.stars = 0
+            m.hearts = START_HEARTS
+            self._leave_tokyo(v)
+            return
+        self._eliminate(v)
+
+    def _eliminate(self, v: int) -> None:
+        m = self.monsters[v]
+        for c in list(m.cards):
+            self.discard_card(v, c, quiet=True)
+        m.alive = False
+        m.stars = 0
+        m.hearts = 0
+        self.alive_count -= 1
+        self._leave_tokyo(v)
+        self.held.pop(v, None)
+        self._event("eliminated", f"{self._name(v)} is eliminated.", seat=v)
+        self._refresh_masks()
+        if self.bay >= 0 and self.alive_count < 5:
+            bay = self.bay
+            self.bay = -1
+            if self._game_kot.options.rule("bay_at_four") == "move_to_city" and self.city < 0:
+                self.city = bay
+                self._note(f"Only four monsters remain: {self._name(bay)} moves to Tokyo City.")
+            else:
+                self._note(f"Only four monsters remain: {self._name(bay)} leaves Tokyo Bay.")
+
+    # -- cards leaving play ------------------------------------------------------------
+
+    def discard_card(self, p: int, c: int, *, quiet: bool = False) -> None:
+        """Put a Keep card of ``p`` on the discard pile; Mimic tokens on it return."""
+        m = self.monsters[p]
+        m.cards.remove(c)
+        self._detach(p, c)
+        self.discard.append(c)
+        if not quiet:
+            self._note(f"{self._name(p)} discards {self._game_kot.cards.names[c]}.")
+
+    def _detach(self, p: int, c: int, *, moving: bool = False) -> None:
+        """Bookkeeping when card ``c`` leaves ``p`` (discarded, or ``moving`` to a thief).
+
+        A Mimic token on a card that leaves play comes back; on a card that only
+        changes owner it stays.
+        """
+        game = self._game_kot
+        card_of = game.cards.instances
+        self.counters.pop(c, None)
+        self.paid.pop(c, None)
+        if card_of[c] == Card.MIMIC:
+            self.monsters[p].mimic = -1
+        for o in self.monsters:
+            if o.mimic == c and not moving:
+                o.mimic = -1
+                for h in o.cards:
+                    if card_of[h] == Card.MIMIC:
+                        self.counters.pop(h, None)
+        lost_even_bigger = card_of[c] == Card.EVEN_BIGGER or (
+            card_of[c] == Card.MIMIC and self.monsters[p].mask & (1 << Card.EVEN_BIGGER)
+        )
+        self._refresh_masks()
+        if lost_even_bigger and game.options.edition == "2011" and self.monsters[p].alive:
+            m = self.monsters[p]
+            if m.hearts > 2:
+                m.hearts -= 2
+                self._note(f"{self._name(p)} loses the 2 hearts of Even Bigger.")
+            else:
+                m.hearts = 1  # the card loss never eliminates in our reading
+        for o in self.monsters:
+            if o.hearts > o.max_hearts:
+                o.hearts = o.max_hearts
+
+    def _discard_used(self, p: int, card: Card) -> None:
+        """Discard a used card: the monster's own copy first, else its Mimic."""
+        m = self.monsters[p]
+        card_of = self._game_kot.cards.instances
+        own = [c for c in m.cards if card_of[c] == card]
+        if own:
+            self.discard_card(p, own[0])
+            return
+        mimic = [c for c in m.cards if card_of[c] == Card.MIMIC]
+        if mimic:
+            self.discard_card(p, mimic[0])
+
+    def _refresh_masks(self) -> None:
+        game = self._game_kot
+        card_of = game.cards.instances
+        live = 0
+        for m in self.monsters:
+            mask = 0
+            for c in m.cards:
+                mask |= 1 << card_of[c]
+            if m.mimic >= 0:
+                mask |= 1 << card_of[m.mimic]
+            m.mask = mask
+            if m.alive:
+                live |= mask
+            bigger = mask & (1 << Card.EVEN_BIGGER)
+            if not bigger:
+                m.max_hearts = START_HEARTS
+            elif game.options.edition == "2016":
+                m.max_hearts = HEART_CAP
+            else:
+                m.max_hearts = min(
+                    HEART_CAP, START_HEARTS + 2 * self.copies(m.seat, Card.EVEN_BIGGER)
+                )
+        self.live = live
+
+    def copies(self, p: int, card: Card | int) -> int:
+        """How many copies of ``card`` monster ``p`` has, its Mimic copy included."""
+        m = self.monsters[p]
+        card_of = self._game_kot.cards.instances
+        n = 0
+        for c in m.cards:
+            if card_of[c] == card:
+                n += 1
+        if m.mimic >= 0 and card_of[m.mimic] == card:
+            n += 1
+        return n
+
+    # -- gains and losses used by the card effects -------------------------------------
+
+    def gain_stars(self, p: int, n: int, why: str) -> None:
+        m = self.monsters[p]
+        if n <= 0 or not m.alive:
+            return
+        m.stars += n
+        if self._log is not None:
+            self._event("stars", f"{self._name(p)} gains {n} star(s) ({why}).", seat=p, stars=n)
+
+    def lose_stars(self, p: int, n: int, why: str) -> None:
+        m = self.monsters[p]
+        lost = min(n, m.stars)
+        if lost:
+            m.stars -= lost
+            self._note(f"{self._name(p)} loses {lost} star(s) ({why}).")
+
+    def gain_energy(self, p: int, n: int, why: str) -> None:
+        """Gain energy; Friend of Children adds 1 per copy to each gain."""
+        m = self.monsters[p]
+        if n <= 0 or not m.alive:
+            return
+        if m.mask & (1 << Card.FRIEND_OF_CHILDREN):
+            n += self.copies(p, Card.FRIEND_OF_CHILDREN)
+        m.energy += n
+        if self._log is not None:
+            self._event("energy", f"{self._name(p)} gains {n} energy ({why}).", seat=p, energy=n)
+
+    def lose_energy(self, p: int, n: int, why: str) -> None:
+        m = self.monsters[p]
+        lost = min(n, m.energy)
+        if lost:
+            m.energy -= lost
+            self._note(f"{self._name(p)} loses {lost} energy ({why}).")
+
+    def heal(self, p: int, n: int, why: str) -> int:
+        """Gain up to ``n`` hearts (Regeneration adds 1 per copy); returns the gain."""
+        m = self.monsters[p]
+        room = m.max_hearts - m.hearts
+        if n <= 0 or room <= 0 or not m.alive:
+            return 0
+        if m.mask & (1 << Card.REGENERATION):
+            n += self.copies(p, Card.REGENERATION)
+        gained = min(n, room)
+        m.hearts += gained
+        if self._log is not None:
+            self._event("heal", f"{self._name(p)} gains {gained} heart(s) ({why}).", seat=p)
+        return gained
+
+    # -- seats -------------------------------------------------------------------------
+
+    def in_tokyo(self, p: int) -> bool:
+        return p == self.city or p == self.bay
+
+    def others(self, p: int) -> list[int]:
+        """Living monsters other than ``p``, clockwise from ``p``."""
+        return [s for s in self._clockwise(p) if s != p]
+
+    def _clockwise(self, start: int) -> list[int]:
+        n = self.num_players
+        monsters = self.monsters
+        return [(start + i) % n for i in range(n) if monsters[(start + i) % n].alive]
+
+    def _seat_order(self, start: int, seats: Any) -> list[int]:
+        """``seats`` in seat order after ``start``, ``start`` itself last (2.9 D8)."""
+        n = self.num_players
+        return sorted(seats, key=lambda s: (s - start - 1) % n)
+
+    def _neighbours(self, p: int) -> list[int]:
+        others = self.others(p)
+        if not others:
+            return []
+        left, right = others[0], others[-1]
+        return [left] if left == right else [left, right]
+
+    def _next_alive(self, p: int) -> int:
+        n = self.num_players
+        for i in range(1, n + 1):
+            s = (p + i) % n
+            if self.monsters[s].alive:
+                return s
+        return p
+
+    # -- log ---------------------------------------------------------------------------
+
+    def card_name(self, card: Card | int) -> str:
+        return self._game_kot.cards.info[card].name
+
+    def _name(self, p: int) -> str:
+        return self._game_kot.monster_name(self.monsters[p].name)
+
+    def _row_ids(self) -> list[str | None]:
+        card_of = self._game_kot.cards.instances
+        return [card_of[c].slug if c >= 0 else None for c in self.row]
+
+    def _row_text(self) -> str:
+        names = self._game_kot.cards.names
+        return ", ".join(names[c] for c in self.row if c >= 0) or "no cards"
+
+    def _note(self, text: str) -> None:
+        log = self._log
+        if log is not None:
+            log.add("note", text)
+
+    def _event(self, kind: str, text: str, **data: Any) -> None:
+        log = self._log
+        if log is not None:
+            log.add(kind, text, **data)
+
+    # -- information -------------------------------------------------------------------
+
+    def view(self, player: int | None = None) -> dict[str, Any]:
+        from tabletop.games.king_of_tokyo.view import build_view
+
+        return build_view(self, player)
+
+    def top_card_visible_to(self, player: int | None) -> bool:
+        """Made in a Lab lets its owner look at the deck's top card in its Buy phase."""
+        if player is None or not self.deck or player != self.active:
+            return False
+        return self.stage == Stage.BUY and self.monsters[player].has(Card.MADE_IN_A_LAB)
+
+    # -- copies and serialisation ------------------------------------------------------
+
+    def clone(self) -> KingOfTokyoState:
+        twin = KingOfTokyoState.__new__(KingOfTokyoState)
+        self._copy_base(twin)
+        twin._game_kot = self._game_kot
+        twin.monsters = [m.copy() for m in self.monsters]
+        twin.rng = self.rng.clone()
+        twin.decisions = self.decisions.copy()
+        for name in _INT_FIELDS:
+            setattr(twin, name, getattr(self, name))
+        for name in _BOOL_FIELDS:
+            setattr(twin, name, getattr(self, name))
+        for name in _LIST_FIELDS:
+            setattr(twin, name, getattr(self, name).copy())
+        twin.counters = self.counters.copy()
+        twin.paid = self.paid.copy()
+        twin.held = self.held.copy()
+        twin.hits = [h.copy() for h in self.hits]
+        twin.live = self.live
+        return twin
+
+    def determinize(self, observer: int, rng: Rng) -> KingOfTokyoState:
+        """Only the deck order is hidden (and the top card from a Made in a Lab owner)."""
+        twin = self.clone()
+        self._forget_for(twin, observer)
+        deck = twin.deck
+        if self.top_card_visible_to(observer):
+            rest = deck[:-1]
+            rng.shuffle(rest)
+            twin.deck = [*rest, deck[-1]]
+        else:
+            rng.shuffle(deck)
+        twin.rng = rng.derive()
+        return twin
+
+    def _state_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: getattr(self, name) for name in _INT_FIELDS}
+        out.update({name: getattr(self, name) for name in _BOOL_FIELDS})
+        out.update({name: list(getattr(self, name)) for name in _LIST_FIELDS})
+        out["monsters"] = [m.to_list() for m in self.monsters]
+        out["counters"] = [[c, n] for c, n in sorted(self.counters.items())]
+        out["paid"] = [[c, n] for c, n in sorted(self.paid.items())]
+        out["held"] = [[c, n] for c, n in sorted(self.held.items())]
+        out["hits"] = [list(h) for h in self.hits]
+        out["decisions"] = self.decisions.to_list()
+        out["rng"] = self.rng.to_dict()
+        return out
+
+    @classmethod
+    def from_dict(cls, game: KingOfTokyoGame, data: dict[str, Any]) -> KingOfTokyoState:
+        self = cls.__new__(cls)
+        state = self._restore_base(game, data)
+        self._game_kot = game
+        try:
+            for name in _INT_FIELDS:
+                setattr(self, name, int(state[name]))
+            for name in _BOOL_FIELDS:
+                setattr(self, name, bool(state[name]))
+            for name in _LIST_FIELDS:
+                setattr(self, name, [int(x) for x in state[name]])
+            self.monsters = [Monster.from_list(s, d) for s, d in enumerate(state["monsters"])]
+            self.counters = {int(c): int(n) for c, n in state["counters"]}
+            self.paid = {int(c): int(n) for c, n in state["paid"]}
+            self.held = {int(c): int(n) for c, n in state["held"]}
+            self.hits = [
+                [int(h[0]), int(h[1]), int(h[2]), bool(h[3]), bool(h[4])] for h in state["hits"]
+            ]
+            self.decisions = DecisionStack.from_list(state["decisions"])
+            self.rng = Rng.from_dict(state["rng"])
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise StateFormatError(f"malformed King of Tokyo state: {exc!r}") from exc
+        if len(self.monsters) != self.num_players:
+            raise StateFormatError("the state has the wrong number of monsters")
+        self._check_cards()
+        self._refresh_masks()
+        return self
+
+    def _check_cards(self) -> None:
+        """Every card instance is in exactly one place."""
+        places = [*self.deck, *self.discard, *(c for c in self.row if c >= 0)]
+        for m in self.monsters:
+            places += m.cards
+        if sorted(places) != list(range(len(self._game_kot.cards))):
+            raise StateFormatError("the cards of the state are not the 66 cards, each once")
+
+
+_CLAW_CARDS_MASK = sum(
+    1 << c
+    for c in (
+        Card.ACID_ATTACK,
+        Card.BURROWING,
+        Card.POISON_QUILLS,
+        Card.SPIKED_TAIL,
+        Card.URBAVORE,
+    )
+)
+_ADJUST_MASK = sum(
+    1 << c for c in (Card.BACKGROUND_DWELLER, Card.HERD_CULLER, Card.PLOT_TWIST, Card.STRETCHY)
+)
+_PREVENT_MASK = sum(1 << c for c in (Card.ARMOR_PLATING, Card.CAMOUFLAGE))
+_BUY_CARDS_MASK = sum(
+    1 << c for c in (Card.MADE_IN_A_LAB, Card.PARASITIC_TENTACLES, Card.RAPID_HEALING)
+)
+
+_HANDLERS = (
+    KingOfTokyoState._stage_start,
+    KingOfTokyoState._stage_roll,
+    KingOfTokyoState._stage_rolling,
+    KingOfTokyoState._stage_probe,
+    KingOfTokyoState._stage_adjust,
+    KingOfTokyoState._stage_numbers,
+    KingOfTokyoState._stage_hearts,
+    KingOfTokyoState._stage_energy,
+    KingOfTokyoState._stage_claws,
+    KingOfTokyoState._stage_after_claws,
+    KingOfTokyoState._stage_yield,
+    KingOfTokyoState._stage_burrow,
+    KingOfTokyoState._stage_enter,
+    KingOfTokyoState._stage_buy,
+    KingOfTokyoState._stage_sell,
+    KingOfTokyoState._stage_end,
+    KingOfTokyoState._stage_next,
+)
+
+__all__ = ["BAY", "CITY", "LOCATION_NAMES", "OUTSIDE", "KingOfTokyoState"]

@@ -1,0 +1,91 @@
+"""What one player may see of a King of Tokyo state (``State.view``).
+
+Almost everything is public: monsters, cards in play, the row, the discard pile,
+the dice and the tokens. Hidden: the order of the Power deck, except that a Made in a
+Lab owner sees the top card during its own Buy phase.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.games.king_of_tokyo.dice import FACE_NAMES
+from tabletop.games.king_of_tokyo.phases import ASK_NAMES, ASK_TEXT, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def _location(state: KingOfTokyoState, seat: int) -> str:
+    if state.city == seat:
+        return "city"
+    if state.bay == seat:
+        return "bay"
+    return "outside"
+
+
+def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
+    """The JSON-ready view (schema in ``docs/games/king-of-tokyo.md``)."""
+    game = state.game
+    cards = game.cards  # type: ignore[attr-defined]
+
+    def card(c: int) -> dict[str, Any]:
+        out = dict(cards.described[c])
+        out["instance"] = c
+        if c in state.counters:
+            out["counters"] = state.counters[c]
+        return out
+
+    monsters = []
+    for m in state.monsters:
+        monsters.append(
+            {
+                "seat": m.seat,
+                "monster": m.name,
+                "name": game.monster_name(m.name),  # type: ignore[attr-defined]
+                "alive": m.alive,
+                "hearts": m.hearts,
+                "max_hearts": m.max_hearts,
+                "stars": m.stars,
+                "energy": m.energy,
+                "location": _location(state, m.seat),
+                "cards": [card(c) for c in m.cards],
+                "mimic": card(m.mimic) if m.mimic >= 0 else None,
+                "tokens": {"poison": m.poison, "shrink": m.shrink},
+                "wings_active": bool(state.immune & (1 << m.seat)),
+            }
+        )
+    decision: dict[str, Any] | None = None
+    if state.decisions:
+        d = state.decisions[-1]
+        decision = {"player": d.player, "kind": ASK_NAMES[d.kind], "reason": ASK_TEXT[d.kind]}
+        if d.data and isinstance(d.data[0], int):
+            decision["amount"] = d.data[0]
+    view: dict[str, Any] = {
+        "game": game.id,
+        "edition": game.options.edition,
+        "player": player,
+        "turn": state.turn + 1,
+        "active": state.active,
+        "phase": PHASE_NAMES[state.stage],
+        "monsters": monsters,
+        "tokyo": {
+            "city": state.city if state.city >= 0 else None,
+            "bay": state.bay if state.bay >= 0 else None,
+            "bay_open": game.options.tokyo_bay and state.alive_count >= 5,
+        },
+        "row": [card(c) if c >= 0 else None for c in state.row],
+        "deck_size": len(state.deck),
+        "discard": [cards.described[c]["id"] for c in state.discard],
+        "dice": [FACE_NAMES[f] for f in state.dice],
+        "rolls_left": state.rolls_left,
+        "decision": decision,
+        "winners": state.winners(),
+        "over": state.is_terminal(),
+    }
+    if state.top_card_visible_to(player):
+        view["deck_top"] = card(state.deck[-1])
+    if player is not None:
+        costs = {c: state.cost_for(player, c) for c in state.row if c >= 0}
+        view["your_costs"] = [costs.get(c) if c >= 0 else None for c in state.row]
+    return view

@@ -20,6 +20,7 @@ import tabletop
 from tabletop.bots import list_bots
 from tabletop.cli.render import MatchResult, Seating, get_renderer
 from tabletop.cli.session import Session
+from tabletop.cli.sim import sim
 from tabletop.cli.table import check_record_path, parse_options, parse_seats, set_table
 from tabletop.core.errors import TabletopError
 from tabletop.core.options import describe_options
@@ -164,6 +165,8 @@ def _default_text(value: Any) -> str:
         return "(empty)"
     return str(value)
 
+
+app.command()(sim)
 
 if __name__ == "__main__":
     app()

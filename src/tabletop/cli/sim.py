@@ -1,0 +1,209 @@
+"""``tabletop sim``: bot tournaments in parallel, with statistics and reports.
+
+This module only parses arguments, shows progress and hands over to
+:mod:`tabletop.sim`. Mistakes on the command line become one ``error:`` line
+and exit code 2; Ctrl-C keeps every finished game, writes the reports of what
+finished and exits with 130, and ``--resume DIR`` continues the run.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, NoReturn, cast
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from tabletop.cli.table import parse_options, parse_seats
+from tabletop.core.errors import TabletopError
+from tabletop.sim.backends import Backend, check_backend
+from tabletop.sim.play import GameResult
+from tabletop.sim.run import RunOutcome, run_simulation
+from tabletop.sim.spec import SimError, SimSpec
+from tabletop.sim.store import RunFolder
+
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+DEFAULT_SEATS = "random,random"
+DEFAULT_GAMES = 1000
+DEFAULT_SEED = 1
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_USAGE)
+
+
+class _RateColumn(ProgressColumn):
+    """Games per second, over rich's recent samples."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+
+
+def sim(
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help="Game id, e.g. uno-power (omit with --resume)."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help=f"Comma-separated bot names, one per seat [default: {DEFAULT_SEATS}]."),
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(min=1, help=f"Games to play [default: {DEFAULT_GAMES}].")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=f"Seed of the whole run [default: {DEFAULT_SEED}].")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeatable."),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(min=1, help="Worker processes (Ray: local CPUs) [default: all cores]."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Run folder for results and reports [default: tabletop-sim-GAME-SEED]."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(metavar="DIR", help="Continue the interrupted run in DIR."),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="Where to play: process (this machine) or ray.")
+    ] = "process",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: a local Ray instance).")
+    ] = None,
+    record_games: Annotated[
+        bool, typer.Option("--record-games", help="Keep every game's record, for replay.")
+    ] = False,
+    game_stats: Annotated[
+        bool,
+        typer.Option(
+            "--game-stats/--no-game-stats",
+            help="Collect the game's own statistics (plays with the log on; slower).",
+        ),
+    ] = True,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show the progress bar.")
+    ] = True,
+) -> None:
+    """Play bot tournaments in parallel and report win rates, ratings and statistics.
+
+    Seats rotate so that every bot plays every seat equally often, and the
+    results depend only on the settings and --seed, never on --jobs or --backend.
+    """
+    try:
+        from tabletop.sim.summary import require_extra
+
+        require_extra()
+        check_backend(backend, address)
+        if resume is not None:
+            given = {
+                "GAME": game_id,
+                "--seats": seats,
+                "--games": games,
+                "--seed": seed,
+                "--option": option or None,
+                "--out": out,
+                "--record-games": record_games or None,
+                "--no-game-stats": None if game_stats else True,
+            }
+            extra = [name for name, value in given.items() if value is not None]
+            if extra:
+                raise SimError(
+                    f"--resume continues a run with its own settings ({resume}/run.json); "
+                    f"drop {', '.join(extra)}"
+                )
+            folder, done = RunFolder.open(resume)
+            spec = folder.spec
+            spec.validate()
+        else:
+            if game_id is None:
+                raise SimError("give a GAME (e.g. uno-power), or --resume DIR")
+            spec = SimSpec(
+                game=game_id,
+                bots=parse_seats(seats or DEFAULT_SEATS),
+                games=DEFAULT_GAMES if games is None else games,
+                seed=DEFAULT_SEED if seed is None else seed,
+                options=tuple(parse_options(option or []).items()),
+                record_games=record_games,
+                game_stats=game_stats,
+            )
+            spec.validate()
+            folder = RunFolder.create(out or Path(f"tabletop-sim-{spec.game}-{spec.seed}"), spec)
+            done = []
+    except TabletopError as exc:
+        _fail(str(exc))
+    workers = jobs if jobs is not None else os.cpu_count() or 1
+    outcome = _run(spec, folder, done, workers, cast(Backend, backend), address, progress)
+    _report(folder, outcome)
+
+
+def _run(
+    spec: SimSpec,
+    folder: RunFolder,
+    done: list[GameResult],
+    jobs: int,
+    backend: Backend,
+    address: str | None,
+    show: bool,
+) -> RunOutcome:
+    err = Console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _RateColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, disable=not show, transient=False) as bar:
+        task = bar.add_task(spec.game, total=spec.games, completed=len(done))
+        try:
+            return run_simulation(
+                spec,
+                jobs=jobs,
+                backend=backend,
+                address=address,
+                folder=folder,
+                done=done,
+                on_batch=lambda count: bar.update(task, completed=count),
+            )
+        except TabletopError as exc:
+            _fail(str(exc))
+
+
+def _report(folder: RunFolder, outcome: RunOutcome) -> None:
+    """Summarise what finished, write the reports, print the tables."""
+    from tabletop.sim.report import terminal_report, write_reports
+    from tabletop.sim.summary import summarise
+
+    spec = outcome.spec
+    summary = summarise(spec, outcome.results)
+    paths = write_reports(folder.path, spec, outcome.results, summary)
+    console = Console(highlight=False)
+    console.print(terminal_report(summary))
+    console.print(f"Results in {folder.path}/: " + ", ".join(p.name for p in paths))
+    if outcome.interrupted:
+        typer.echo(
+            f"interrupted after {len(outcome.results)} of {spec.games} games; "
+            f"continue with: tabletop sim --resume {folder.path}",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -1,0 +1,154 @@
+"""Where games are played: in this process, in worker processes, or on a Ray cluster.
+
+Every backend plays batches of game indices with :func:`~tabletop.sim.play.play_games`
+and yields each batch's results as soon as it is done, in whatever order the
+workers finish. Results never depend on the backend: the caller sorts them by
+index. Closing the iterator (at the end, on an error or on Ctrl-C) stops the
+workers, so an interrupted run leaves nothing running.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import signal
+from collections.abc import Generator, Sequence
+from typing import Any, Literal
+
+from tabletop.sim.play import GameResult, play_games
+from tabletop.sim.spec import SimError, SimSpec
+
+Backend = Literal["process", "ray"]
+BACKENDS: tuple[Backend, ...] = ("process", "ray")
+
+Batches = Generator[list[GameResult], None, None]
+"""Batches of results as they finish; ``close()`` stops the workers."""
+
+MAX_BATCH = 32
+
+
+def batch_size(games: int, jobs: int) -> int:
+    """Games per batch: small enough for a smooth progress bar and a fair share of
+    work at the end, large enough to make the cost of sending a batch negligible.
+
+    >>> batch_size(10_000, 2), batch_size(100, 2), batch_size(5, 1)
+    (32, 3, 1)
+    """
+    if jobs <= 1:
+        return 1
+    return max(1, min(MAX_BATCH, games // (jobs * 16)))
+
+
+def split(indices: Sequence[int], size: int) -> list[list[int]]:
+    return [list(indices[i : i + size]) for i in range(0, len(indices), size)]
+
+
+def check_backend(backend: str, address: str | None) -> None:
+    """Fail before any game is played if ``backend`` cannot run here."""
+    if backend not in BACKENDS:
+        raise SimError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise SimError("--address is for the ray backend; add --backend ray")
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise SimError("the ray backend needs Ray: pip install 'tabletop[ray]'") from None
+
+
+def run_batches(
+    spec: SimSpec,
+    indices: Sequence[int],
+    *,
+    jobs: int = 1,
+    backend: Backend = "process",
+    address: str | None = None,
+) -> Batches:
+    """Play the games ``indices`` of ``spec``, yielding batches of results as they finish."""
+    check_backend(backend, address)
+    batches = split(indices, batch_size(len(indices), jobs if backend == "process" else 2))
+    if backend == "ray":
+        return _ray_batches(spec, batches, jobs, address)
+    if jobs <= 1 or len(batches) <= 1:
+        return (play_games(spec, batch) for batch in batches)
+    return _pool_batches(spec, batches, jobs)
+
+
+# -- worker processes -----------------------------------------------------------
+
+_WORKER_SPEC: SimSpec | None = None
+
+
+def _init_worker(spec: SimSpec) -> None:
+    """Workers leave Ctrl-C to the parent, which stops them all at once."""
+    global _WORKER_SPEC
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER_SPEC = spec
+
+
+def _work(batch: list[int]) -> list[GameResult]:
+    assert _WORKER_SPEC is not None
+    return play_games(_WORKER_SPEC, batch)
+
+
+def _pool_batches(spec: SimSpec, batches: list[list[int]], jobs: int) -> Batches:
+    pool = multiprocessing.get_context().Pool(
+        min(jobs, len(batches)), initializer=_init_worker, initargs=(spec,)
+    )
+    try:
+        yield from pool.imap_unordered(_work, batches)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+# -- Ray ------------------------------------------------------------------------
+
+
+def _ray_batches(
+    spec: SimSpec, batches: list[list[int]], jobs: int, address: str | None
+) -> Batches:
+    try:
+        import ray
+    except ImportError:
+        raise SimError("the ray backend needs Ray: pip install 'tabletop[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "logging_level": logging.WARNING,
+            "configure_logging": False,
+        }
+        if address is None:
+            kwargs["num_cpus"] = max(1, jobs)
+        try:
+            ray.init(address=address, **kwargs)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise SimError(f"cannot reach the Ray cluster at {address}: {exc}") from None
+        started = True
+    remote = ray.remote(num_cpus=1)(play_games)
+    spec_ref = ray.put(spec)
+    # A bounded number of batches in flight keeps the driver's memory flat for any run size.
+    api: Any = ray  # parts of Ray's API are untyped
+    limit = 2 * max(1, int(api.cluster_resources().get("CPU", jobs)))
+    todo = iter(batches)
+    pending: list[Any] = []
+    try:
+        while True:
+            for batch in todo:
+                pending.append(remote.remote(spec_ref, batch))
+                if len(pending) >= limit:
+                    break
+            if not pending:
+                break
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                results: list[GameResult] = ray.get(ref)
+                yield results
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        if started:
+            ray.shutdown()

@@ -1,0 +1,507 @@
+"""Presenting a summary: terminal tables, CSV files and a self-contained HTML report.
+
+The HTML report is one file with its plots embedded as base64 PNG images (made
+with matplotlib's object API, without pyplot's global state), so it can be
+mailed or archived as is: win rates with 95% error bars, win rate by position in
+the turn order, the game length histogram and the card strength chart.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.sim.play import GameResult
+from tabletop.sim.spec import SimSpec
+from tabletop.sim.stats import stats_for
+
+SUMMARY_FILE = "summary.json"
+PLAYERS_CSV = "players.csv"
+GAMES_CSV = "games.csv"
+REPORT_HTML = "report.html"
+MAX_ITEMS_SHOWN = 12
+MAX_ITEMS_PLOTTED = 30
+
+
+def pct(entry: dict[str, Any] | None) -> str:
+    """``"53.0 [46.1-59.8]"``: a rate and its interval, in percent."""
+    if not entry or entry.get("rate") is None:
+        return "-"
+    low, high = entry["ci95"]
+    return f"{entry['rate'] * 100:.1f} [{low * 100:.1f}-{high * 100:.1f}]"
+
+
+def _num(value: float | None, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def _signed_pct(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:+.1f}"
+
+
+def _ci_text(ci: list[float] | None) -> str:
+    """A difference's interval in points: ``"-3.1 to +12.0"``."""
+    return "-" if ci is None else f"{_signed_pct(ci[0])} to {_signed_pct(ci[1])}"
+
+
+# -- terminal ----------------------------------------------------------------------
+
+
+def terminal_report(summary: dict[str, Any]) -> RenderableType:
+    """The summary as rich tables, for the end of ``tabletop sim``."""
+    parts: list[RenderableType] = []
+    played, planned = summary["games_played"], summary["games_planned"]
+    status = "" if summary["complete"] else f" (interrupted: {played} of {planned})"
+    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or "default options"
+    parts.append(
+        Text(f"{summary['title']}: {played} games, seed {summary['seed']}, {options}{status}")
+    )
+    table = Table(title="Players (95% intervals)", title_justify="left")
+    for column in ("player", "wins", "win rate %", "rating μ", "σ", "ordinal", "mean return"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for row in summary["standings"]:
+        rating = row["rating"]
+        table.add_row(
+            row["player"],
+            str(row["wins"]),
+            pct(row),
+            _num(rating["mu"]),
+            _num(rating["sigma"]),
+            _num(rating["ordinal"]),
+            _num(row["mean_return"], 3),
+        )
+    parts.append(table)
+    order = Table(title="Turn order (1 = first player)", title_justify="left")
+    order.add_column("position")
+    order.add_column("win rate %", justify="right")
+    for row in summary["turn_order"]:
+        order.add_row(str(row["position"]), pct(row))
+    parts.append(order)
+    fair = summary["fair_share"]
+    length = summary["length"]
+    lines = [f"fair share {fair:.1%}; draws {summary['draws']}"]
+    if length.get("mean") is not None:
+        lines.append(
+            f"game length (actions): mean {length['mean']:.1f}, median {length['median']:g}, "
+            f"10%-90% {length['p10']:g}-{length['p90']:g}, range {length['min']}-{length['max']}"
+        )
+    parts.append(Text("\n".join(lines)))
+    stats = summary.get("game_stats")
+    if stats:
+        parts.extend(_terminal_game_stats(summary, stats))
+    return Group(*parts)
+
+
+def _terminal_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[RenderableType]:
+    parts: list[RenderableType] = []
+    players = summary["players"]
+    if stats["counters"]:
+        table = Table(title=f"{stats['title']}: mean per game", title_justify="left")
+        table.add_column("statistic")
+        for label in [*players, "winners", "others"]:
+            table.add_column(label, justify="right")
+        for row in stats["counters"]:
+            values = [row["by_player"][label] for label in players]
+            table.add_row(
+                row["description"], *(_num(v) for v in [*values, row["winners"], row["others"]])
+            )
+        parts.append(table)
+    for group in stats["labels"]:
+        table = Table(title=f"Win rate by {group['description']}", title_justify="left")
+        table.add_column(group["key"])
+        table.add_column("seat-games", justify="right")
+        table.add_column("win rate %", justify="right")
+        for row in group["values"]:
+            table.add_row(row["value"], str(row["games"]), pct(row))
+        parts.append(table)
+    for group in stats["outcomes"]:
+        table = Table(title=group["description"].capitalize(), title_justify="left")
+        table.add_column(group["key"])
+        table.add_column("games", justify="right")
+        table.add_column("share", justify="right")
+        for row in group["values"]:
+            table.add_row(row["value"], str(row["games"]), f"{row['share']:.1%}")
+        parts.append(table)
+    rows = stats["items"]["rows"]
+    if rows:
+        shown = rows if len(rows) <= MAX_ITEMS_SHOWN else _ends(rows, MAX_ITEMS_SHOWN)
+        title = f"Strength by {stats['items']['title']} (win rate with / without, points)"
+        table = Table(title=title, title_justify="left")
+        for column in ("item", "share", "with %", "without %", "difference [95%]"):
+            table.add_column(column, justify="left" if column == "item" else "right")
+        for row in shown:
+            diff = f"{_signed_pct(row['difference'])} [{_ci_text(row['difference_ci95'])}]"
+            table.add_row(
+                row["item"], f"{row['share']:.0%}", pct(row["with"]), pct(row["without"]), diff
+            )
+        if len(rows) > len(shown):
+            table.caption = (
+                f"the {len(shown)} strongest and weakest of {len(rows)}; all in the report"
+            )
+        parts.append(table)
+    return parts
+
+
+def _ends(rows: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    half = count // 2
+    return rows[:half] + rows[-(count - half) :]
+
+
+# -- files -------------------------------------------------------------------------
+
+
+def write_reports(
+    folder: Path, spec: SimSpec, results: Sequence[GameResult], summary: dict[str, Any]
+) -> list[Path]:
+    """Write summary.json, players.csv, games.csv and report.html; return their paths."""
+    paths = [folder / name for name in (SUMMARY_FILE, PLAYERS_CSV, GAMES_CSV, REPORT_HTML)]
+    paths[0].write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    write_players_csv(paths[1], summary)
+    write_games_csv(paths[2], spec, results)
+    paths[3].write_text(render_html(summary), encoding="utf-8")
+    return paths
+
+
+def write_players_csv(path: Path, summary: dict[str, Any]) -> None:
+    """One row per player: results, interval, rating and mean game statistics."""
+    counters = summary.get("game_stats", {}).get("counters", [])
+    header = [
+        "player",
+        "bot",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "win_rate",
+        "ci95_low",
+        "ci95_high",
+        "mean_return",
+        "rating_mu",
+        "rating_sigma",
+        "rating_ordinal",
+        *(f"mean_{c['name']}" for c in counters),
+    ]
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        for row in summary["standings"]:
+            low, high = row["ci95"] or (None, None)
+            rating = row["rating"]
+            writer.writerow(
+                [
+                    row["player"],
+                    row["bot"],
+                    row["games"],
+                    row["wins"],
+                    row["draws"],
+                    row["losses"],
+                    row["rate"],
+                    low,
+                    high,
+                    row["mean_return"],
+                    rating["mu"],
+                    rating["sigma"],
+                    rating["ordinal"],
+                    *(c["by_player"][row["player"]] for c in counters),
+                ]
+            )
+
+
+def write_games_csv(path: Path, spec: SimSpec, results: Sequence[GameResult]) -> None:
+    """One row per game, ready for ``pandas.read_csv``: seats, returns, winners and
+    each player's game statistics as ``<player>.<counter>`` columns."""
+    extractor = stats_for(spec.game)
+    labels = spec.labels
+    outcomes = list(extractor.outcomes)
+    counters = list(extractor.counters)
+    header = ["index", "seed", "length", "first_player", "winners"]
+    header += [f"{label}.seat" for label in labels]
+    header += [f"{label}.return" for label in labels]
+    header += outcomes
+    header += [f"{label}.{c}" for label in labels for c in counters]
+    header += [f"{label}.items" for label in labels] if spec.game_stats else []
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        for r in results:
+            seat_of = [r.player_seat(p) for p in range(len(labels))]
+            row: list[Any] = [
+                r.index,
+                r.seed,
+                r.length,
+                labels[r.seating[r.first]] if r.first >= 0 else "",
+                "|".join(labels[r.seating[s]] for s in r.winners),
+                *seat_of,
+                *(r.returns[s] for s in seat_of),
+            ]
+            stats = r.stats
+            row += [stats.outcome.get(k, "") if stats else "" for k in outcomes]
+            for s in seat_of:
+                values = stats.counters[s] if stats and s < len(stats.counters) else {}
+                row += [values.get(c, "") for c in counters]
+            if spec.game_stats:
+                row += [
+                    "|".join(stats.items[s]) if stats and s < len(stats.items) else ""
+                    for s in seat_of
+                ]
+            writer.writerow(row)
+
+
+# -- HTML --------------------------------------------------------------------------
+
+_CSS = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; }
+th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+img { max-width: 100%; } .note { color: #666; }
+"""
+
+
+def render_html(summary: dict[str, Any]) -> str:
+    """The summary as one self-contained HTML page with embedded plots."""
+    e = html.escape
+    played, planned = summary["games_played"], summary["games_planned"]
+    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or "default options"
+    body = [
+        f"<h1>{e(summary['title'])}: simulation report</h1>",
+        f"<p>{played} of {planned} games, seed {summary['seed']}, {e(options)}; "
+        f"line-up {e(', '.join(summary['players']))}."
+        + ("" if summary["complete"] else " <strong>The run was interrupted.</strong>")
+        + "</p>",
+        "<h2>Players</h2>",
+        _html_table(
+            [
+                "player",
+                "bot",
+                "games",
+                "wins",
+                "draws",
+                "win rate %, 95% interval",
+                "rating μ",
+                "σ",
+                "ordinal",
+            ],
+            [
+                [
+                    r["player"],
+                    r["bot"],
+                    r["games"],
+                    r["wins"],
+                    r["draws"],
+                    pct(r),
+                    _num(r["rating"]["mu"]),
+                    _num(r["rating"]["sigma"]),
+                    _num(r["rating"]["ordinal"]),
+                ]
+                for r in summary["standings"]
+            ],
+        ),
+        '<p class="note">Win rates count a shared win as a win; ratings are OpenSkill '
+        "(Plackett-Luce); the ordinal is μ − 3σ.</p>",
+    ]
+    if played:
+        body.append(_img(_plot_win_rates(summary)))
+        body.append("<h2>First-player advantage</h2>")
+        body.append(
+            _html_table(
+                ["position in the turn order", "win rate %, 95% interval"],
+                [[r["position"], pct(r)] for r in summary["turn_order"]],
+            )
+        )
+        body.append(f'<p class="note">Fair share: {summary["fair_share"]:.1%}.</p>')
+        body.append(_img(_plot_turn_order(summary)))
+        length = summary["length"]
+        body.append("<h2>Game length</h2>")
+        body.append(
+            f"<p>Actions per game: mean {length['mean']:.1f}, median {length['median']:g}, "
+            f"10th-90th percentile {length['p10']:g}-{length['p90']:g}, "
+            f"range {length['min']}-{length['max']}.</p>"
+        )
+        body.append(_img(_plot_lengths(summary)))
+    stats = summary.get("game_stats")
+    if stats:
+        body.extend(_html_game_stats(summary, stats))
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{e(summary['title'])} simulation</title><style>{_CSS}</style></head>"
+        "<body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )
+
+
+def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str]:
+    players = summary["players"]
+    out = [f"<h2>{html.escape(stats['title'])} statistics</h2>"]
+    if stats["counters"]:
+        out.append(
+            _html_table(
+                ["mean per game", *players, "winners", "others"],
+                [
+                    [
+                        c["description"],
+                        *(_num(c["by_player"][p]) for p in players),
+                        _num(c["winners"]),
+                        _num(c["others"]),
+                    ]
+                    for c in stats["counters"]
+                ],
+            )
+        )
+    for group in stats["labels"]:
+        out.append(f"<h3>Win rate by {html.escape(group['description'])}</h3>")
+        out.append(
+            _html_table(
+                [group["key"], "seat-games", "win rate %, 95% interval"],
+                [[v["value"], v["games"], pct(v)] for v in group["values"]],
+            )
+        )
+    for group in stats["outcomes"]:
+        out.append(f"<h3>{html.escape(group['description'].capitalize())}</h3>")
+        out.append(
+            _html_table(
+                [group["key"], "games", "share", *(f"wins: {p}" for p in players)],
+                [
+                    [
+                        v["value"],
+                        v["games"],
+                        f"{v['share']:.1%}",
+                        *(v["wins_by_player"][p] for p in players),
+                    ]
+                    for v in group["values"]
+                ],
+            )
+        )
+    rows = stats["items"]["rows"]
+    if rows:
+        out.append(f"<h3>Strength by {html.escape(stats['items']['title'])}</h3>")
+        out.append(
+            '<p class="note">Win rate of the seats that had the item and of those that '
+            "did not (95% Wilson intervals), and the difference in points (95% Newcombe "
+            "interval). An item taken by winning seats is not proof that it makes them win.</p>"
+        )
+        out.append(_img(_plot_items(rows)))
+        out.append(
+            _html_table(
+                [
+                    "item",
+                    "share of seats",
+                    "with %",
+                    "without %",
+                    "difference (points)",
+                    "95% interval",
+                ],
+                [
+                    [
+                        r["item"],
+                        f"{r['share']:.1%}",
+                        pct(r["with"]),
+                        pct(r["without"]),
+                        _signed_pct(r["difference"]),
+                        _ci_text(r["difference_ci95"]),
+                    ]
+                    for r in rows
+                ],
+            )
+        )
+    return out
+
+
+def _html_table(header: list[str], rows: list[list[Any]]) -> str:
+    e = html.escape
+    head = "".join(f"<th>{e(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _img(png: bytes) -> str:
+    return f'<p><img alt="plot" src="data:image/png;base64,{base64.b64encode(png).decode()}"></p>'
+
+
+# -- plots -------------------------------------------------------------------------
+
+
+def _figure(height: float) -> Any:
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(8, height), dpi=100, layout="constrained")
+
+
+def _png(fig: Any) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def _errors(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]:
+    rates = [r["rate"] or 0.0 for r in rows]
+    low = [rate - (r["ci95"] or (rate, rate))[0] for rate, r in zip(rates, rows, strict=True)]
+    high = [(r["ci95"] or (rate, rate))[1] - rate for rate, r in zip(rates, rows, strict=True)]
+    return rates, [low, high]
+
+
+def _plot_win_rates(summary: dict[str, Any]) -> bytes:
+    rows = summary["standings"]
+    fig = _figure(0.5 + 0.45 * len(rows) + 1)
+    ax = fig.subplots()
+    rates, err = _errors(rows)
+    labels = [r["player"] for r in rows]
+    ax.barh(labels, rates, xerr=err, capsize=4, color="#4c78a8")
+    ax.axvline(summary["fair_share"], color="#e45756", linestyle="--", label="fair share")
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("win rate (95% interval)")
+    ax.legend(loc="lower right")
+    return _png(fig)
+
+
+def _plot_turn_order(summary: dict[str, Any]) -> bytes:
+    rows = summary["turn_order"]
+    fig = _figure(3)
+    ax = fig.subplots()
+    rates, err = _errors(rows)
+    ax.bar([str(r["position"]) for r in rows], rates, yerr=err, capsize=4, color="#72b7b2")
+    ax.axhline(summary["fair_share"], color="#e45756", linestyle="--", label="fair share")
+    ax.set_xlabel("position in the turn order (1 = first player)")
+    ax.set_ylabel("win rate")
+    ax.legend(loc="upper right")
+    return _png(fig)
+
+
+def _plot_lengths(summary: dict[str, Any]) -> bytes:
+    hist = summary["length"]["histogram"]
+    fig = _figure(3)
+    ax = fig.subplots()
+    edges = hist["edges"]
+    ax.stairs(hist["counts"], edges, fill=True, color="#54a24b")
+    ax.set_xlabel("actions per game")
+    ax.set_ylabel("games")
+    return _png(fig)
+
+
+def _plot_items(rows: list[dict[str, Any]]) -> bytes:
+    shown = rows if len(rows) <= MAX_ITEMS_PLOTTED else _ends(rows, MAX_ITEMS_PLOTTED)
+    fig = _figure(1 + 0.3 * len(shown))
+    ax = fig.subplots()
+    diffs = [(r["difference"] or 0.0) * 100 for r in shown]
+    cis = [r["difference_ci95"] or [r["difference"] or 0.0] * 2 for r in shown]
+    err = [
+        [d - ci[0] * 100 for d, ci in zip(diffs, cis, strict=True)],
+        [ci[1] * 100 - d for d, ci in zip(diffs, cis, strict=True)],
+    ]
+    colours = ["#4c78a8" if d >= 0 else "#f58518" for d in diffs]
+    ax.barh([r["item"] for r in shown], diffs, xerr=err, capsize=3, color=colours)
+    ax.axvline(0, color="#333", linewidth=0.8)
+    ax.invert_yaxis()
+    ax.set_xlabel("win rate with minus without (points, 95% interval)")
+    return _png(fig)

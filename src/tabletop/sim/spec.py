@@ -1,0 +1,146 @@
+"""What a simulation plays: :class:`SimSpec`, seat rotation and seed derivation.
+
+Every game of a run is a pure function of the spec and the game's index: its deal
+seed, its seating and its bots' seeds are derived from ``spec.seed`` and the
+index alone, never from the worker that plays it. That is what makes a run give
+the same results for any number of jobs, on any backend, and after a resume.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import tabletop
+from tabletop.bots import make_bot
+from tabletop.core.errors import TabletopError
+
+SPEC_VERSION = 1
+
+
+class SimError(TabletopError):
+    """A simulation cannot be set up or continued (bad settings, a damaged run folder)."""
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed fixed by ``parts``; neighbouring inputs give unrelated seeds.
+
+    A hash rather than arithmetic (``seed * k + index``) keeps the streams of
+    different runs and games from overlapping.
+
+    >>> derive_seed(1, "game", 0) == derive_seed(1, "game", 0) != derive_seed(1, "game", 1)
+    True
+    """
+    text = ":".join(str(p) for p in ("tabletop-sim", *parts))
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def player_labels(bots: tuple[str, ...]) -> tuple[str, ...]:
+    """Unique names for the line-up: a bot listed twice becomes ``random``, ``random#2``.
+
+    >>> player_labels(("heuristic", "random", "random"))
+    ('heuristic', 'random', 'random#2')
+    """
+    seen: Counter[str] = Counter()
+    labels = []
+    for bot in bots:
+        seen[bot] += 1
+        labels.append(bot if seen[bot] == 1 else f"{bot}#{seen[bot]}")
+    return tuple(labels)
+
+
+@dataclass(frozen=True, slots=True)
+class SimSpec:
+    """A tournament: one line-up of bots playing ``games`` seeded games.
+
+    ``bots`` lists the *players* of the line-up; there are as many seats as bots.
+    Game ``i`` rotates them: player ``p`` sits at seat ``(p + i) % n``, so over any
+    ``n`` consecutive games every player sits once at every seat. ``options`` are
+    the game's options as given (strings are parsed by the game).
+
+    >>> spec = SimSpec("kung-fu", ("heuristic", "random"), games=4, seed=7)
+    >>> [spec.seating(i) for i in range(3)]
+    [(0, 1), (1, 0), (0, 1)]
+    """
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 1
+    options: tuple[tuple[str, Any], ...] = ()
+    record_games: bool = False
+    game_stats: bool = True
+    labels: tuple[str, ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bots", tuple(self.bots))
+        object.__setattr__(self, "options", tuple(sorted(dict(self.options).items())))
+        object.__setattr__(self, "labels", player_labels(self.bots))
+
+    @property
+    def num_players(self) -> int:
+        return len(self.bots)
+
+    def options_dict(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    def seating(self, index: int) -> tuple[int, ...]:
+        """``seating(i)[seat]`` is the player (line-up position) at ``seat`` in game ``i``."""
+        n = self.num_players
+        return tuple((seat - index) % n for seat in range(n))
+
+    def game_seed(self, index: int) -> int:
+        """The deal seed of game ``index``."""
+        return derive_seed(self.seed, "game", index)
+
+    def bot_seed(self, index: int, player: int) -> int:
+        """The seed of player ``player``'s bot in game ``index`` (whatever its seat)."""
+        return derive_seed(self.seed, "bot", index, player)
+
+    def validate(self) -> None:
+        """Check the game, options, player count, bots and game count; raise on a mistake."""
+        game = tabletop.make(self.game, **self.options_dict())
+        info = game.info
+        if not info.min_players <= self.num_players <= info.max_players:
+            raise SimError(
+                f"{info.title} takes {info.min_players} to {info.max_players} seats, "
+                f"got {self.num_players} ({','.join(self.bots)})"
+            )
+        for bot in set(self.bots):
+            make_bot(bot, self.game, seed=0)
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+            raise SimError(
+                f"the number of games must be a positive whole number, not {self.games!r}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "spec_version": SPEC_VERSION,
+            "game": self.game,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "options": self.options_dict(),
+            "record_games": self.record_games,
+            "game_stats": self.game_stats,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SimSpec:
+        if not isinstance(data, dict) or data.get("spec_version") != SPEC_VERSION:
+            raise SimError("the run settings are not a simulation spec this version can read")
+        try:
+            return cls(
+                game=str(data["game"]),
+                bots=tuple(str(b) for b in data["bots"]),
+                games=int(data["games"]),
+                seed=int(data["seed"]),
+                options=tuple(dict(data["options"]).items()),
+                record_games=bool(data["record_games"]),
+                game_stats=bool(data.get("game_stats", True)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SimError(f"the run settings are damaged: {exc!r}") from None

@@ -1,0 +1,130 @@
+"""Interrupting a run and continuing it gives exactly the uninterrupted results."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tabletop.sim import RunFolder, SimError, SimSpec, run_simulation, summarise
+
+from .conftest import Invoke, read_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_interrupted_in_process_then_resumed(tmp_path: Path) -> None:
+    spec = SimSpec("kung-fu", ("heuristic", "random"), games=40, seed=8)
+    reference = run_simulation(spec, jobs=1)
+
+    def stop_after_some(done: int) -> None:
+        if done >= 15:
+            raise KeyboardInterrupt  # what Ctrl-C does during a run
+
+    folder = RunFolder.create(tmp_path / "run", spec)
+    partial = run_simulation(spec, jobs=2, folder=folder, on_batch=stop_after_some)
+    assert partial.interrupted and not partial.complete
+    assert 15 <= len(partial.results) < 40
+    assert all(r == reference.results[r.index] for r in partial.results)
+
+    folder, done = RunFolder.open(tmp_path / "run")
+    assert done == partial.results
+    resumed = run_simulation(folder.spec, jobs=1, folder=folder, done=done)
+    assert resumed.complete and not resumed.interrupted
+    assert resumed.results == reference.results
+    assert summarise(spec, resumed.results) == summarise(spec, reference.results)
+    assert len((tmp_path / "run" / "games.jsonl").read_text().splitlines()) == 40
+
+
+def test_a_torn_last_line_is_dropped_and_replayed(tmp_path: Path) -> None:
+    spec = SimSpec("kung-fu", ("random", "random"), games=6, seed=1)
+    folder = RunFolder.create(tmp_path / "run", spec)
+    full = run_simulation(spec, folder=folder)
+    games = tmp_path / "run" / "games.jsonl"
+    lines = games.read_text().splitlines(keepends=True)
+    games.write_text("".join(lines[:3]) + lines[3][:20])  # killed in the middle of a write
+    folder, done = RunFolder.open(tmp_path / "run")
+    assert [r.index for r in done] == [0, 1, 2]
+    assert run_simulation(spec, folder=folder, done=done).results == full.results
+    assert len(games.read_text().splitlines()) == 6
+
+
+def test_a_damaged_run_is_refused(tmp_path: Path) -> None:
+    spec = SimSpec("kung-fu", ("random", "random"), games=3, seed=1)
+    folder = RunFolder.create(tmp_path / "run", spec)
+    run_simulation(spec, folder=folder)
+    games = tmp_path / "run" / "games.jsonl"
+    games.write_text("{not json}\n" + games.read_text())
+    with pytest.raises(SimError, match="line 1 is damaged"):
+        RunFolder.open(tmp_path / "run")
+    with pytest.raises(SimError, match="holds no run"):
+        RunFolder.open(tmp_path / "nothing")
+    with pytest.raises(SimError, match="already holds a run"):
+        RunFolder.create(tmp_path / "run", spec)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_keeps_finished_games_and_resume_completes(
+    tmp_path: Path, invoke: Invoke, gate_bot: str
+) -> None:
+    """The real program, two workers: games from index 10 on wait at a gate that never
+    opens, so the run is surely unfinished when SIGINT arrives."""
+    args = ["sim", "kung-fu", "--seats", f"{gate_bot},random", "--games", "24", "--seed", "6"]
+    args += ["--jobs", "2", "--no-progress"]
+    spec = SimSpec("kung-fu", (gate_bot, "random"), games=24, seed=6)
+    held = ",".join(str(spec.game_seed(i)) for i in range(10, 24))
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "TABLETOP_TEST_GATE": str(tmp_path / "never"),
+        "TABLETOP_TEST_GATE_SEEDS": held,
+        "COLUMNS": "200",
+    }
+    program = (
+        "import sys; from tabletop.bots import register_bot; "
+        "register_bot(None, 'gate', 'tests.sim.gate:GateBot'); "
+        "from tabletop.cli.main import app; app(sys.argv[1:], prog_name='tabletop')"
+    )
+    run = tmp_path / "run"
+    child = subprocess.Popen(
+        [sys.executable, "-c", program, *args, "--out", str(run)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    games = run / "games.jsonl"
+    deadline = time.monotonic() + 60
+    while not (games.exists() and games.read_text()):
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline, "no game finished"
+        time.sleep(0.02)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert "Traceback" not in err
+    assert f"continue with: tabletop sim --resume {run}" in err
+    partial = json.loads((run / "summary.json").read_text())
+    assert not partial["complete"]
+    assert 1 <= partial["games_played"] <= 10
+    assert partial["games_played"] == len(games.read_text().splitlines())
+    assert "interrupted" in out
+
+    resumed = invoke(["sim", "--resume", str(run), "--jobs", "2", "--no-progress"])
+    assert resumed.exit_code == 0, resumed.output
+    reference = invoke([*args, "--out", str(tmp_path / "reference")])
+    assert reference.exit_code == 0, reference.output
+    assert read_lines(games) == read_lines(tmp_path / "reference" / "games.jsonl")
+    assert json.loads((run / "summary.json").read_text()) == json.loads(
+        (tmp_path / "reference" / "summary.json").read_text()
+    )

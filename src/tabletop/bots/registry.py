@@ -27,6 +27,7 @@ _GENERIC: dict[str, str] = {
 _PER_GAME: dict[str, dict[str, str]] = {
     "uno-power": {"heuristic": "tabletop.games.uno_power.bots:UnoHeuristicBot"},
     "kung-fu": {"heuristic": "tabletop.games.kung_fu.bots:KungFuHeuristicBot"},
+    "king-of-tokyo": {"heuristic": "tabletop.games.king_of_tokyo.bots:KingOfTokyoHeuristicBot"},
 }
 
 

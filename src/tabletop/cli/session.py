@@ -172,8 +172,16 @@ class Session:
             (f"{self.seating.name(seat)}", "bold cyan"),
             f", your choice (1-{len(choices)}, h help, l log, t hint, q quit): ",
         )
+        legal = self.state.legal_actions()
         while True:
-            command = prompt.parse_command(prompt.read_line(self.console, ask), len(choices))
+            line = prompt.read_line(self.console, ask)
+            own = self.renderer.parse_choice(line, view, legal)
+            if isinstance(own, str):
+                self.console.print(Text(own, style="bold red"))
+                continue
+            if own is not None:
+                return own
+            command = prompt.parse_command(line, len(choices))
             if isinstance(command, Pick):
                 return choices[command.index]
             if isinstance(command, Invalid):

@@ -19,6 +19,7 @@ from tabletop.cli.render.base import MatchResult, Renderer, Seating, View
 _RENDERERS: dict[str, str] = {
     "uno-power": "tabletop.cli.render.uno_power:UnoPowerRenderer",
     "kung-fu": "tabletop.cli.render.kung_fu:KungFuRenderer",
+    "king-of-tokyo": "tabletop.cli.render.king_of_tokyo:KingOfTokyoRenderer",
 }
 
 

@@ -114,6 +114,15 @@ class Renderer:
             return [("Choices", filled[0][1])]
         return filled
 
+    def parse_choice(self, text: str, view: View, legal: Sequence[Action]) -> Action | str | None:
+        """A game's own input syntax (e.g. dice to keep by number).
+
+        Returns the chosen legal action, a message when ``text`` uses the syntax
+        wrongly, or ``None`` when ``text`` is not the game's syntax at all (the
+        play loop then reads it as a choice number or a command).
+        """
+        return None
+
     def choice_label(self, action: Action, view: View) -> Text:
         """How a choice reads; ``view`` (the chooser's) may add context."""
         return Text(str(action))

@@ -93,7 +93,7 @@ class ActionTable:
     """
 
     def __init__(self, edition: Edition) -> None:
-        names = card_table(edition).names
+        names = card_table(edition).instance_names
         actions: list[Action] = []
         move: list[int] = []
         arg: list[int] = []

@@ -165,6 +165,13 @@ class CardTable:
         self.cost: tuple[int, ...] = tuple(self.info[c].cost for c in self.instances)
         self.keep: tuple[bool, ...] = tuple(self.info[c].keep for c in self.instances)
         self.names: tuple[str, ...] = tuple(self.info[c].name for c in self.instances)
+        # A name per instance that tells the two copies of a card apart, for labels.
+        self.instance_names: tuple[str, ...] = tuple(
+            f"{self.info[c].name} #{self.instances[:i].count(c) + 1}"
+            if self.info[c].count > 1
+            else self.info[c].name
+            for i, c in enumerate(self.instances)
+        )
         self.described: tuple[dict[str, Any], ...] = tuple(
             self.info[c].describe() for c in self.instances
         )

@@ -6,6 +6,7 @@ from functools import cached_property
 from typing import Any
 
 from tabletop.core.action import Action
+from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
@@ -73,6 +74,9 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
     ) -> KingOfTokyoState:
         self.check_num_players(num_players)
         self.options.monster_list(num_players)  # raises for a wrong count
+        first = self.options.first_player
+        if first.isdigit() and int(first) >= num_players:
+            raise InvalidOptionsError("first_player", f"seat {first} is not a seat of this game")
         return KingOfTokyoState.new(
             self, num_players, self.fresh_seed() if seed is None else seed, log
         )

@@ -30,7 +30,7 @@ from tabletop.games.king_of_tokyo.actions import (
     ROW_SIZE,
     Move,
 )
-from tabletop.games.king_of_tokyo.cards import Card
+from tabletop.games.king_of_tokyo.cards import Card, CardTable
 from tabletop.games.king_of_tokyo.dice import (
     BLACK_DICE,
     CLAW,
@@ -237,12 +237,12 @@ class KingOfTokyoState(State):
         self.winner_seats = []
         self.turn = 0
         self._reset_turn()
-        first = self._first_player()
-        self.active = self.base = first
         if self._log is not None:
             roster = ", ".join(f"seat {m.seat}: {game.monster_name(m.name)}" for m in self.monsters)
             self._event("setup", f"Monsters: {roster}.", monsters=list(names))
             self._event("row", f"The row shows {self._row_text()}.", row=self._row_ids())
+        first = self._first_player()
+        self.active = self.base = first
         self.stage = Stage.START
         self._advance()
         return self
@@ -266,7 +266,7 @@ class KingOfTokyoState(State):
             if len(tied) == 1:
                 break
         first = tied[0] if len(tied) == 1 else rng.choice(tied)
-        self._note(f"Seat {first} rolls the most claws and starts.")
+        self._note(f"{self._name(first)} rolls the most claws and starts.")
         return first
 
     def _reset_turn(self) -> None:
@@ -1299,6 +1299,10 @@ class KingOfTokyoState(State):
         if mask & (1 << Card.CAMOUFLAGE):
             for _ in range(self.copies(v, Card.CAMOUFLAGE)):
                 roll = [self.rng.randrange(NUM_FACES) for _ in range(hearts)]
+                if mask & (1 << Card.BACKGROUND_DWELLER):
+                    # Background Dweller: a 3 never saves a heart, so it is always rerolled.
+                    while THREE in roll:
+                        roll[roll.index(THREE)] = self.rng.randrange(NUM_FACES)
                 saved = roll.count(HEART)
                 self._note(
                     f"{self._name(v)}'s Camouflage rolls {describe_dice(roll)}: "
@@ -1587,6 +1591,14 @@ class KingOfTokyoState(State):
         return p
 
     # -- log ---------------------------------------------------------------------------
+
+    @property
+    def cards(self) -> CardTable:
+        """The card table of the game's edition."""
+        return self._game_kot.cards
+
+    def monster_name(self, p: int) -> str:
+        return self._game_kot.monster_name(self.monsters[p].name)
 
     def card_name(self, card: Card | int) -> str:
         return self._game_kot.cards.info[card].name

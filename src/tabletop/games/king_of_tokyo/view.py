@@ -27,7 +27,7 @@ def _location(state: KingOfTokyoState, seat: int) -> str:
 def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
     """The JSON-ready view (schema in ``docs/games/king-of-tokyo.md``)."""
     game = state.game
-    cards = game.cards  # type: ignore[attr-defined]
+    cards = state.cards
 
     def card(c: int) -> dict[str, Any]:
         out = dict(cards.described[c])
@@ -42,7 +42,7 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
             {
                 "seat": m.seat,
                 "monster": m.name,
-                "name": game.monster_name(m.name),  # type: ignore[attr-defined]
+                "name": state.monster_name(m.seat),
                 "alive": m.alive,
                 "hearts": m.hearts,
                 "max_hearts": m.max_hearts,

@@ -1,0 +1,207 @@
+"""The King of Tokyo screen: the monsters, Tokyo City and Bay, the dice and the row.
+
+Built only from the view (schema in ``docs/games/king-of-tokyo.md``), log events
+and action labels. Dice are numbered on screen so a player keeps them by number:
+``k 1 3 4`` keeps dice 1, 3 and 4 and rerolls the others, instead of picking among
+dozens of numbered keep choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.cli.render.base import Renderer, Seating, View, Wrap
+from tabletop.core.action import Action
+from tabletop.core.log import LogEvent
+from tabletop.games.king_of_tokyo.dice import FACE_NAMES, FACE_SYMBOLS, NUM_FACES, keep_label
+
+FACE_STYLE = {
+    "1": "bold white on grey23",
+    "2": "bold white on grey23",
+    "3": "bold white on grey23",
+    "heart": "bold white on red",
+    "energy": "bold black on yellow",
+    "claw": "bold white on dark_orange3",
+}
+EVENT_STYLE = {
+    "turn": "bold",
+    "game_over": "bold reverse",
+    "damage": "bold red",
+    "eliminated": "bold red reverse",
+    "attack": "red",
+    "heal": "green",
+    "stars": "bold yellow",
+    "energy": "yellow",
+    "enter": "bold magenta",
+    "yield": "magenta",
+    "buy": "cyan",
+    "child": "bold green",
+}
+KEEP_PREFIXES = ("keep ", "reroll all dice")
+
+RULES = """\
+[b]Goal[/b]  Be the first monster with [b]20 stars[/b], or the last one standing.
+
+[b]Your turn[/b]  Roll your dice, then reroll any of them up to twice (type [b]k[/b] and
+the numbers of the dice to keep, e.g. [b]k 1 3 4[/b]). Then they resolve:
+  three 1s, 2s or 3s   that many stars, +1 for each further die of the number
+  heart                +1 heart (not in Tokyo; outside, it may remove a token)
+  energy               +1 energy, to buy Power cards
+  claw                 from Tokyo you hit every monster outside; from outside you
+                       hit the monsters in Tokyo
+[b]Tokyo[/b]  Entering gives 1 star, and starting your turn there 2 stars, but you
+cannot heal with dice. When smashed in Tokyo you may yield; the attacker takes your
+place. (2011 rules: a claw takes an empty Tokyo City instead of attacking.)
+[b]Cards[/b]  After resolving, buy cards from the row with energy, or pay 2 to sweep it.
+Keep cards stay in front of you; Discard cards act at once.
+
+These are the default rules; `tabletop list` shows the options that change them."""
+
+
+def die_chip(face: str, number: int | None = None) -> Text:
+    symbol = FACE_SYMBOLS[FACE_NAMES.index(face)]
+    label = f" {symbol} " if number is None else f"{number}:{symbol} "
+    return Text(label, style=FACE_STYLE.get(face, "reverse"))
+
+
+def hearts_bar(hearts: int, maximum: int) -> Text:
+    style = "green" if hearts > 6 else "yellow" if hearts > 3 else "bold red"
+    return Text.assemble(("♥" * hearts, style), ("·" * max(0, maximum - hearts), "dim"))
+
+
+def card_text(card: Mapping[str, Any], cost: int | None = None) -> Text:
+    """ "Acid Attack (6, keep): text"; ``cost`` is what the viewer would pay."""
+    price = card["cost"] if cost is None or cost == card["cost"] else f"{cost} for you"
+    extra = f" [{card['counters']}]" if "counters" in card else ""
+    return Text.assemble(
+        (card["name"], "bold cyan"),
+        f" ({price}, {card['kind']}){extra}: ",
+        (card["text"], "dim"),
+    )
+
+
+class KingOfTokyoRenderer(Renderer):
+    title = "King of Tokyo"
+    rules_markup = RULES
+
+    def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
+        parts: list[RenderableType] = [self._monsters(view, seat, seating), self._tokyo(view)]
+        if view["dice"]:
+            dice = [die_chip(face, i + 1) for i, face in enumerate(view["dice"])]
+            rolls = view["rolls_left"]
+            parts.append(
+                Group(
+                    Text(f"Dice ({rolls} reroll{'s' if rolls != 1 else ''} left):", style="bold"),
+                    Wrap(dice),
+                )
+            )
+        parts.append(self._row(view))
+        decision = view.get("decision")
+        if decision is not None and decision["player"] == seat:
+            parts.append(Text(f"Now: {decision['reason']}.", style="bold"))
+            if decision["kind"] == "roll" and view["rolls_left"] > 0:
+                parts.append(Text("Keep dice by number: k 1 3 4 (k alone rerolls all).", "dim"))
+        who = "a spectator" if seat is None else seating.name(seat)
+        return Panel(Group(*parts), title=f"King of Tokyo: what {who} can see", title_align="left")
+
+    def _monsters(self, view: View, seat: int | None, seating: Seating) -> Table:
+        table = Table(box=None, pad_edge=False, header_style="bold")
+        for column in ("Seat", "Monster", "Hearts", "★", "⚡", "Where", "Cards"):
+            table.add_column(column)
+        for m in view["monsters"]:
+            style = "dim strike" if not m["alive"] else "bold" if m["seat"] == seat else ""
+            tokens = m["tokens"]
+            marks = []
+            if tokens["poison"]:
+                marks.append(f"poison {tokens['poison']}")
+            if tokens["shrink"]:
+                marks.append(f"shrink {tokens['shrink']}")
+            cards = ", ".join(c["name"] for c in m["cards"])
+            if m["mimic"] is not None:
+                cards += f" (Mimic: {m['mimic']['name']})"
+            where = {"city": "Tokyo City", "bay": "Tokyo Bay", "outside": ""}[m["location"]]
+            turn = "▶ " if m["seat"] == view["active"] else "  "
+            table.add_row(
+                Text(turn + seating.short(m["seat"], seat), style=style),
+                Text(m["name"], style=style),
+                hearts_bar(m["hearts"], m["max_hearts"]) if m["alive"] else Text("out"),
+                str(m["stars"]),
+                str(m["energy"]),
+                Text(where, style="bold magenta"),
+                Text(", ".join([cards, *marks]).strip(", ")),
+            )
+        return table
+
+    @staticmethod
+    def _tokyo(view: View) -> Text:
+        tokyo = view["tokyo"]
+        names = {m["seat"]: m["name"] for m in view["monsters"]}
+        city = names.get(tokyo["city"], "empty") if tokyo["city"] is not None else "empty"
+        line = Text.assemble(("Tokyo City: ", "bold magenta"), city)
+        if tokyo["bay_open"]:
+            bay = names.get(tokyo["bay"], "empty") if tokyo["bay"] is not None else "empty"
+            line.append_text(Text.assemble(("   Tokyo Bay: ", "bold magenta"), bay))
+        return line
+
+    @staticmethod
+    def _row(view: View) -> Group:
+        costs = view.get("your_costs") or [None] * len(view["row"])
+        lines = [Text(f"Power cards (deck: {view['deck_size']}):", style="bold")]
+        for slot, (card, cost) in enumerate(zip(view["row"], costs, strict=True)):
+            if card is not None:
+                lines.append(Text.assemble(f"  {slot + 1}. ", card_text(card, cost)))
+        top = view.get("deck_top")
+        if top is not None:
+            lines.append(Text.assemble("  top of the deck: ", card_text(top)))
+        return Group(*lines)
+
+    def event(self, event: LogEvent) -> Text:
+        return Text(event.text, style=EVENT_STYLE.get(event.kind, ""))
+
+    # -- choices ---------------------------------------------------------------------
+
+    groups = ("Dice", "Tokyo", "Cards", "Other")
+
+    def group_of(self, label: str) -> str:
+        if label.startswith(KEEP_PREFIXES) or "roll" in label or "die" in label:
+            return "Dice"
+        if "Tokyo" in label:
+            return "Tokyo"
+        if any(w in label for w in ("buy", "sweep", "Mimic", "Metamorph", "Tentacles")):
+            return "Cards"
+        return "Other"
+
+    def choice_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
+        """Keep choices are typed (``k 1 3``), so only "reroll all dice" is listed."""
+        listed = [
+            a for a in actions if not a.label.startswith("keep ") or a.label == "reroll all dice"
+        ]
+        return super().choice_groups(listed)
+
+    def parse_choice(self, text: str, view: View, legal: Sequence[Action]) -> Action | str | None:
+        words = text.replace(",", " ").split()
+        if not words or words[0].lower() not in ("k", "keep"):
+            return None
+        dice: list[str] = view["dice"]
+        by_label = {a.label: a for a in legal}
+        if not any(label.startswith(KEEP_PREFIXES) for label in by_label):
+            return "you cannot reroll now"
+        try:
+            numbers = sorted({int(w) for w in words[1:]})
+        except ValueError:
+            return "type k and the numbers of the dice to keep, e.g. k 1 3 4"
+        if any(not 1 <= n <= len(dice) for n in numbers):
+            return f"dice are numbered 1 to {len(dice)}"
+        counts = [0] * NUM_FACES
+        for n in numbers:
+            counts[FACE_NAMES.index(dice[n - 1])] += 1
+        if len(numbers) == len(dice):
+            return by_label.get("stop rolling and resolve the dice") or "you must stop now"
+        action = by_label.get(keep_label(counts))
+        return action or "you cannot keep those dice"

@@ -1,0 +1,107 @@
+"""``tabletop play king-of-tokyo``: keeping dice by number, whole games, the screen."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import Result
+
+import tabletop
+from tabletop.cli.render import Seating, get_renderer
+from tabletop.cli.render.king_of_tokyo import KingOfTokyoRenderer
+
+Invoke = Callable[..., Result]
+HUMAN = ["play", "king-of-tokyo", "--seats", "you,heuristic,heuristic"]
+ALWAYS_FIRST = "1\n" * 3000
+
+
+def _text(renderable: Any, width: int = 160) -> str:
+    console = Console(file=io.StringIO(), width=width, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def _rolling_state() -> tabletop.State:
+    """A 3-player game where seat 0 has just rolled and may reroll."""
+    state = tabletop.make("king-of-tokyo", first_player="0").new_state(3, seed=2)
+    assert state.view(0)["decision"]["kind"] == "roll"
+    return state
+
+
+def test_keep_dice_by_number() -> None:
+    state = _rolling_state()
+    view = state.view(0)
+    renderer = get_renderer("king-of-tokyo")
+    legal = state.legal_actions()
+    chosen = renderer.parse_choice("k 1 2", view, legal)
+    assert not isinstance(chosen, str) and chosen is not None
+    kept = sorted(view["dice"][:2], key=["1", "2", "3", "heart", "energy", "claw"].index)
+    assert chosen.label == f"keep {', '.join(kept)} and reroll the rest"
+    everything = " ".join(str(i + 1) for i in range(len(view["dice"])))
+    stop = renderer.parse_choice(f"keep {everything}", view, legal)
+    assert stop is not None and not isinstance(stop, str)
+    assert stop.label == "stop rolling and resolve the dice"
+    assert renderer.parse_choice("k", view, legal).label == "reroll all dice"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("k 9", "dice are numbered 1 to"), ("k one", "numbers of the dice"), ("keep x", "numbers")],
+)
+def test_bad_keep_input_says_what_to_type(typed: str, message: str) -> None:
+    state = _rolling_state()
+    answer = get_renderer("king-of-tokyo").parse_choice(typed, state.view(0), state.legal_actions())
+    assert isinstance(answer, str) and message in answer
+
+
+def test_other_input_is_left_to_the_play_loop() -> None:
+    state = _rolling_state()
+    renderer = get_renderer("king-of-tokyo")
+    assert renderer.parse_choice("2", state.view(0), state.legal_actions()) is None
+    assert renderer.parse_choice("h", state.view(0), state.legal_actions()) is None
+
+
+def test_keep_choices_are_typed_not_listed() -> None:
+    state = _rolling_state()
+    groups = get_renderer("king-of-tokyo").choice_groups(state.legal_actions())
+    labels = [a.label for _, actions in groups for a in actions]
+    assert "reroll all dice" in labels
+    assert not any(label.startswith("keep ") for label in labels)
+    assert len(labels) < len(state.legal_actions())
+
+
+def test_board_shows_monsters_tokyo_dice_and_row() -> None:
+    state = _rolling_state()
+    view = state.view(0)
+    text = _text(KingOfTokyoRenderer().board(view, 0, Seating(("you", "heuristic", "random"))))
+    for monster in view["monsters"]:
+        assert monster["name"] in text
+    assert "Tokyo City: empty" in text
+    assert "1:" in text and "reroll" in text
+    for card in view["row"]:
+        assert card["name"] in text and card["text"][:20] in text
+    assert "k 1 3 4" in text
+
+
+def test_human_plays_a_whole_game(invoke: Invoke) -> None:
+    result = invoke([*HUMAN, "--seed", "5"], input="k 1\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "Tokyo City" in out and "Power cards" in out
+    assert "Game over" in out and ("You win!" in out or "You lose." in out)
+
+
+def test_bots_play_to_the_end(invoke: Invoke) -> None:
+    result = invoke(["play", "king-of-tokyo", "--seats", "heuristic,random,random", "--seed", "3"])
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "Game over" in result.output and "rolls" in result.output
+
+
+def test_help_shows_the_rules(invoke: Invoke) -> None:
+    result = invoke([*HUMAN, "--seed", "5"], input="h\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0
+    assert "20 stars" in result.output and "k 1 3 4" in result.output

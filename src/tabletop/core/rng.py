@@ -52,6 +52,15 @@ class Rng:
     def random(self) -> float:
         return self._own().random()
 
+    def rolls(self, n: int, sides: int) -> list[int]:
+        """``n`` dice of ``sides`` faces (``0..sides-1``): one call for a whole roll.
+
+        >>> sorted(set(Rng(1).rolls(200, 6)))
+        [0, 1, 2, 3, 4, 5]
+        """
+        rand = self._own().random
+        return [int(rand() * sides) for _ in range(n)]
+
     def choice(self, seq: Sequence[T]) -> T:
         return self._own().choice(seq)
 

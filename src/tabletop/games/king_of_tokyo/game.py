@@ -10,6 +10,7 @@ from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
+from tabletop.games.king_of_tokyo.dice import keep_choices
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
     BOX_2016,
@@ -47,6 +48,15 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         self.claw_rule = opts.rule("extra_damage") == "claw"
         self.claw_entry = opts.rule("tokyo_entry") == "claw"
         self.immediate_end = opts.rule("game_end") == "immediate"
+        self._keeps: dict[tuple[int, ...], list[Action]] = {}
+
+    def keep_actions(self, counts: tuple[int, ...]) -> list[Action]:
+        """The reroll choices for dice showing ``counts`` of each face (memoised)."""
+        keeps = self._keeps.get(counts)
+        if keeps is None:
+            keep = self.table.keep
+            keeps = self._keeps[counts] = [keep[i] for i in keep_choices(counts)]
+        return keeps
 
     def monster_name(self, key: str) -> str:
         name = MONSTER_NAMES[key]

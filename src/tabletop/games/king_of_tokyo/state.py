@@ -15,6 +15,7 @@ so the rules skip every card nobody owns with one AND.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
@@ -45,7 +46,6 @@ from tabletop.games.king_of_tokyo.dice import (
     TWO,
     counts_of,
     describe_dice,
-    keep_choices,
 )
 from tabletop.games.king_of_tokyo.monster import HEART_CAP, START_HEARTS, WIN_STARS, Monster
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
@@ -88,6 +88,7 @@ _INT_FIELDS = (
 )
 _BOOL_FIELDS = (
     "over",
+    "may_have_won",
     "hurt_this_turn",
     "rolled_111",
     "take_city",
@@ -136,6 +137,7 @@ class KingOfTokyoState(State):
         "hurt_this_turn",
         "immune",
         "live",
+        "may_have_won",
         "monsters",
         "new_slots",
         "over",
@@ -196,6 +198,7 @@ class KingOfTokyoState(State):
     smash_landed: bool
     entered: bool
     over: bool
+    may_have_won: bool  # some monster reached 20 stars at some point (a cheap pre-check)
     winner_seats: list[int]
 
     # -- construction ------------------------------------------------------------------
@@ -234,6 +237,7 @@ class KingOfTokyoState(State):
         self.rolls_left = 0
         self.dice_count = 0
         self.over = False
+        self.may_have_won = False
         self.winner_seats = []
         self.turn = 0
         self._reset_turn()
@@ -319,8 +323,7 @@ class KingOfTokyoState(State):
         out: list[Action] = []
         if kind == Ask.ROLL:
             if self.rolls_left > 0:
-                keep = table.keep
-                out.extend(keep[i] for i in keep_choices(counts_of(self.dice)))
+                out.extend(self._game_kot.keep_actions(counts_of(self.dice)))
             else:
                 if m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1:
                     out.append(table.energy_drink)
@@ -446,7 +449,9 @@ class KingOfTokyoState(State):
             if self.hits:
                 self._run_hits()
                 continue
-            if (immediate or self.alive_count <= 1) and self._check_victory():
+            # 2016 checks at the end of the turn only (the next stage), even when one
+            # monster is left: it must still survive its own end of turn.
+            if immediate and (self.may_have_won or self.alive_count <= 1) and self._check_victory():
                 return
             if self.stage < Stage.NEXT and not self.monsters[self.active].alive:
                 self.queue = []
@@ -516,8 +521,8 @@ class KingOfTokyoState(State):
         rolls = ROLLS
         if m.mask & (1 << Card.GIANT_BRAIN):
             rolls += self.copies(a, Card.GIANT_BRAIN)
-        randrange = self.rng.randrange
-        self.dice = sorted(randrange(NUM_FACES) for _ in range(count))
+        self.dice = dice = self.rng.rolls(count, NUM_FACES)
+        dice.sort()
         self.rolls_left = rolls - 1
         if self._log is not None:
             self._event(
@@ -543,10 +548,8 @@ class KingOfTokyoState(State):
             self.stage = Stage.PROBE
 
     def _reroll(self, p: int, kept: tuple[int, ...]) -> None:
-        randrange = self.rng.randrange
         dice = [f for f in range(NUM_FACES) for _ in range(kept[f])]
-        n = len(self.dice) - len(dice)
-        dice.extend(randrange(NUM_FACES) for _ in range(n))
+        dice += self.rng.rolls(len(self.dice) - len(dice), NUM_FACES)
         dice.sort()
         self.dice = dice
         self.rolls_left -= 1
@@ -836,9 +839,11 @@ class KingOfTokyoState(State):
     def _stage_after_claws(self) -> None:
         a = self.active
         game = self._game_kot
+        # 2011 Alpha Monster: the attack must cost hearts. Smash damage held back for a
+        # Jets owner counts: staying, it is taken; yielding, the attacker still moves in.
         if (
             not game.claw_rule
-            and self.smash_landed
+            and (self.smash_landed or self.held)
             and self.monsters[a].mask & (1 << Card.ALPHA_MONSTER)
         ):
             self.gain_stars(a, self.copies(a, Card.ALPHA_MONSTER), "Alpha Monster")
@@ -895,7 +900,9 @@ class KingOfTokyoState(State):
         if self.in_tokyo(a) or not self.monsters[a].alive:
             return
         game = self._game_kot
-        if game.claw_entry and not (self.take_city or self.attacked):
+        # 2011: a smash that was entirely prevented (Wings, ...) is no attack; a
+        # Jets yield still is (the yielder was attacked).
+        if game.claw_entry and not (self.take_city or self.smash_landed or self.yielders):
             return
         if self.city < 0:
             self._enter(a, CITY)
@@ -1074,8 +1081,12 @@ class KingOfTokyoState(State):
                 self.counters[holder] = 0
                 if self.monsters[p].energy >= 1:
                     self.decisions.push(Decision(Ask.CHARGE, p, (holder,)))
-        elif card == Card.MIMIC and self._mimic_targets(p):
-            self.decisions.push(Decision(Ask.MIMIC, p))
+        elif card == Card.MIMIC:
+            targets = self._mimic_targets(p)
+            if len(targets) == 1:  # no real choice: the token goes on the only card
+                self._set_mimic(p, targets[0])
+            elif targets:
+                self.decisions.push(Decision(Ask.MIMIC, p))
 
     def _charge(self, p: int, holder: int) -> None:
         m = self.monsters[p]
@@ -1436,6 +1447,7 @@ class KingOfTokyoState(State):
         card_of = game.cards.instances
         self.counters.pop(c, None)
         self.paid.pop(c, None)
+        copied = self.monsters[p].mimic  # what p's Mimic copied, before the token comes off
         if card_of[c] == Card.MIMIC:
             self.monsters[p].mimic = -1
         for o in self.monsters:
@@ -1445,7 +1457,7 @@ class KingOfTokyoState(State):
                     if card_of[h] == Card.MIMIC:
                         self.counters.pop(h, None)
         lost_even_bigger = card_of[c] == Card.EVEN_BIGGER or (
-            card_of[c] == Card.MIMIC and self.monsters[p].mask & (1 << Card.EVEN_BIGGER)
+            card_of[c] == Card.MIMIC and copied >= 0 and card_of[copied] == Card.EVEN_BIGGER
         )
         self._refresh_masks()
         if lost_even_bigger and game.options.edition == "2011" and self.monsters[p].alive:
@@ -1514,6 +1526,8 @@ class KingOfTokyoState(State):
         if n <= 0 or not m.alive:
             return
         m.stars += n
+        if m.stars >= WIN_STARS:
+            self.may_have_won = True
         if self._log is not None:
             self._event("stars", f"{self._name(p)} gains {n} star(s) ({why}).", seat=p, stars=n)
 
@@ -1623,6 +1637,23 @@ class KingOfTokyoState(State):
         log = self._log
         if log is not None:
             log.add(kind, text, **data)
+
+    def estimate_returns(self) -> list[float]:
+        """A rough chance of winning for each seat, for search cut-offs.
+
+        Stars count most (20 wins), hearts keep a monster in the race; the softmax
+        turns the scores into shares that sum to 1, and the dead get nothing.
+        """
+        if self.over:
+            return self.returns()
+        weights = [
+            math.exp(3.0 * m.stars / WIN_STARS + 1.5 * m.hearts / m.max_hearts + 0.05 * m.energy)
+            if m.alive
+            else 0.0
+            for m in self.monsters
+        ]
+        total = sum(weights)
+        return [w / total for w in weights]
 
     # -- information -------------------------------------------------------------------
 

@@ -1432,16 +1432,17 @@ class KingOfTokyoState(State):
         """Put a Keep card of ``p`` on the discard pile; Mimic tokens on it return."""
         m = self.monsters[p]
         m.cards.remove(c)
-        self._detach(p, c)
+        self._detach(p, c, starting_over=quiet)
         self.discard.append(c)
         if not quiet:
             self._note(f"{self._name(p)} discards {self._game_kot.cards.names[c]}.")
 
-    def _detach(self, p: int, c: int, *, moving: bool = False) -> None:
+    def _detach(self, p: int, c: int, *, moving: bool = False, starting_over: bool = False) -> None:
         """Bookkeeping when card ``c`` leaves ``p`` (discarded, or ``moving`` to a thief).
 
         A Mimic token on a card that leaves play comes back; on a card that only
-        changes owner it stays.
+        changes owner it stays. ``starting_over``: the monster loses all its cards
+        at once (eliminated, or It Has a Child), so no card's loss costs it anything.
         """
         game = self._game_kot
         card_of = game.cards.instances
@@ -1460,13 +1461,16 @@ class KingOfTokyoState(State):
             card_of[c] == Card.MIMIC and copied >= 0 and card_of[copied] == Card.EVEN_BIGGER
         )
         self._refresh_masks()
-        if lost_even_bigger and game.options.edition == "2011" and self.monsters[p].alive:
-            m = self.monsters[p]
-            if m.hearts > 2:
-                m.hearts -= 2
-                self._note(f"{self._name(p)} loses the 2 hearts of Even Bigger.")
-            else:
-                m.hearts = 1  # the card loss never eliminates in our reading
+        if (
+            lost_even_bigger
+            and game.options.edition == "2011"
+            and not starting_over
+            and self.monsters[p].alive
+        ):
+            # 2011 rulebook: the 2 hearts go with the card, before the lower maximum
+            # applies. A card loss, lost at once: it may eliminate the monster.
+            self._note(f"{self._name(p)} loses the 2 hearts of Even Bigger.")
+            self._lose(p, 2, -1, False)
         for o in self.monsters:
             if o.hearts > o.max_hearts:
                 o.hearts = o.max_hearts

@@ -6,8 +6,9 @@ often. A win counts 1, a win shared by ``k`` seats ``1/k``, a game nobody wins (
 ``1/players``; the win rate is that score over the games, with a 95% Wilson interval,
 next to the fair share ``1/players``.
 
-For two players the script also reports the **starting player's advantage**: the score
-of whoever acted first, over all games, whichever bot it was. The first actor is
+The script also reports the **starting player's advantage**: the score of whoever acted
+first, over all games, whichever bot it was, next to the fair share. Games in
+:data:`TURNS` (King of Tokyo) also report the mean number of turns. The first actor is
 ``state.current_player`` of the new state, except where a game says otherwise in
 :data:`STARTERS` (Kung Fu: the round-1 attacker in the spectator view). With
 ``--bot random --opponent random`` that is the game's own first-player advantage under
@@ -51,6 +52,15 @@ STARTERS: dict[str, Callable[[tabletop.State], int]] = {"kung-fu": _kung_fu_star
 """Games whose first actor is not ``state.current_player`` of the new state."""
 
 
+def _king_of_tokyo_turns(state: tabletop.State) -> int:
+    turns: int = state.view(None)["turn"]
+    return turns
+
+
+TURNS: dict[str, Callable[[tabletop.State], int]] = {"king-of-tokyo": _king_of_tokyo_turns}
+"""Games that count turns (reported as the mean number of turns per game)."""
+
+
 def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion (score = successes).
 
@@ -76,6 +86,7 @@ class Outcome:
     players: int
     winners: tuple[int, ...]
     actions: int
+    turns: int | None = None
 
     def score(self, seat: int) -> float:
         """``seat``'s share: 1/k for one of k winners, 1/players when nobody won."""
@@ -111,7 +122,8 @@ def play_games(
             p = state.current_player
             state.apply(bots[p].choose(state, p))
             actions += 1
-        outcomes.append(Outcome(seat, starter, players, tuple(state.winners()), actions))
+        turns = TURNS[game_id](state) if game_id in TURNS else None
+        outcomes.append(Outcome(seat, starter, players, tuple(state.winners()), actions, turns))
     return outcomes
 
 
@@ -170,12 +182,13 @@ def summarise(
         "losses": len(outcomes) - wins - draws,
         "mean_actions": sum(o.actions for o in outcomes) / len(outcomes) if outcomes else None,
     }
-    if n == 2:
-        starts = [o for o in outcomes if o.starter == o.seat]
-        seconds = [o for o in outcomes if o.starter != o.seat]
-        data["starter"] = rate(sum(o.score(o.starter) for o in outcomes), len(outcomes))
-        data["bot_when_starting"] = rate(sum(o.score(o.seat) for o in starts), len(starts))
-        data["bot_when_second"] = rate(sum(o.score(o.seat) for o in seconds), len(seconds))
+    turns = [o.turns for o in outcomes if o.turns is not None]
+    data["mean_turns"] = sum(turns) / len(turns) if turns else None
+    starts = [o for o in outcomes if o.starter == o.seat]
+    seconds = [o for o in outcomes if o.starter != o.seat]
+    data["starter"] = rate(sum(o.score(o.starter) for o in outcomes), len(outcomes))
+    data["bot_when_starting"] = rate(sum(o.score(o.seat) for o in starts), len(starts))
+    data["bot_when_second"] = rate(sum(o.score(o.seat) for o in seconds), len(seconds))
     return data
 
 
@@ -198,13 +211,15 @@ def report(data: dict[str, Any], elapsed: float) -> str:
         ("fair share", f"{data['fair_share']:.3f}"),
         ("wins/draws/losses", f"{data['wins']} / {data['draws']} / {data['losses']}"),
     ]
-    if n == 2:
-        rows += [
-            ("starting player", pct(data["starter"])),
-            (f"{bot} as starter", pct(data["bot_when_starting"])),
-            (f"{bot} as second", pct(data["bot_when_second"])),
-        ]
-    rows.append(("mean length", f"{data['mean_actions']:.1f} actions; {elapsed:.1f} s"))
+    rows += [
+        ("starting player", pct(data["starter"])),
+        (f"{bot} as starter", pct(data["bot_when_starting"])),
+        (f"{bot} {'as second' if n == 2 else 'not starting'}", pct(data["bot_when_second"])),
+    ]
+    length = f"{data['mean_actions']:.1f} actions"
+    if data["mean_turns"] is not None:
+        length += f", {data['mean_turns']:.1f} turns"
+    rows.append(("mean length", f"{length}; {elapsed:.1f} s"))
     width = max(len(label) for label, _ in rows)
     head = (
         f"{data['game']} ({data['options'] or 'default options'}), {n} players, "

@@ -907,6 +907,38 @@ def test_even_bigger_mimic_copy_lost(edition: str) -> None:
 
 
 @EDITIONS
+def test_even_bigger_mimic_copy_moved_away(edition: str) -> None:
+    """2011: moving the Mimic token off Even Bigger costs the 2 hearts the copy gave."""
+    state = fresh(4, edition=edition)
+    (big,) = give(state, 1, "even_bigger")
+    (armor,) = give(state, 2, "armor_plating")
+    mimic(state, 0, big)
+    setup(state, 0, hearts=11, energy=1)
+    start_turn(state, 0)
+    assert asked(state) == "move_mimic"
+    act(state, "put the Mimic token on Armor Plating")
+    assert state.monsters[0].mimic == armor and state.monsters[0].max_hearts == 10
+    assert hearts(state)[0] == (9 if edition == "2011" else 10)
+
+
+@EDITIONS
+def test_even_bigger_original_leaves_the_mimic_copy_ends(edition: str) -> None:
+    """2011: when the mimicked Even Bigger is sold, the Mimic's owner loses 2 too."""
+    state = fresh(4, edition=edition)
+    big, _ = give(state, 1, "even_bigger", "metamorph")
+    mimic(state, 0, big)
+    setup(state, 0, hearts=11)
+    setup(state, 1, hearts=11)
+    put(state, 2, "city")
+    start_turn(state, 1)
+    roll(state, *NOTHING)
+    act(state, "discard Even Bigger for energy (Metamorph)", "keep your remaining cards")
+    assert state.monsters[0].mimic == -1
+    expected = 9 if edition == "2011" else 10
+    assert hearts(state)[:2] == [expected, expected]
+
+
+@EDITIONS
 def test_even_bigger_not_lost_when_another_card_goes(edition: str) -> None:
     """Selling a Mimic that copies another card keeps Even Bigger and its hearts."""
     state = fresh(4, edition=edition)

@@ -1180,7 +1180,14 @@ class KingOfTokyoState(State):
     def _set_mimic(self, p: int, target: int) -> None:
         m = self.monsters[p]
         game = self._game_kot
+        before = m.mimic
         m.mimic = target
+        if (
+            before >= 0
+            and game.cards.instances[before] == Card.EVEN_BIGGER
+            and game.options.edition == "2011"
+        ):
+            self._lose_even_bigger(p)
         holder = next(c for c in m.cards if game.cards.instances[c] == Card.MIMIC)
         self.counters.pop(holder, None)
         self._refresh_masks()
@@ -1448,32 +1455,39 @@ class KingOfTokyoState(State):
         card_of = game.cards.instances
         self.counters.pop(c, None)
         self.paid.pop(c, None)
+        big = Card.EVEN_BIGGER
         copied = self.monsters[p].mimic  # what p's Mimic copied, before the token comes off
+        # Monsters whose Even Bigger (or Mimic copy of it) goes with this card.
+        own_copy = card_of[c] == big or (
+            card_of[c] == Card.MIMIC and copied >= 0 and card_of[copied] == big
+        )
+        shrinking = [p] if own_copy and not starting_over else []
         if card_of[c] == Card.MIMIC:
             self.monsters[p].mimic = -1
         for o in self.monsters:
             if o.mimic == c and not moving:
                 o.mimic = -1
+                if card_of[c] == big:
+                    shrinking.append(o.seat)
                 for h in o.cards:
                     if card_of[h] == Card.MIMIC:
                         self.counters.pop(h, None)
-        lost_even_bigger = card_of[c] == Card.EVEN_BIGGER or (
-            card_of[c] == Card.MIMIC and copied >= 0 and card_of[copied] == Card.EVEN_BIGGER
-        )
         self._refresh_masks()
-        if (
-            lost_even_bigger
-            and game.options.edition == "2011"
-            and not starting_over
-            and self.monsters[p].alive
-        ):
-            # 2011 rulebook: the 2 hearts go with the card, before the lower maximum
-            # applies. A card loss, lost at once: it may eliminate the monster.
-            self._note(f"{self._name(p)} loses the 2 hearts of Even Bigger.")
-            self._lose(p, 2, -1, False)
+        if game.options.edition == "2011":
+            for seat in shrinking:
+                self._lose_even_bigger(seat)
         for o in self.monsters:
             if o.hearts > o.max_hearts:
                 o.hearts = o.max_hearts
+
+    def _lose_even_bigger(self, p: int) -> None:
+        """2011 rulebook: the 2 hearts go with Even Bigger, before the lower maximum.
+
+        A card loss, lost at once: it may eliminate the monster.
+        """
+        if self.monsters[p].alive:
+            self._note(f"{self._name(p)} loses the 2 hearts of Even Bigger.")
+            self._lose(p, 2, -1, False)
 
     def _discard_used(self, p: int, card: Card) -> None:
         """Discard a used card: the monster's own copy first, else its Mimic."""

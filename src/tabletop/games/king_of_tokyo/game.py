@@ -10,7 +10,7 @@ from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
-from tabletop.games.king_of_tokyo.dice import keep_choices
+from tabletop.games.king_of_tokyo.dice import counts_of, keep_choices
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
     BOX_2016,
@@ -50,12 +50,13 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         self.immediate_end = opts.rule("game_end") == "immediate"
         self._keeps: dict[tuple[int, ...], list[Action]] = {}
 
-    def keep_actions(self, counts: tuple[int, ...]) -> list[Action]:
-        """The reroll choices for dice showing ``counts`` of each face (memoised)."""
-        keeps = self._keeps.get(counts)
+    def keep_actions(self, dice: list[int]) -> list[Action]:
+        """The reroll choices for a roll (sorted faces), memoised by roll."""
+        key = tuple(dice)
+        keeps = self._keeps.get(key)
         if keeps is None:
             keep = self.table.keep
-            keeps = self._keeps[counts] = [keep[i] for i in keep_choices(counts)]
+            keeps = self._keeps[key] = [keep[i] for i in keep_choices(counts_of(dice))]
         return keeps
 
     def monster_name(self, key: str) -> str:

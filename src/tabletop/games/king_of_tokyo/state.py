@@ -323,7 +323,7 @@ class KingOfTokyoState(State):
         out: list[Action] = []
         if kind == Ask.ROLL:
             if self.rolls_left > 0:
-                out.extend(self._game_kot.keep_actions(counts_of(self.dice)))
+                out.extend(self._game_kot.keep_actions(self.dice))
             else:
                 if m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1:
                     out.append(table.energy_drink)
@@ -376,9 +376,13 @@ class KingOfTokyoState(State):
             self._reroll(p, KEEPS[arg])
         elif move == Move.STOP:
             if d.kind == Ask.ROLL:
-                self.stage = Stage.PROBE
+                self._done_rolling()
             else:
                 self.stage = Stage.NUMBERS
+        elif move == Move.END_BUY:
+            self.stage = Stage.SELL
+        elif move == Move.BUY:
+            self._buy_from_row(p, arg)
         elif move == Move.ENERGY_DRINK:
             self.monsters[p].energy -= 1
             self.rolls_left += 1
@@ -407,16 +411,12 @@ class KingOfTokyoState(State):
             self._yield(p)
         elif move == Move.STAY:
             self._stay(p)
-        elif move == Move.BUY:
-            self._buy_from_row(p, arg)
         elif move == Move.SWEEP:
             self._sweep(p)
         elif move == Move.BUY_TOP:
             self._buy_top(p)
         elif move == Move.TENTACLES:
             self._buy_from_owner(p, arg)
-        elif move == Move.END_BUY:
-            self.stage = Stage.SELL
         elif move == Move.DECLINE:
             pass  # the queue moves on
         elif move == Move.MIMIC:
@@ -445,7 +445,9 @@ class KingOfTokyoState(State):
         """Run stages, hits and checks until somebody must decide or the game ends."""
         immediate = self._game_kot.immediate_end
         handlers = _HANDLERS
-        while not self.decisions and not self.over:
+        decisions = self.decisions
+        monsters = self.monsters
+        while not decisions and not self.over:
             if self.hits:
                 self._run_hits()
                 continue
@@ -453,10 +455,11 @@ class KingOfTokyoState(State):
             # monster is left: it must still survive its own end of turn.
             if immediate and (self.may_have_won or self.alive_count <= 1) and self._check_victory():
                 return
-            if self.stage < Stage.NEXT and not self.monsters[self.active].alive:
+            stage = self.stage
+            if stage < _NEXT and not monsters[self.active].alive:
                 self.queue = []
-                self.stage = Stage.NEXT
-            handlers[self.stage](self)
+                stage = self.stage = _NEXT
+            handlers[stage](self)
 
     def _check_victory(self) -> bool:
         """20 stars, or one monster left (or none: everybody loses)."""
@@ -508,6 +511,9 @@ class KingOfTokyoState(State):
             and any(c != m.mimic for c in self._mimic_targets(a))
         ):
             self.decisions.push(Decision(Ask.MIMIC_MOVE, a))
+        elif not self.may_have_won:
+            # Nothing to ask and nobody can have won: go straight on (speed).
+            self._stage_roll()
 
     # -- B: rolling --------------------------------------------------------------------
 
@@ -532,7 +538,7 @@ class KingOfTokyoState(State):
 
     def _stage_rolling(self) -> None:
         if not self.dice:
-            self.stage = Stage.PROBE
+            self._done_rolling()
             return
         a = self.active
         m = self.monsters[a]
@@ -545,7 +551,16 @@ class KingOfTokyoState(State):
         if extra or (m.mask & (1 << Card.BACKGROUND_DWELLER) and THREE in self.dice):
             self.decisions.push(Decision(Ask.ROLL, a))
         else:
+            self._done_rolling()
+
+    def _done_rolling(self) -> None:
+        """After the last roll: Psychic Probes, die changes, or straight to resolving."""
+        if self.live & (1 << Card.PSYCHIC_PROBE):
             self.stage = Stage.PROBE
+        elif self.monsters[self.active].mask & _ADJUST_MASK:
+            self.stage = Stage.ADJUST
+        else:
+            self.stage = Stage.NUMBERS
 
     def _reroll(self, p: int, kept: tuple[int, ...]) -> None:
         dice = [f for f in range(NUM_FACES) for _ in range(kept[f])]
@@ -712,6 +727,8 @@ class KingOfTokyoState(State):
                     hook(self, a, self.copies(a, card), counts, claws)
         self.stage = Stage.HEARTS
         self.heart_plan = [0] * 9
+        if not self.may_have_won:
+            self._stage_hearts()
 
     def _stage_hearts(self) -> None:
         a = self.active
@@ -725,7 +742,7 @@ class KingOfTokyoState(State):
                 return
             plan[HEART_HEAL] += left
         self._spend_hearts(a)
-        self.stage = Stage.ENERGY
+        self._stage_energy()
 
     def _heart_actions(self, p: int) -> list[Action]:
         table = self._game_kot.table
@@ -851,6 +868,8 @@ class KingOfTokyoState(State):
         self.queue = [
             s for s in (self.city, self.bay) if s >= 0 and self.wounded & (1 << s) and s != a
         ]
+        if not self.queue and not self.may_have_won:
+            self.stage = Stage.ENTER  # nobody may yield, so nobody burrows
 
     # -- E, F: yielding Tokyo ----------------------------------------------------------
 
@@ -967,8 +986,11 @@ class KingOfTokyoState(State):
         table = self._game_kot.table
         m = self.monsters[p]
         energy = m.energy
+        costs = self._game_kot.cards.cost
+        discount = self.copies(p, Card.ALIEN_ORIGIN) if m.mask & _ALIEN_ORIGIN else 0
+        buy = table.buy
         out: list[Action] = [
-            table.buy[s] for s, c in enumerate(self.row) if c >= 0 and self.cost_for(p, c) <= energy
+            buy[s] for s, c in enumerate(self.row) if c >= 0 and costs[c] - discount <= energy
         ]
         if energy >= SWEEP_COST and (self.deck or self.discard):
             out.append(table.sweep)
@@ -1790,6 +1812,9 @@ _PREVENT_MASK = sum(1 << c for c in (Card.ARMOR_PLATING, Card.CAMOUFLAGE))
 _BUY_CARDS_MASK = sum(
     1 << c for c in (Card.MADE_IN_A_LAB, Card.PARASITIC_TENTACLES, Card.RAPID_HEALING)
 )
+
+_NEXT = Stage.NEXT
+_ALIEN_ORIGIN = 1 << Card.ALIEN_ORIGIN
 
 _HANDLERS = (
     KingOfTokyoState._stage_start,

@@ -92,7 +92,6 @@ _BOOL_FIELDS = (
     "hurt_this_turn",
     "rolled_111",
     "take_city",
-    "attacked",
     "smash_landed",
     "entered",
 )
@@ -117,7 +116,6 @@ class KingOfTokyoState(State):
         "_game_kot",
         "active",
         "alive_count",
-        "attacked",
         "base",
         "bay",
         "city",
@@ -194,9 +192,8 @@ class KingOfTokyoState(State):
     hurt_this_turn: bool
     rolled_111: bool
     take_city: bool
-    attacked: bool
     smash_landed: bool
-    entered: bool
+    entered: bool  # the active monster entered Tokyo this turn (Power Up! windows)
     over: bool
     may_have_won: bool  # some monster reached 20 stars at some point (a cheap pre-check)
     winner_seats: list[int]
@@ -281,7 +278,6 @@ class KingOfTokyoState(State):
         self.hurt_this_turn = False
         self.rolled_111 = False
         self.take_city = False
-        self.attacked = False
         self.smash_landed = False
         self.entered = False
         self.yielders = []
@@ -833,7 +829,6 @@ class KingOfTokyoState(State):
             if side:
                 self.card_damage(side, fire, a)
         if damage:
-            self.attacked = True
             if self._log is not None:
                 names = ", ".join(self._name(t) for t in damage)
                 self._event("attack", f"{self._name(a)} smashes {names} with {claws} claw(s).")

@@ -34,15 +34,17 @@ def test_interrupted_in_process_then_resumed(tmp_path: Path) -> None:
     folder = RunFolder.create(tmp_path / "run", spec)
     partial = run_simulation(spec, jobs=2, folder=folder, on_batch=stop_after_some)
     assert partial.interrupted and not partial.complete
-    assert 15 <= len(partial.results) < 40
+    assert 15 <= partial.games_done == len(partial.results) < 40
     assert all(r == reference.results[r.index] for r in partial.results)
 
-    folder, done = RunFolder.open(tmp_path / "run")
-    assert done == partial.results
-    resumed = run_simulation(folder.spec, jobs=1, folder=folder, done=done)
-    assert resumed.complete and not resumed.interrupted
-    assert resumed.results == reference.results
-    assert summarise(spec, resumed.results) == summarise(spec, reference.results)
+    folder = RunFolder.open(tmp_path / "run")
+    assert folder.spec == spec
+    assert list(folder.results()) == partial.results
+    resumed = run_simulation(folder.spec, jobs=1, folder=folder, keep_results=False)
+    assert resumed.complete and not resumed.interrupted and resumed.results == []
+    again = RunFolder.open(tmp_path / "run")
+    assert list(again.results()) == reference.results
+    assert summarise(spec, again.results()) == summarise(spec, reference.results)
     assert len((tmp_path / "run" / "games.jsonl").read_text().splitlines()) == 40
 
 
@@ -53,9 +55,9 @@ def test_a_torn_last_line_is_dropped_and_replayed(tmp_path: Path) -> None:
     games = tmp_path / "run" / "games.jsonl"
     lines = games.read_text().splitlines(keepends=True)
     games.write_text("".join(lines[:3]) + lines[3][:20])  # killed in the middle of a write
-    folder, done = RunFolder.open(tmp_path / "run")
-    assert [r.index for r in done] == [0, 1, 2]
-    assert run_simulation(spec, folder=folder, done=done).results == full.results
+    folder = RunFolder.open(tmp_path / "run")
+    assert sorted(folder.done()) == [0, 1, 2]
+    assert run_simulation(spec, folder=folder).results == full.results
     assert len(games.read_text().splitlines()) == 6
 
 
@@ -71,6 +73,17 @@ def test_a_damaged_run_is_refused(tmp_path: Path) -> None:
         RunFolder.open(tmp_path / "nothing")
     with pytest.raises(SimError, match="already holds a run"):
         RunFolder.create(tmp_path / "run", spec)
+    games.write_text('{"index": 7, "seating": [0, 1]}\n')
+    with pytest.raises(SimError, match="line 1 is damaged"):
+        RunFolder.open(tmp_path / "run")
+
+
+def test_a_stream_in_the_wrong_order_is_refused() -> None:
+    spec = SimSpec("kung-fu", ("random", "random"), games=3, seed=1)
+    results = run_simulation(spec).results
+    assert summarise(spec, results[::-1]) == summarise(spec, results)  # a list is sorted
+    with pytest.raises(ValueError, match="not in order"):
+        summarise(spec, iter(results[::-1]))
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")

@@ -93,6 +93,17 @@ def test_a_real_strong_bot_is_told_apart_from_random() -> None:
     assert heuristic["wins"] + random_bot["wins"] + heuristic["draws"] == 60
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [((56, 70), (48, 80), (0.0524, 0.3339)), ((9, 10), (3, 10), (0.1705, 0.8090))],
+)
+def test_difference_interval_matches_newcombe_1998(
+    a: tuple[int, int], b: tuple[int, int], expected: tuple[float, float]
+) -> None:
+    """Method 10 of Newcombe (1998), Statistics in Medicine 17:873-890, Table II."""
+    assert difference_ci(rate(*a), rate(*b)) == pytest.approx(expected, abs=5e-5)
+
+
 def test_difference_interval() -> None:
     low, high = difference_ci(rate(60, 100), rate(40, 100))  # type: ignore[misc]
     assert low < 0.2 < high and low > 0

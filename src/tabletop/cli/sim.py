@@ -28,7 +28,6 @@ from rich.text import Text
 from tabletop.cli.table import parse_options, parse_seats
 from tabletop.core.errors import TabletopError
 from tabletop.sim.backends import Backend, check_backend
-from tabletop.sim.play import GameResult
 from tabletop.sim.run import RunOutcome, run_simulation
 from tabletop.sim.spec import SimError, SimSpec
 from tabletop.sim.store import RunFolder
@@ -131,7 +130,7 @@ def sim(
                     f"--resume continues a run with its own settings ({resume}/run.json); "
                     f"drop {', '.join(extra)}"
                 )
-            folder, done = RunFolder.open(resume)
+            folder = RunFolder.open(resume)
             spec = folder.spec
             spec.validate()
         else:
@@ -148,18 +147,16 @@ def sim(
             )
             spec.validate()
             folder = RunFolder.create(out or Path(f"tabletop-sim-{spec.game}-{spec.seed}"), spec)
-            done = []
     except TabletopError as exc:
         _fail(str(exc))
     workers = jobs if jobs is not None else os.cpu_count() or 1
-    outcome = _run(spec, folder, done, workers, cast(Backend, backend), address, progress)
+    outcome = _run(spec, folder, workers, cast(Backend, backend), address, progress)
     _report(folder, outcome)
 
 
 def _run(
     spec: SimSpec,
     folder: RunFolder,
-    done: list[GameResult],
     jobs: int,
     backend: Backend,
     address: str | None,
@@ -174,7 +171,7 @@ def _run(
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=err, disable=not show, transient=False) as bar:
-        task = bar.add_task(spec.game, total=spec.games, completed=len(done))
+        task = bar.add_task(spec.game, total=spec.games, completed=len(folder))
         try:
             return run_simulation(
                 spec,
@@ -182,7 +179,7 @@ def _run(
                 backend=backend,
                 address=address,
                 folder=folder,
-                done=done,
+                keep_results=False,
                 on_batch=lambda count: bar.update(task, completed=count),
             )
         except TabletopError as exc:
@@ -190,20 +187,22 @@ def _run(
 
 
 def _report(folder: RunFolder, outcome: RunOutcome) -> None:
-    """Summarise what finished, write the reports, print the tables."""
+    """Summarise every finished game, write the reports, print the tables."""
     from tabletop.sim.report import terminal_report, write_reports
-    from tabletop.sim.summary import summarise
 
     spec = outcome.spec
-    summary = summarise(spec, outcome.results)
-    paths = write_reports(folder.path, spec, outcome.results, summary)
+    again = f"tabletop sim --resume {folder.path}"
+    try:
+        summary, paths = write_reports(folder.path, spec, folder.results())
+    except KeyboardInterrupt:
+        typer.echo(f"interrupted while writing the reports; the games are kept: {again}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     console = Console(highlight=False)
     console.print(terminal_report(summary))
     console.print(f"Results in {folder.path}/: " + ", ".join(p.name for p in paths))
     if outcome.interrupted:
         typer.echo(
-            f"interrupted after {len(outcome.results)} of {spec.games} games; "
-            f"continue with: tabletop sim --resume {folder.path}",
+            f"interrupted after {outcome.games_done} of {spec.games} games; continue with: {again}",
             err=True,
         )
         raise typer.Exit(EXIT_INTERRUPTED)

@@ -20,7 +20,7 @@ from tabletop.sim.run import RunOutcome, run_simulation
 from tabletop.sim.spec import SimError, SimSpec, derive_seed
 from tabletop.sim.stats import GameStats, StatsExtractor, register_stats, stats_for
 from tabletop.sim.store import RunFolder
-from tabletop.sim.summary import item_strength, proportion_ci, summarise
+from tabletop.sim.summary import Tally, item_strength, proportion_ci, summarise
 
 __all__ = [
     "BACKENDS",
@@ -32,6 +32,7 @@ __all__ = [
     "SimError",
     "SimSpec",
     "StatsExtractor",
+    "Tally",
     "derive_seed",
     "item_strength",
     "play_game",

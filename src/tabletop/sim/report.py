@@ -13,7 +13,7 @@ import csv
 import html
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from rich.text import Text
 from tabletop.sim.play import GameResult
 from tabletop.sim.spec import SimSpec
 from tabletop.sim.stats import stats_for
+from tabletop.sim.summary import Tally
 
 SUMMARY_FILE = "summary.json"
 PLAYERS_CSV = "players.csv"
@@ -161,15 +162,24 @@ def _ends(rows: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
 
 
 def write_reports(
-    folder: Path, spec: SimSpec, results: Sequence[GameResult], summary: dict[str, Any]
-) -> list[Path]:
-    """Write summary.json, players.csv, games.csv and report.html; return their paths."""
+    folder: Path, spec: SimSpec, results: Iterable[GameResult]
+) -> tuple[dict[str, Any], list[Path]]:
+    """Summarise ``results`` (in index order, read once) and write summary.json,
+    players.csv, games.csv and report.html; return the summary and the paths."""
     paths = [folder / name for name in (SUMMARY_FILE, PLAYERS_CSV, GAMES_CSV, REPORT_HTML)]
+    tally = Tally(spec)
+    with paths[2].open("w", newline="", encoding="utf-8") as f:
+        rows = GameRows(spec)
+        writer = csv.writer(f)
+        writer.writerow(rows.header)
+        for r in results:
+            tally.add(r)
+            writer.writerow(rows.row(r))
+    summary = tally.summary()
     paths[0].write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     write_players_csv(paths[1], summary)
-    write_games_csv(paths[2], spec, results)
     paths[3].write_text(render_html(summary), encoding="utf-8")
-    return paths
+    return summary, paths
 
 
 def write_players_csv(path: Path, summary: dict[str, Any]) -> None:
@@ -217,44 +227,56 @@ def write_players_csv(path: Path, summary: dict[str, Any]) -> None:
             )
 
 
-def write_games_csv(path: Path, spec: SimSpec, results: Sequence[GameResult]) -> None:
-    """One row per game, ready for ``pandas.read_csv``: seats, returns, winners and
-    each player's game statistics as ``<player>.<counter>`` columns."""
-    extractor = stats_for(spec.game)
-    labels = spec.labels
-    outcomes = list(extractor.outcomes)
-    counters = list(extractor.counters)
-    header = ["index", "seed", "length", "first_player", "winners"]
-    header += [f"{label}.seat" for label in labels]
-    header += [f"{label}.return" for label in labels]
-    header += outcomes
-    header += [f"{label}.{c}" for label in labels for c in counters]
-    header += [f"{label}.items" for label in labels] if spec.game_stats else []
+def write_games_csv(path: Path, spec: SimSpec, results: Iterable[GameResult]) -> None:
+    """One row per game (see :class:`GameRows`), ready for ``pandas.read_csv``."""
+    rows = GameRows(spec)
     with path.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow(header)
-        for r in results:
-            seat_of = [r.player_seat(p) for p in range(len(labels))]
-            row: list[Any] = [
-                r.index,
-                r.seed,
-                r.length,
-                labels[r.seating[r.first]] if r.first >= 0 else "",
-                "|".join(labels[r.seating[s]] for s in r.winners),
-                *seat_of,
-                *(r.returns[s] for s in seat_of),
+        writer.writerow(rows.header)
+        writer.writerows(rows.row(r) for r in results)
+
+
+class GameRows:
+    """The columns of ``games.csv``: the game, then each player's seat, return and
+    statistics as ``<player>.<name>`` columns, and its items joined by ``|``."""
+
+    def __init__(self, spec: SimSpec) -> None:
+        extractor = stats_for(spec.game)
+        self.labels = spec.labels
+        self.items = spec.game_stats
+        self.outcomes = list(extractor.outcomes)
+        self.counters = list(extractor.counters)
+        labels = self.labels
+        header = ["index", "seed", "length", "first_player", "winners"]
+        header += [f"{label}.seat" for label in labels]
+        header += [f"{label}.return" for label in labels]
+        header += self.outcomes
+        header += [f"{label}.{c}" for label in labels for c in self.counters]
+        header += [f"{label}.items" for label in labels] if self.items else []
+        self.header = header
+
+    def row(self, r: GameResult) -> list[Any]:
+        labels = self.labels
+        seat_of = [r.player_seat(p) for p in range(len(labels))]
+        row: list[Any] = [
+            r.index,
+            r.seed,
+            r.length,
+            labels[r.seating[r.first]] if r.first >= 0 else "",
+            "|".join(labels[r.seating[s]] for s in r.winners),
+            *seat_of,
+            *(r.returns[s] for s in seat_of),
+        ]
+        stats = r.stats
+        row += [stats.outcome.get(k, "") if stats else "" for k in self.outcomes]
+        for s in seat_of:
+            values = stats.counters[s] if stats and s < len(stats.counters) else {}
+            row += [values.get(c, "") for c in self.counters]
+        if self.items:
+            row += [
+                "|".join(stats.items[s]) if stats and s < len(stats.items) else "" for s in seat_of
             ]
-            stats = r.stats
-            row += [stats.outcome.get(k, "") if stats else "" for k in outcomes]
-            for s in seat_of:
-                values = stats.counters[s] if stats and s < len(stats.counters) else {}
-                row += [values.get(c, "") for c in counters]
-            if spec.game_stats:
-                row += [
-                    "|".join(stats.items[s]) if stats and s < len(stats.items) else ""
-                    for s in seat_of
-                ]
-            writer.writerow(row)
+        return row
 
 
 # -- HTML --------------------------------------------------------------------------

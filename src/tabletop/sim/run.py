@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import closing
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from tabletop.sim.backends import Backend, run_batches
 from tabletop.sim.play import GameResult
@@ -14,15 +14,16 @@ from tabletop.sim.store import RunFolder
 
 @dataclass(frozen=True, slots=True)
 class RunOutcome:
-    """The games finished so far, by index, and whether Ctrl-C cut the run short."""
+    """How far the run got, whether Ctrl-C cut it short, and (if kept) its games by index."""
 
     spec: SimSpec
-    results: list[GameResult]
+    games_done: int
     interrupted: bool = False
+    results: list[GameResult] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
-        return len(self.results) == self.spec.games
+        return self.games_done == self.spec.games
 
 
 def run_simulation(
@@ -32,15 +33,17 @@ def run_simulation(
     backend: Backend = "process",
     address: str | None = None,
     folder: RunFolder | None = None,
-    done: Sequence[GameResult] = (),
     on_batch: Callable[[int], None] | None = None,
+    keep_results: bool = True,
 ) -> RunOutcome:
-    """Play the games of ``spec`` not in ``done``; return all finished games by index.
+    """Play the games of ``spec`` that ``folder`` (if any) does not hold yet.
 
-    Each finished batch is appended to ``folder`` (if any) before ``on_batch``
-    is told how many games are done. A ``KeyboardInterrupt`` (Ctrl-C, or raised by
+    Each finished batch is appended to ``folder`` before ``on_batch`` is told how
+    many games are done. A ``KeyboardInterrupt`` (Ctrl-C, or raised by
     ``on_batch``) stops the workers and returns what finished with
-    ``interrupted=True``; ``--resume`` continues from there.
+    ``interrupted=True``; running again with the same folder continues.
+    ``keep_results=False`` keeps no games in memory (read them back with
+    ``folder.results()``), for runs of any size.
 
     >>> spec = SimSpec("kung-fu", ("heuristic", "random"), games=4, seed=1)
     >>> outcome = run_simulation(spec)
@@ -48,8 +51,12 @@ def run_simulation(
     (True, [0, 1, 2, 3])
     """
     spec.validate()
-    results = {r.index: r for r in done}
-    todo = [i for i in range(spec.games) if i not in results]
+    done = folder.done() if folder is not None else frozenset()
+    todo = [i for i in range(spec.games) if i not in done]
+    kept: dict[int, GameResult] = {}
+    if keep_results and folder is not None:
+        kept = {r.index: r for r in folder.results()}
+    count = len(done)
     interrupted = False
     try:
         if todo:
@@ -58,15 +65,17 @@ def run_simulation(
                 for batch in batches:
                     if folder is not None:
                         folder.append(batch)
-                    for r in batch:
-                        # Once on disk, a record need not stay in memory too.
-                        results[r.index] = r if folder is None else replace(r, record=None)
+                    count += len(batch)
+                    if keep_results:
+                        for r in batch:
+                            # Once on disk, a record need not stay in memory too.
+                            kept[r.index] = r if folder is None else replace(r, record=None)
                     if on_batch is not None:
-                        on_batch(len(results))
+                        on_batch(count)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if folder is not None:
             folder.close()
-    ordered = [results[i] for i in sorted(results)]
-    return RunOutcome(spec, ordered, interrupted)
+    results = [kept[i] for i in sorted(kept)]
+    return RunOutcome(spec, count, interrupted, results)

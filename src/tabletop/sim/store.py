@@ -4,7 +4,8 @@
 as batches finish, so Ctrl-C or a killed process loses only the games in
 flight. ``--resume`` reads it back and plays only what is missing. Everything
 else (``summary.json``, the CSV files, ``report.html``) is derived from it and
-rewritten at the end of each run.
+rewritten at the end of each run. Only each game's byte offset is kept in
+memory; the games are read back in index order when the reports are written.
 
 Layout::
 
@@ -20,8 +21,9 @@ Layout::
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 import tabletop
 from tabletop.sim.play import GameResult
@@ -38,12 +40,17 @@ def record_path(folder: Path, index: int) -> Path:
 
 
 class RunFolder:
-    """An open run folder; appends finished games."""
+    """A run folder: its spec, the games it holds (by index), and appending more."""
 
-    def __init__(self, path: Path, spec: SimSpec) -> None:
+    def __init__(self, path: Path, spec: SimSpec, offsets: dict[int, int] | None = None) -> None:
         self.path = path
         self.spec = spec
-        self._games: IO[str] | None = None
+        self._offsets: dict[int, int] = offsets if offsets is not None else {}
+        self._games: IO[bytes] | None = None
+
+    @property
+    def games_file(self) -> Path:
+        return self.path / GAMES_FILE
 
     @classmethod
     def create(cls, path: Path, spec: SimSpec) -> RunFolder:
@@ -60,12 +67,12 @@ class RunFolder:
         path.mkdir(exist_ok=True)
         meta = {"tabletop": tabletop.__version__, "spec": spec.to_dict()}
         (path / RUN_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
-        (path / GAMES_FILE).touch()
+        (path / GAMES_FILE).write_bytes(b"")
         return cls(path, spec)
 
     @classmethod
-    def open(cls, path: Path) -> tuple[RunFolder, list[GameResult]]:
-        """An existing run and the games it finished (a torn last line is dropped)."""
+    def open(cls, path: Path) -> RunFolder:
+        """An existing run; checks its games (a line torn by a kill is dropped)."""
         try:
             meta = json.loads((path / RUN_FILE).read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -75,8 +82,22 @@ class RunFolder:
         if not isinstance(meta, dict):
             raise SimError(f"--resume: {path / RUN_FILE} is not a run file")
         spec = SimSpec.from_dict(meta.get("spec"))
-        results = _read_games(path / GAMES_FILE, spec)
-        return cls(path, spec), results
+        return cls(path, spec, _scan_games(path / GAMES_FILE, spec))
+
+    def done(self) -> frozenset[int]:
+        """The indices of the games finished so far."""
+        return frozenset(self._offsets)
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    def results(self) -> Iterator[GameResult]:
+        """The finished games, read back in index order."""
+        offsets = self._offsets
+        with self.games_file.open("rb") as f:
+            for index in sorted(offsets):
+                f.seek(offsets[index])
+                yield GameResult.from_dict(json.loads(f.readline()))
 
     def append(self, results: list[GameResult]) -> None:
         """Keep a batch: records first, then the lines that mark the games as done."""
@@ -87,9 +108,18 @@ class RunFolder:
                     text = json.dumps(r.record, indent=1) + "\n"
                     record_path(self.path, r.index).write_text(text, encoding="utf-8")
         if self._games is None:
-            self._games = (self.path / GAMES_FILE).open("a", encoding="utf-8")
-        self._games.write("".join(json.dumps(r.to_dict()) + "\n" for r in results))
-        self._games.flush()
+            self._games = self.games_file.open("ab")
+        f = self._games
+        position = f.seek(0, 2)
+        lines = []
+        for r in results:
+            line = (json.dumps(r.to_dict()) + "\n").encode()
+            if r.index not in self._offsets:
+                self._offsets[r.index] = position
+            position += len(line)
+            lines.append(line)
+        f.write(b"".join(lines))
+        f.flush()
 
     def close(self) -> None:
         if self._games is not None:
@@ -97,27 +127,28 @@ class RunFolder:
             self._games = None
 
 
-def _read_games(path: Path, spec: SimSpec) -> list[GameResult]:
-    """The finished games in ``path``, by index; cuts a line torn by a kill."""
+def _scan_games(path: Path, spec: SimSpec) -> dict[int, int]:
+    """Index -> byte offset of each finished game in ``path``; cuts a line torn by a kill."""
+    offsets: dict[int, int] = {}
     try:
-        data = path.read_bytes()
+        f = path.open("r+b")
     except FileNotFoundError:
-        return []
-    keep = data.rfind(b"\n") + 1
-    if keep < len(data):
-        with path.open("r+b") as f:
-            f.truncate(keep)
-    found: dict[int, GameResult] = {}
-    for number, line in enumerate(data[:keep].decode("utf-8").splitlines(), 1):
-        try:
-            result = GameResult.from_dict(json.loads(line))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise SimError(f"--resume: {path} line {number} is damaged: {exc!r}") from None
-        if not 0 <= result.index < spec.games or len(result.seating) != spec.num_players:
-            raise SimError(f"--resume: {path} line {number} does not belong to this run")
-        found.setdefault(result.index, result)
-    return [found[i] for i in sorted(found)]
-
-
-def read_json(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+        return offsets
+    with f:
+        position = 0
+        for number, line in enumerate(f, 1):
+            if not line.endswith(b"\n"):
+                f.truncate(position)
+                break
+            try:
+                data = json.loads(line)
+                index = int(data["index"])
+                seats = len(data["seating"])
+                GameResult.from_dict(data)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise SimError(f"--resume: {path} line {number} is damaged: {exc!r}") from None
+            if not 0 <= index < spec.games or seats != spec.num_players:
+                raise SimError(f"--resume: {path} line {number} does not belong to this run")
+            offsets.setdefault(index, position)
+            position += len(line)
+    return offsets

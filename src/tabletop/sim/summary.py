@@ -1,6 +1,10 @@
 """The figures of a run: win rates with intervals, ratings, first-player advantage,
 game lengths and the game's own statistics, as one JSON-ready dict.
 
+A :class:`Tally` takes the games one at a time, in index order, and keeps only
+running counts (and the ratings), so its memory does not grow with the number of
+games: a run of millions of games is summarised by streaming its ``games.jsonl``.
+
 Intervals come from SciPy (Wilson score intervals for proportions, which behave
 well near 0 and 1 and for small samples); ratings from ``openskill``
 (Plackett-Luce, which rates multiplayer finishing orders, ties included). Games
@@ -11,15 +15,14 @@ or backend. These libraries are the ``sim`` extra; they are imported only here.
 from __future__ import annotations
 
 import math
-import statistics
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 import tabletop
 from tabletop.sim.play import GameResult
 from tabletop.sim.spec import SimError, SimSpec
-from tabletop.sim.stats import stats_for
+from tabletop.sim.stats import StatsExtractor, stats_for
 
 T = TypeVar("T")
 
@@ -75,7 +78,7 @@ def difference_ci(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float] |
 
     >>> low, high = difference_ci(rate(60, 100), rate(40, 100))
     >>> round(low, 3), round(high, 3)
-    (0.06, 0.32)
+    (0.061, 0.328)
     """
     if a["ci95"] is None or b["ci95"] is None:
         return None
@@ -88,154 +91,268 @@ def difference_ci(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, float] |
     )
 
 
-def summarise(spec: SimSpec, results: Sequence[GameResult]) -> dict[str, Any]:
-    """Every figure of the run; ``results`` may be a partial run."""
-    results = sorted(results, key=lambda r: r.index)
-    n = spec.num_players
-    labels = spec.labels
-    extractor = stats_for(spec.game)
-    game = tabletop.make(spec.game, **spec.options_dict())
-    summary: dict[str, Any] = {
-        "game": spec.game,
-        "title": game.info.title,
-        "options": spec.options_dict(),
-        "seed": spec.seed,
-        "bots": list(spec.bots),
-        "players": list(labels),
-        "games_planned": spec.games,
-        "games_played": len(results),
-        "complete": len(results) == spec.games,
-        "fair_share": 1 / n,
-        "draws": sum(1 for r in results if not r.winners),
-        "standings": _standings(spec, results),
-        "first_player": rate(sum(r.first in r.winners for r in results), len(results)),
-        "turn_order": _turn_order(n, results),
-        "seats": [
-            {"seat": s, **rate(sum(s in r.winners for r in results), len(results))}
-            for s in range(n)
-        ],
-        "length": _lengths([r.length for r in results]),
-    }
-    with_stats = [r for r in results if r.stats is not None]
-    declared = extractor.counters or extractor.labels or extractor.outcomes
-    if with_stats and (declared or any(r.stats and any(r.stats.items) for r in with_stats)):
-        summary["game_stats"] = _game_stats(spec, with_stats)
-    return summary
+def summarise(spec: SimSpec, results: Iterable[GameResult]) -> dict[str, Any]:
+    """Every figure of the run; ``results`` may be a partial run.
 
-
-def _standings(spec: SimSpec, results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    ratings = _ratings(spec, results)
-    rows = []
-    for p, label in enumerate(spec.labels):
-        wins = sum(r.won(p) for r in results)
-        draws = sum(1 for r in results if not r.winners)
-        returns = [r.returns[r.player_seat(p)] for r in results]
-        rows.append(
-            {
-                "player": label,
-                "bot": spec.bots[p],
-                **rate(wins, len(results)),
-                "draws": draws,
-                "losses": len(results) - wins - draws,
-                "mean_return": statistics.fmean(returns) if returns else None,
-                "rating": ratings[p],
-            }
-        )
-    return rows
-
-
-def _ratings(spec: SimSpec, results: Sequence[GameResult]) -> list[dict[str, float]]:
-    """OpenSkill (Plackett-Luce) ratings, updated game by game in index order.
-
-    Each player is its own team; the game's returns are the scores, so shared
-    wins and draws are ties. ``ordinal`` (mu - 3 sigma) is the conservative
-    estimate to rank by.
+    A list or tuple is sorted by index first; any other iterable (a stream from a
+    run folder) must already be in index order.
     """
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    ratings = [model.rating(name=label) for label in spec.labels]
+    if isinstance(results, (list, tuple)):
+        results = sorted(results, key=lambda r: r.index)
+    tally = Tally(spec)
     for r in results:
-        teams = [[ratings[p]] for p in r.seating]
-        updated = model.rate(teams, scores=list(r.returns))
-        for seat, p in enumerate(r.seating):
-            ratings[p] = updated[seat][0]
-    return [
-        {"mu": float(x.mu), "sigma": float(x.sigma), "ordinal": float(x.ordinal())} for x in ratings
-    ]
+        tally.add(r)
+    return tally.summary()
 
 
-def _turn_order(n: int, results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """Win rate by position in the turn order (1 = the first player), over all games."""
-    rows = []
-    for position in range(n):
-        wins = sum((r.first + position) % n in r.winners for r in results)
-        rows.append({"position": position + 1, **rate(wins, len(results))})
-    return rows
+def item_strength(spec: SimSpec, results: Iterable[GameResult]) -> list[dict[str, Any]]:
+    """For every item (card bought, effect used...): the win rate of seats that had it
+    and of seats that did not, with intervals, and the difference with its interval.
+
+    Rows run from the strongest difference to the weakest. Any game's items work
+    the same way: a game's statistics module only lists each seat's items.
+    """
+    tally = Tally(spec)
+    for r in sorted(results, key=lambda r: r.index):
+        tally.add(r)
+    return tally.item_rows()
 
 
-def _lengths(lengths: list[int]) -> dict[str, Any]:
-    """The distribution of game lengths (actions per game), with a histogram."""
-    if not lengths:
-        return {"mean": None, "histogram": {"edges": [], "counts": []}}
-    import numpy as np
+class Tally:
+    """Running counts of a run, fed one game at a time in index order.
 
-    low, high = min(lengths), max(lengths)
-    width = max(1, math.ceil((high - low + 1) / MAX_HISTOGRAM_BINS))  # whole actions per bin
-    counts, edges = np.histogram(lengths, bins=np.arange(low, high + width + 1, width))
-    deciles = statistics.quantiles(lengths, n=10) if len(lengths) > 1 else [lengths[0]] * 9
-    return {
-        "mean": statistics.fmean(lengths),
-        "stdev": statistics.stdev(lengths) if len(lengths) > 1 else 0.0,
-        "min": min(lengths),
-        "p10": deciles[0],
-        "median": statistics.median(lengths),
-        "p90": deciles[-1],
-        "max": max(lengths),
-        "histogram": {"edges": [float(e) for e in edges], "counts": [int(c) for c in counts]},
-    }
+    Index order makes the ratings (which depend on the order of the games) and
+    every floating-point sum the same for any number of workers or backend.
+    """
 
+    def __init__(self, spec: SimSpec) -> None:
+        from openskill.models import PlackettLuce
 
-def _game_stats(spec: SimSpec, results: Sequence[GameResult]) -> dict[str, Any]:
-    extractor = stats_for(spec.game)
-    return {
-        "title": extractor.title or spec.game,
-        "games": len(results),
-        "counters": _counters(spec, results),
-        "items": {"title": extractor.items_title, "rows": item_strength(spec, results)},
-        "labels": _labels(spec, results),
-        "outcomes": _outcomes(spec, results),
-    }
-
-
-def _seat_games(results: Sequence[GameResult]) -> list[tuple[GameResult, int, int, bool]]:
-    """(game, seat, player, won) for every seat of every game."""
-    return [(r, s, p, s in r.winners) for r in results for s, p in enumerate(r.seating)]
-
-
-def _counters(spec: SimSpec, results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """Each counter's mean per game by player, and for winning seats against the others."""
-    extractor = stats_for(spec.game)
-    rows = []
-    seat_games = _seat_games(results)
-    for name, description in extractor.counters.items():
-        by_player: dict[str, list[float]] = {label: [] for label in spec.labels}
-        split: dict[bool, list[float]] = {True: [], False: []}
-        for r, s, p, won in seat_games:
-            assert r.stats is not None
-            value = _at(r.stats.counters, s, {}).get(name, 0.0)
-            by_player[spec.labels[p]].append(value)
-            split[won].append(value)
-        rows.append(
-            {
-                "name": name,
-                "description": description,
-                "by_player": {k: _mean(v) for k, v in by_player.items()},
-                "winners": _mean(split[True]),
-                "others": _mean(split[False]),
-            }
+        n = spec.num_players
+        self.spec = spec
+        self.extractor: StatsExtractor = stats_for(spec.game)
+        self.games = 0
+        self.last_index = -1
+        self.draws = 0
+        self.wins = [0] * n
+        self.returns = [0.0] * n
+        self.first_wins = 0
+        self.position_wins = [0] * n
+        self.seat_wins = [0] * n
+        self.lengths: Counter[int] = Counter()
+        self.model = PlackettLuce()
+        self.ratings = [self.model.rating(name=label) for label in spec.labels]
+        # Game statistics: seat-games with stats, counter sums, items, labels, outcomes.
+        self.stats_games = 0
+        self.seat_games = 0
+        self.seat_wins_with_stats = 0
+        self.any_items = False
+        counters = list(self.extractor.counters)
+        self.counter_sums = {c: [0.0] * n for c in counters}
+        self.counter_split = {c: {True: [0.0, 0], False: [0.0, 0]} for c in counters}
+        self.item_games: Counter[str] = Counter()
+        self.item_wins: Counter[str] = Counter()
+        self.item_holders: dict[str, Counter[str]] = defaultdict(Counter)
+        self.label_games: dict[str, Counter[str]] = defaultdict(Counter)
+        self.label_wins: dict[str, Counter[str]] = defaultdict(Counter)
+        self.outcome_games: dict[str, Counter[str]] = defaultdict(Counter)
+        self.outcome_wins: dict[str, dict[str, Counter[str]]] = defaultdict(
+            lambda: defaultdict(Counter)
         )
-    return rows
+
+    def add(self, r: GameResult) -> None:
+        if r.index <= self.last_index:
+            raise ValueError(f"game {r.index} comes after game {self.last_index}: not in order")
+        self.last_index = r.index
+        n = self.spec.num_players
+        self.games += 1
+        winners = r.winners
+        if not winners:
+            self.draws += 1
+        for seat, p in enumerate(r.seating):
+            self.wins[p] += seat in winners
+            self.returns[p] += r.returns[seat]
+            self.seat_wins[seat] += seat in winners
+        self.first_wins += r.first in winners
+        for position in range(n):
+            self.position_wins[position] += (r.first + position) % n in winners
+        self.lengths[r.length] += 1
+        teams = [[self.ratings[p]] for p in r.seating]
+        updated = self.model.rate(teams, scores=list(r.returns))
+        for seat, p in enumerate(r.seating):
+            self.ratings[p] = updated[seat][0]
+        if r.stats is not None:
+            self._add_stats(r)
+
+    def _add_stats(self, r: GameResult) -> None:
+        stats = r.stats
+        assert stats is not None
+        labels = self.spec.labels
+        self.stats_games += 1
+        for seat, p in enumerate(r.seating):
+            won = seat in r.winners
+            self.seat_games += 1
+            self.seat_wins_with_stats += won
+            counters = _at(stats.counters, seat, {})
+            for name, sums in self.counter_sums.items():
+                value = counters.get(name, 0.0)
+                sums[p] += value
+                split = self.counter_split[name][won]
+                split[0] += value
+                split[1] += 1
+            for item in set(_at(stats.items, seat, [])):
+                self.any_items = True
+                self.item_games[item] += 1
+                self.item_wins[item] += won
+                self.item_holders[item][labels[p]] += 1
+            seat_labels = _at(stats.labels, seat, {})
+            for key in self.extractor.labels:
+                label = seat_labels.get(key)
+                if label is not None:
+                    self.label_games[key][label] += 1
+                    self.label_wins[key][label] += won
+        for key in self.extractor.outcomes:
+            outcome = stats.outcome.get(key)
+            if outcome is not None:
+                self.outcome_games[key][outcome] += 1
+                for seat in r.winners:
+                    self.outcome_wins[key][outcome][labels[r.seating[seat]]] += 1
+
+    # -- the summary ----------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        spec = self.spec
+        n = spec.num_players
+        games = self.games
+        summary: dict[str, Any] = {
+            "game": spec.game,
+            "title": tabletop.make(spec.game, **spec.options_dict()).info.title,
+            "options": spec.options_dict(),
+            "seed": spec.seed,
+            "bots": list(spec.bots),
+            "players": list(spec.labels),
+            "games_planned": spec.games,
+            "games_played": games,
+            "complete": games == spec.games,
+            "fair_share": 1 / n,
+            "draws": self.draws,
+            "standings": self._standings(),
+            "first_player": rate(self.first_wins, games),
+            "turn_order": [
+                {"position": i + 1, **rate(self.position_wins[i], games)} for i in range(n)
+            ],
+            "seats": [{"seat": s, **rate(self.seat_wins[s], games)} for s in range(n)],
+            "length": _lengths(self.lengths),
+        }
+        extractor = self.extractor
+        declared = extractor.counters or extractor.labels or extractor.outcomes
+        if self.stats_games and (declared or self.any_items):
+            summary["game_stats"] = {
+                "title": extractor.title or spec.game,
+                "games": self.stats_games,
+                "counters": self._counters(),
+                "items": {"title": extractor.items_title, "rows": self.item_rows()},
+                "labels": self._labels(),
+                "outcomes": self._outcomes(),
+            }
+        return summary
+
+    def _standings(self) -> list[dict[str, Any]]:
+        """Results and OpenSkill (Plackett-Luce) ratings per player.
+
+        Each player is its own team; the game's returns are the scores, so shared
+        wins and draws are ties. ``ordinal`` (mu - 3 sigma) is the conservative
+        estimate to rank by.
+        """
+        games = self.games
+        rows = []
+        for p, label in enumerate(self.spec.labels):
+            rating = self.ratings[p]
+            rows.append(
+                {
+                    "player": label,
+                    "bot": self.spec.bots[p],
+                    **rate(self.wins[p], games),
+                    "draws": self.draws,
+                    "losses": games - self.wins[p] - self.draws,
+                    "mean_return": self.returns[p] / games if games else None,
+                    "rating": {
+                        "mu": float(rating.mu),
+                        "sigma": float(rating.sigma),
+                        "ordinal": float(rating.ordinal()),
+                    },
+                }
+            )
+        return rows
+
+    def _counters(self) -> list[dict[str, Any]]:
+        """Each counter's mean per game by player, and for winning seats against the others."""
+        rows = []
+        games = self.stats_games
+        for name, description in self.extractor.counters.items():
+            sums = self.counter_sums[name]
+            split = self.counter_split[name]
+            rows.append(
+                {
+                    "name": name,
+                    "description": description,
+                    "by_player": {
+                        label: sums[p] / games for p, label in enumerate(self.spec.labels)
+                    },
+                    "winners": split[True][0] / split[True][1] if split[True][1] else None,
+                    "others": split[False][0] / split[False][1] if split[False][1] else None,
+                }
+            )
+        return rows
+
+    def item_rows(self) -> list[dict[str, Any]]:
+        total = self.seat_games
+        total_wins = self.seat_wins_with_stats
+        rows = []
+        for item in sorted(self.item_games):
+            having = rate(self.item_wins[item], self.item_games[item])
+            lacking = rate(total_wins - self.item_wins[item], total - self.item_games[item])
+            ci = difference_ci(having, lacking)
+            diff = having["rate"] - lacking["rate"] if lacking["rate"] is not None else None
+            rows.append(
+                {
+                    "item": item,
+                    "share": self.item_games[item] / total,
+                    "with": having,
+                    "without": lacking,
+                    "difference": diff,
+                    "difference_ci95": list(ci) if ci is not None else None,
+                    "by_player": dict(self.item_holders[item]),
+                }
+            )
+        rows.sort(key=_strength_order)
+        return rows
+
+    def _labels(self) -> list[dict[str, Any]]:
+        """Win rate by label value (e.g. by monster), for each label key."""
+        out = []
+        for key, description in self.extractor.labels.items():
+            games, wins = self.label_games[key], self.label_wins[key]
+            values = [{"value": v, **rate(wins[v], games[v])} for v in sorted(games)]
+            out.append({"key": key, "description": description, "values": values})
+        return out
+
+    def _outcomes(self) -> list[dict[str, Any]]:
+        """How often each game-level outcome happened, and whose wins they were."""
+        out = []
+        for key, description in self.extractor.outcomes.items():
+            counts, wins = self.outcome_games[key], self.outcome_wins[key]
+            values = [
+                {
+                    "value": v,
+                    "games": counts[v],
+                    "share": counts[v] / self.stats_games,
+                    "wins_by_player": {label: wins[v][label] for label in self.spec.labels},
+                }
+                for v in sorted(counts)
+            ]
+            out.append({"key": key, "description": description, "values": values})
+        return out
 
 
 def _at(per_seat: Sequence[T], seat: int, default: T) -> T:
@@ -243,97 +360,51 @@ def _at(per_seat: Sequence[T], seat: int, default: T) -> T:
     return per_seat[seat] if seat < len(per_seat) else default
 
 
-def _mean(values: list[float]) -> float | None:
-    return statistics.fmean(values) if values else None
-
-
-def item_strength(spec: SimSpec, results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """For every item (card bought, effect used...): the win rate of seats that had it
-    and of seats that did not, with intervals, and the difference with its interval.
-
-    Rows run from the strongest difference to the weakest. Any game's items work
-    the same way: a game's statistics module only lists each seat's items.
-    """
-    seat_games = _seat_games(results)
-    total = len(seat_games)
-    total_wins = sum(won for *_, won in seat_games)
-    with_games: Counter[str] = Counter()
-    with_wins: Counter[str] = Counter()
-    holders: dict[str, Counter[str]] = defaultdict(Counter)
-    for r, s, p, won in seat_games:
-        assert r.stats is not None
-        for item in set(_at(r.stats.items, s, [])):
-            with_games[item] += 1
-            with_wins[item] += won
-            holders[item][spec.labels[p]] += 1
-    rows = []
-    for item in sorted(with_games):
-        having = rate(with_wins[item], with_games[item])
-        lacking = rate(total_wins - with_wins[item], total - with_games[item])
-        ci = difference_ci(having, lacking)
-        diff = having["rate"] - lacking["rate"] if lacking["rate"] is not None else None
-        rows.append(
-            {
-                "item": item,
-                "share": with_games[item] / total,
-                "with": having,
-                "without": lacking,
-                "difference": diff,
-                "difference_ci95": list(ci) if ci is not None else None,
-                "by_player": dict(holders[item]),
-            }
-        )
-    rows.sort(key=_strength_order)
-    return rows
-
-
 def _strength_order(row: dict[str, Any]) -> tuple[float, str]:
     difference: float = row["difference"] or 0.0
     return -difference, row["item"]
 
 
-def _labels(spec: SimSpec, results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """Win rate by label value (e.g. by monster), for each label key."""
-    extractor = stats_for(spec.game)
-    out = []
-    seat_games = _seat_games(results)
-    for key, description in extractor.labels.items():
-        games: Counter[str] = Counter()
-        wins: Counter[str] = Counter()
-        for r, s, _p, won in seat_games:
-            assert r.stats is not None
-            value = _at(r.stats.labels, s, {}).get(key)
-            if value is not None:
-                games[value] += 1
-                wins[value] += won
-        values = [{"value": v, **rate(wins[v], games[v])} for v in sorted(games)]
-        out.append({"key": key, "description": description, "values": values})
-    return out
+def _lengths(lengths: Counter[int]) -> dict[str, Any]:
+    """The distribution of game lengths (actions per game), with a histogram."""
+    total = sum(lengths.values())
+    if not total:
+        return {"mean": None, "histogram": {"edges": [], "counts": []}}
+    values = sorted(lengths)
+    low, high = values[0], values[-1]
+    sum1 = sum(v * c for v, c in lengths.items())
+    sum2 = sum(v * v * c for v, c in lengths.items())
+    variance = (sum2 - sum1 * sum1 / total) / (total - 1) if total > 1 else 0.0
+    width = max(1, math.ceil((high - low + 1) / MAX_HISTOGRAM_BINS))  # whole actions per bin
+    edges = list(range(low, high + width + 1, width))
+    counts = [0] * (len(edges) - 1)
+    for v, c in lengths.items():
+        counts[min((v - low) // width, len(counts) - 1)] += c
+    return {
+        "mean": sum1 / total,
+        "stdev": math.sqrt(max(0.0, variance)),
+        "min": low,
+        "p10": _quantile(lengths, values, total, 0.1),
+        "median": _quantile(lengths, values, total, 0.5),
+        "p90": _quantile(lengths, values, total, 0.9),
+        "max": high,
+        "histogram": {"edges": [float(e) for e in edges], "counts": counts},
+    }
 
 
-def _outcomes(spec: SimSpec, results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """How often each game-level outcome happened, and whose wins they were."""
-    extractor = stats_for(spec.game)
-    out = []
-    for key, description in extractor.outcomes.items():
-        counts: Counter[str] = Counter()
-        wins: dict[str, Counter[str]] = defaultdict(Counter)
-        for r in results:
-            assert r.stats is not None
-            value = r.stats.outcome.get(key)
-            if value is None:
-                continue
-            counts[value] += 1
-            for seat in r.winners:
-                wins[value][spec.labels[r.seating[seat]]] += 1
-        values = [
-            {
-                "value": v,
-                "games": counts[v],
-                "share": counts[v] / len(results),
-                "wins_by_player": {label: wins[v][label] for label in spec.labels},
-            }
-            for v in sorted(counts)
-        ]
-        out.append({"key": key, "description": description, "values": values})
-    return out
+def _quantile(counts: Counter[int], values: list[int], total: int, q: float) -> float:
+    """The ``q`` quantile of a counted sample, interpolated between order statistics
+    (NumPy's default "linear" method)."""
+    position = (total - 1) * q
+    below = math.floor(position)
+
+    def nth(k: int) -> int:
+        seen = 0
+        for v in values:
+            seen += counts[v]
+            if k < seen:
+                return v
+        return values[-1]
+
+    a, b = nth(below), nth(min(below + 1, total - 1))
+    return a + (b - a) * (position - below)

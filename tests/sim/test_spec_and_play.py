@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 import pytest
@@ -17,6 +18,24 @@ def test_every_player_sits_at_every_seat_equally() -> None:
     spec = SimSpec("uno-power", ("heuristic", "random", "random"), games=9, options=(UNO_SINGLE,))
     sat = Counter((p, seat) for i in range(spec.games) for seat, p in enumerate(spec.seating(i)))
     assert sat == Counter({(p, s): 3 for p in range(3) for s in range(3)})
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_rotation_balances_seats_in_blocks_and_neighbours_over_all_orders(n: int) -> None:
+    spec = SimSpec("uno-power", ("random",) * n, games=1)
+    orders = math.factorial(n - 1)
+    for block in range(orders):
+        games = range(block * n, block * n + n)
+        sat = Counter((p, seat) for i in games for seat, p in enumerate(spec.seating(i)))
+        assert sat == Counter({(p, s): 1 for p in range(n) for s in range(n)})
+    left = Counter(
+        (seating[s], seating[(s + 1) % n])
+        for seating in map(spec.seating, range(n * orders))
+        for s in range(n)
+    )
+    assert left == Counter(
+        {(p, q): n * orders // (n - 1) for p in range(n) for q in range(n) if p != q}
+    )
 
 
 def test_the_right_bot_sits_at_each_seat() -> None:

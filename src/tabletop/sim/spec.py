@@ -9,6 +9,7 @@ the same results for any number of jobs, on any backend, and after a resume.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +39,20 @@ def derive_seed(*parts: object) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def _nth_permutation(items: tuple[int, ...], k: int) -> tuple[int, ...]:
+    """The ``k``-th permutation of ``items`` in lexicographic order (``k`` < len!).
+
+    >>> [_nth_permutation((1, 2, 3), k) for k in (0, 1, 5)]
+    [(1, 2, 3), (1, 3, 2), (3, 2, 1)]
+    """
+    pool = list(items)
+    out = []
+    for left in range(len(pool) - 1, -1, -1):
+        i, k = divmod(k, math.factorial(left))
+        out.append(pool.pop(i))
+    return tuple(out)
+
+
 def player_labels(bots: tuple[str, ...]) -> tuple[str, ...]:
     """Unique names for the line-up: a bot listed twice becomes ``random``, ``random#2``.
 
@@ -57,13 +72,17 @@ class SimSpec:
     """A tournament: one line-up of bots playing ``games`` seeded games.
 
     ``bots`` lists the *players* of the line-up; there are as many seats as bots.
-    Game ``i`` rotates them: player ``p`` sits at seat ``(p + i) % n``, so over any
-    ``n`` consecutive games every player sits once at every seat. ``options`` are
-    the game's options as given (strings are parsed by the game).
+    Games come in blocks of ``n``: within a block the players keep their order
+    around the table and shift by one seat per game, so every player sits once at
+    every seat; each block takes the next of the ``(n - 1)!`` orders around the
+    table, so over ``n * (n - 1)!`` games every player also has every other player
+    as its left neighbour equally often (in UNO, sitting after a weak player is an
+    advantage). ``options`` are the game's options as given (strings are parsed by
+    the game).
 
-    >>> spec = SimSpec("kung-fu", ("heuristic", "random"), games=4, seed=7)
-    >>> [spec.seating(i) for i in range(3)]
-    [(0, 1), (1, 0), (0, 1)]
+    >>> spec = SimSpec("uno-power", ("heuristic", "random", "random"), games=6, seed=7)
+    >>> [spec.seating(i) for i in range(6)]
+    [(0, 1, 2), (2, 0, 1), (1, 2, 0), (0, 2, 1), (1, 0, 2), (2, 1, 0)]
     """
 
     game: str
@@ -90,7 +109,9 @@ class SimSpec:
     def seating(self, index: int) -> tuple[int, ...]:
         """``seating(i)[seat]`` is the player (line-up position) at ``seat`` in game ``i``."""
         n = self.num_players
-        return tuple((seat - index) % n for seat in range(n))
+        block, shift = divmod(index, n)
+        order = (0, *_nth_permutation(tuple(range(1, n)), block % math.factorial(n - 1)))
+        return tuple(order[(seat - shift) % n] for seat in range(n))
 
     def game_seed(self, index: int) -> int:
         """The deal seed of game ``index``."""

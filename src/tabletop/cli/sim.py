@@ -59,13 +59,13 @@ def sim(
     ] = None,
     seats: Annotated[
         str | None,
-        typer.Option(help=f"Comma-separated bot names, one per seat [default: {DEFAULT_SEATS}]."),
+        typer.Option(help=f"Comma-separated bot names, one per seat (default: {DEFAULT_SEATS})."),
     ] = None,
     games: Annotated[
-        int | None, typer.Option(min=1, help=f"Games to play [default: {DEFAULT_GAMES}].")
+        int | None, typer.Option(min=1, help=f"Games to play (default: {DEFAULT_GAMES}).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help=f"Seed of the whole run [default: {DEFAULT_SEED}].")
+        int | None, typer.Option(help=f"Seed of the whole run (default: {DEFAULT_SEED}).")
     ] = None,
     option: Annotated[
         list[str] | None,
@@ -73,11 +73,11 @@ def sim(
     ] = None,
     jobs: Annotated[
         int | None,
-        typer.Option(min=1, help="Worker processes (Ray: local CPUs) [default: all cores]."),
+        typer.Option(min=1, help="Worker processes (Ray: local CPUs) (default: all cores)."),
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Run folder for results and reports [default: tabletop-sim-GAME-SEED]."),
+        typer.Option(help="Run folder for results and reports (default: tabletop-sim-GAME-SEED)."),
     ] = None,
     resume: Annotated[
         Path | None,

@@ -12,6 +12,9 @@ What is measured
     round is one game, as in RLCard.
 ``aec-kung-fu``
     The same loop for ``env("kung-fu")`` (two players).
+``aec-king-of-tokyo``
+    The same loop for ``env("king-of-tokyo", num_players=n)`` (the 2011 rules, the
+    default), one per ``--players`` count (2 to 6).
 ``rlcard-env``
     ``rlcard.make("uno")`` with one ``RandomAgent`` per seat, one ``env.run(is_training=False)``
     per game: ``bench_uno.py``'s contender, unchanged. A step is one decision, and
@@ -66,7 +69,7 @@ from bench_uno import (
 TARGET_RATIO = 2.0
 """Our UNO Power AEC steps/s over RLCard's UNO env steps/s that we aim for."""
 
-CONTENDERS = ("aec-uno-power", "aec-kung-fu", "rlcard-env")
+CONTENDERS = ("aec-uno-power", "aec-kung-fu", "aec-king-of-tokyo", "rlcard-env")
 
 
 class AecLoop(Contender):
@@ -128,6 +131,13 @@ class AecKungFu(AecLoop):
     options = {}  # noqa: RUF012
 
 
+class AecKingOfTokyo(AecLoop):
+    key = "aec-king-of-tokyo"
+    label = "ours: PettingZoo AEC, King of Tokyo"
+    game_id = "king-of-tokyo"
+    options = {}  # noqa: RUF012
+
+
 def build(keys: Sequence[str], players: Sequence[int], seed: int, notes: list[str]) -> list[Any]:
     """The contenders that can run; why the others cannot goes to ``notes``."""
     contenders: list[Contender] = []
@@ -136,6 +146,11 @@ def build(keys: Sequence[str], players: Sequence[int], seed: int, notes: list[st
     for n in players:
         if "aec-uno-power" in keys:
             contenders.append(AecUnoPower(n, seed))
+        if "aec-king-of-tokyo" in keys:
+            if 2 <= n <= 6:
+                contenders.append(AecKingOfTokyo(n, seed))
+            else:
+                notes.append(f"King of Tokyo has 2 to 6 players: {n} skipped")
         if "rlcard-env" in keys:
             try:
                 contenders.append(RlcardEnv(n, seed))
@@ -179,7 +194,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         nargs="+",
         default=[2],
         metavar="N",
-        help="UNO player counts (default: 2; Kung Fu always has 2)",
+        help="UNO Power and King of Tokyo player counts (default: 2; Kung Fu always has 2)",
     )
     add_timing_arguments(parser, CONTENDERS)
     return parse_timing_arguments(parser, argv)

@@ -21,6 +21,14 @@ CONFIGS: list[dict[str, Any]] = [
     {"game_id": "uno-power", "opponents": ["heuristic"], "seat": 1},
     {"game_id": "kung-fu", "opponents": ["heuristic"]},
     {"game_id": "kung-fu", "opponents": ["random"], "seat": 1, "render_mode": "ansi"},
+    {"game_id": "king-of-tokyo", "opponents": ["heuristic"]},
+    {
+        "game_id": "king-of-tokyo",
+        "opponents": ["heuristic", "random", "heuristic"],
+        "seat": 2,
+        "render_mode": "ansi",
+        "edition": "2016",
+    },
 ]
 
 
@@ -61,7 +69,7 @@ def play(env: SingleAgentEnv, seed: int) -> tuple[list[int], float, list[float]]
     return actions, total, obs.tolist()
 
 
-@pytest.mark.parametrize("game_id", ["uno-power", "kung-fu"])
+@pytest.mark.parametrize("game_id", ["uno-power", "kung-fu", "king-of-tokyo"])
 def test_seeded_episodes_repeat_and_reward_is_the_return(game_id: str) -> None:
     options = {"target_score": "single_round"} if game_id == "uno-power" else {}
     env = SingleAgentEnv(game_id, opponents=["heuristic"], **options)

@@ -13,7 +13,11 @@ from tabletop.core.errors import TabletopError  # noqa: E402
 from tabletop.core.game import Game, State  # noqa: E402
 from tabletop.core.rng import Rng  # noqa: E402
 from tabletop.rl import observer_for  # noqa: E402
-from tabletop.rl.observers import KungFuObserver, UnoPowerObserver  # noqa: E402
+from tabletop.rl.observers import (  # noqa: E402
+    KingOfTokyoObserver,
+    KungFuObserver,
+    UnoPowerObserver,
+)
 
 # (game id, options, number of players)
 CONFIGS: list[tuple[str, dict[str, Any], int]] = [
@@ -36,6 +40,9 @@ CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("uno-power", {"target_score": 60, "scoring": "lowest_total"}, 3),
     ("kung-fu", {}, 2),
     ("kung-fu", {"draw_split": "sequential", "max_voluntary_passes": 3}, 2),
+    ("king-of-tokyo", {}, 2),
+    ("king-of-tokyo", {"edition": "2016"}, 4),
+    ("king-of-tokyo", {"first_player": "5", "bay_moves_up": True}, 6),
 ]
 IDS = [f"{g}-{n}p-{i}" for i, (g, _, n) in enumerate(CONFIGS)]
 
@@ -66,8 +73,9 @@ def test_encodings_are_in_bounds_and_masks_are_legal_actions(
                 obs = observer.encode(state, player)
                 assert obs.dtype == np.float32 and obs.shape == observer.shape
                 assert np.all(obs >= observer.low) and np.all(obs <= observer.high)
-                view_hand = state.view(player)["hand"]
-                assert observer.named(obs)["hand"].sum() == len(view_hand)
+                if "hand" in observer.slices:  # King of Tokyo has no hands
+                    view_hand = state.view(player)["hand"]
+                    assert observer.named(obs)["hand"].sum() == len(view_hand)
             mask = observer.mask(state)
             assert mask.dtype == np.int8 and mask.shape == (game.info.num_distinct_actions,)
             assert sorted(np.flatnonzero(mask).tolist()) == sorted(state.legal_action_ids())
@@ -169,5 +177,87 @@ def test_the_documented_layouts_are_current() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
-    for game_id in ("uno-power", "kung-fu"):
+    for game_id in ("uno-power", "kung-fu", "king-of-tokyo"):
         assert observer_for(tabletop.make(game_id)).layout() in text, game_id
+
+
+def test_king_of_tokyo_fields_are_relative_to_the_observer() -> None:
+    from tabletop.games.king_of_tokyo.cards import Card
+
+    game = tabletop.make("king-of-tokyo", first_player="1")
+    observer = observer_for(game)
+    assert isinstance(observer, KingOfTokyoObserver)
+    state = random_states(game, 4, seed=3, limit=60)[-1]
+    view = state.view(None)
+    for player in range(4):
+        named = observer.named(observer.encode(state, player))
+        assert named["seat_present"].tolist() == [1, 1, 1, 1, 0, 0]
+        for m in view["monsters"]:
+            rel = (m["seat"] - player) % 4
+            assert named["hearts"][rel] == m["hearts"]
+            assert named["stars"][rel] == m["stars"]
+            loc = named["location"].reshape(6, 3)[rel]
+            assert loc.tolist() == [m["location"] == x for x in ("outside", "city", "bay")]
+            owned = named["cards"].reshape(6, 64)[rel]
+            assert owned.sum() == len(m["cards"])
+            for card in m["cards"]:
+                assert owned[Card[card["id"].upper()]] >= 1
+        row = named["row"].reshape(3, 64)
+        for slot, card in enumerate(view["row"]):
+            assert np.flatnonzero(row[slot]).tolist() == [Card[card["id"].upper()]]
+        assert named["row_cost"].tolist() == state.view(player)["your_costs"]
+        assert named["dice"].sum() == len(view["dice"])
+        assert named["discard"].sum() == len(view["discard"]) and named["deck_size"][0] > 0
+        assert np.flatnonzero(named["active"]).tolist() == [(view["active"] - player) % 4]
+        decider = (state.current_player - player) % 4
+        assert np.flatnonzero(named["decider"]).tolist() == [decider]
+        assert named["phase"].sum() == named["decision"].sum() == 1
+
+
+def test_king_of_tokyo_deck_top_only_for_the_made_in_a_lab_owner() -> None:
+    from tabletop.games.king_of_tokyo.cards import Card
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+    game = tabletop.make("king-of-tokyo")
+    observer = observer_for(game)
+    found = None
+    for seed in range(60):  # random play reaches a Made in a Lab Buy phase now and then
+        for state in random_states(game, 4, seed=seed):
+            assert isinstance(state, KingOfTokyoState)
+            if state.top_card_visible_to(state.current_player):
+                found = state
+                break
+        if found is not None:
+            break
+    assert found is not None, "no random game reached a Made in a Lab Buy phase"
+    owner = found.current_player
+    top = Card[found.view(owner)["deck_top"]["id"].upper()]
+    obs = observer.encode(found, owner)
+    assert np.flatnonzero(observer.named(obs)["deck_top"]).tolist() == [top]
+    assert "deck top: " in observer.string(found, owner)
+    for other in range(4):
+        if other != owner:
+            assert not observer.named(observer.encode(found, other))["deck_top"].any()
+    assert "deck top" not in observer.string(found, None)
+    # The owner's determinized worlds keep the top card; the others' do not show it.
+    for k in range(4):
+        np.testing.assert_array_equal(observer.encode(found.determinize(owner, Rng(k)), owner), obs)
+
+
+def test_king_of_tokyo_layout_and_string() -> None:
+    from tabletop.games.king_of_tokyo.phases import ASK_NAMES, PHASE_NAMES
+    from tabletop.rl.observers import _KOT_DECISIONS, _KOT_PHASES
+
+    assert set(_KOT_DECISIONS) == set(ASK_NAMES.values())  # the engine's names
+    assert set(_KOT_PHASES) == set(PHASE_NAMES)
+    game = tabletop.make("king-of-tokyo")
+    observer = observer_for(game)
+    assert observer.size == 1217
+    assert all(f"`{f.name}`" in observer.layout() for f in observer.fields)
+    state = game.new_state(3, seed=2)
+    text = observer.string(state, 1)
+    assert text.startswith("King of Tokyo, player 1's view, turn 1")
+    assert text.splitlines()[2].startswith("  player 1 (")
+    assert "spectator" in observer.string(state, None)
+    with pytest.raises(TabletopError):
+        observer.encode(state, 3)

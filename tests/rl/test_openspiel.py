@@ -21,8 +21,10 @@ CONFIGS: list[dict[str, Any]] = [
     {"game_id": "uno-power", "num_players": 3, "target_score": "single_round"},
     {"game_id": "uno-power", "num_players": 2, "target_score": "single_round", "partners": False},
     {"game_id": "kung-fu"},
+    {"game_id": "king-of-tokyo", "num_players": 2},
+    {"game_id": "king-of-tokyo", "num_players": 4, "edition": "2016"},
 ]
-IDS = ["uno-power-3", "uno-power-2", "kung-fu"]
+IDS = ["uno-power-3", "uno-power-2", "kung-fu", "king-of-tokyo-2", "king-of-tokyo-4"]
 
 PUBLIC = pyspiel.IIGObservationType(
     public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
@@ -37,6 +39,7 @@ def test_registered_names() -> None:
     names = pyspiel.registered_names()
     assert "python_tabletop_uno_power" in names
     assert "python_tabletop_kung_fu" in names
+    assert "python_tabletop_king_of_tokyo" in names
     assert short_name("kung-fu") == "python_tabletop_kung_fu"
 
 
@@ -191,10 +194,14 @@ def test_observation_tensors(config: dict[str, Any]) -> None:
                 np.testing.assert_array_equal(public.tensor, before)
                 if p != q and not np.array_equal(other.observation_tensor(p), tensor):
                     resampled_private += 1  # the check above is not vacuous
-            assert not np.any(public.dict["hand"])
+            if "hand" in public.dict:
+                assert not np.any(public.dict["hand"])
+            else:  # King of Tokyo: the seat's own costs and the Made in a Lab top card
+                assert not np.any(public.dict["row_cost"]) and not np.any(public.dict["deck_top"])
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
-    assert resampled_private > 0
+    if config["game_id"] != "king-of-tokyo":  # whose only secret is the deck order
+        assert resampled_private > 0
 
 
 def test_unsupported_observation_types_raise() -> None:
@@ -247,3 +254,22 @@ def test_mcts_bot_plays_kung_fu_moves() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_king_of_tokyo_game_type_and_game_strings() -> None:
+    game = pyspiel.load_game("python_tabletop_king_of_tokyo(players=6,edition=2016,seed=3)")
+    assert game.num_players() == 6
+    assert game.tabletop_game.options.edition == "2016"  # an int parameter, text option
+    gt = game.get_type()
+    assert (gt.min_num_players, gt.max_num_players) == (2, 6)
+    assert gt.utility == pyspiel.GameType.Utility.GENERAL_SUM  # several may share a win
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+    assert game.num_distinct_actions() == 3313
+    kot = load(
+        "king-of-tokyo", 4, seed=5, edition="2016", monsters="kraken,the_king,alienoid,pandakai"
+    )
+    again = pyspiel.load_game(str(kot))
+    assert again.tabletop_game.options == kot.tabletop_game.options
+    assert again.tabletop_game.options.monsters == "kraken,the_king,alienoid,pandakai"
+    with pytest.raises(InvalidOptionsError):
+        load("king-of-tokyo", 7)

@@ -20,8 +20,10 @@ CONFIGS: list[dict[str, Any]] = [
     {"game_id": "uno-power", "num_players": 3, "target_score": "single_round"},
     {"game_id": "uno-power", "num_players": 2},  # the default match to 500
     {"game_id": "kung-fu"},
+    {"game_id": "king-of-tokyo"},  # two monsters
+    {"game_id": "king-of-tokyo", "num_players": 4, "edition": "2016"},
 ]
-IDS = ["uno-power-single-round", "uno-power-match", "kung-fu"]
+IDS = ["uno-power-single-round", "uno-power-match", "kung-fu", "king-of-tokyo-2", "king-of-tokyo-4"]
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +63,7 @@ def play(e: Any, seed: int) -> tuple[list[float], list[int], dict[str, float]]:
     return first, actions, total
 
 
-@pytest.mark.parametrize("game_id", ["uno-power", "kung-fu"])
+@pytest.mark.parametrize("game_id", ["uno-power", "kung-fu", "king-of-tokyo"])
 def test_rewards_are_the_returns_and_seeds_replay(game_id: str) -> None:
     options = {"target_score": "single_round"} if game_id == "uno-power" else {}
     e = env(game_id, **options)
@@ -110,4 +112,19 @@ def test_spaces_render_and_only_the_selected_agent_has_a_mask() -> None:
         assert obs["action_mask"].any() == (agent == e.agent_selection)
     text = e.render()
     assert isinstance(text, str) and text.startswith("UNO Power")
+    assert f"{e.agent_selection.replace('_', ' ')}'s view" in text
+
+
+def test_king_of_tokyo_six_players_render_and_masks() -> None:
+    e = env("king-of-tokyo", num_players=6, render_mode="ansi")
+    e.reset(seed=8)
+    n = tabletop.make("king-of-tokyo").info.num_distinct_actions
+    for agent in e.possible_agents:
+        space = e.observation_space(agent)
+        assert space["action_mask"].shape == (n,) and e.action_space(agent).n == n
+        obs = e.observe(agent)
+        assert space.contains(obs)
+        assert obs["action_mask"].any() == (agent == e.agent_selection)
+    text = e.render()
+    assert isinstance(text, str) and text.startswith("King of Tokyo")
     assert f"{e.agent_selection.replace('_', ' ')}'s view" in text

@@ -5,6 +5,20 @@ The environments live in :mod:`tabletop.rl.pettingzoo` and :mod:`tabletop.rl.gym
 and are imported on demand, so ``import tabletop.rl`` costs only numpy.
 """
 
-from tabletop.rl.observers import Field, KungFuObserver, Observer, UnoPowerObserver, observer_for
+from tabletop.rl.observers import (
+    Field,
+    KingOfTokyoObserver,
+    KungFuObserver,
+    Observer,
+    UnoPowerObserver,
+    observer_for,
+)
 
-__all__ = ["Field", "KungFuObserver", "Observer", "UnoPowerObserver", "observer_for"]
+__all__ = [
+    "Field",
+    "KingOfTokyoObserver",
+    "KungFuObserver",
+    "Observer",
+    "UnoPowerObserver",
+    "observer_for",
+]

@@ -23,8 +23,9 @@ through the environment's ``np_random``: the game's seed and each bot's seed;
 - ``max_steps`` (optional) truncates an episode after that many learner steps.
 
 Importing this module registers ``tabletop/UnoPower-v0`` (a single round, three
-players: the learner and two heuristic bots) and ``tabletop/KungFu-v0`` (against the
-heuristic bot) with Gymnasium; keyword arguments of ``gymnasium.make`` override them.
+players: the learner and two heuristic bots), ``tabletop/KungFu-v0`` (against the
+heuristic bot) and ``tabletop/KingOfTokyo-v0`` (four monsters: the learner and three
+heuristic bots) with Gymnasium; keyword arguments of ``gymnasium.make`` override them.
 """
 
 from __future__ import annotations
@@ -155,6 +156,10 @@ ENV_IDS = {
         "target_score": "single_round",
     },
     "tabletop/KungFu-v0": {"game_id": "kung-fu", "opponents": ("heuristic",)},
+    "tabletop/KingOfTokyo-v0": {
+        "game_id": "king-of-tokyo",
+        "opponents": ("heuristic", "heuristic", "heuristic"),
+    },
 }
 
 

@@ -438,9 +438,336 @@ class KungFuObserver(Observer):
         return "\n".join(lines)
 
 
+# -- King of Tokyo ----------------------------------------------------------------
+
+_KOT_PHASES = ("start", "roll", "resolve", "yield", "enter", "buy", "end", "over")
+_KOT_DECISIONS = (
+    "roll",
+    "psychic_probe",
+    "change_dice",
+    "heart_dice",
+    "yield",
+    "buy",
+    "opportunist",
+    "mimic",
+    "move_mimic",
+    "charge_batteries",
+    "metamorph",
+    "prevent_damage",
+)
+_KOT_LOCATIONS = ("outside", "city", "bay")
+# Decisions whose view ``amount`` is a number of hearts or heart dice (for
+# ``charge_batteries`` the view's ``amount`` is the card being charged, not a count).
+_KOT_AMOUNT_KINDS = frozenset(("heart_dice", "prevent_damage"))
+# Caps of the counts the rules do not bound (energy hoards, stars won in one step
+# past 20, tokens): the encoding clips at these values.
+KOT_STAR_CAP = 40
+KOT_ENERGY_CAP = 60
+KOT_TOKEN_CAP = 12
+
+
+class KingOfTokyoObserver(Observer):
+    """King of Tokyo: every monster's board, the row, the discard pile and the dice.
+
+    Everything but the deck order is public, so the observation is the same for
+    every seat up to the rotation of the per-seat fields (``max_seats = 6`` entries
+    each; ``seat_present`` marks the seats in play), the seat's own row costs
+    (Alien Origin) and the deck's top card, which a Made in a Lab owner sees in its
+    own Buy phase. Card types are :class:`~tabletop.games.king_of_tokyo.cards.Card`
+    numbers; counts the rules leave unbounded (stars, energy, tokens, battery
+    energy, the hearts of a hit) are clipped at the documented maximum.
+    """
+
+    max_seats = 6
+
+    def __init__(self, game: Game[Any]) -> None:
+        from tabletop.games.king_of_tokyo.actions import ROW_SIZE
+        from tabletop.games.king_of_tokyo.cards import NUM_INSTANCES, NUM_TYPES, Card
+        from tabletop.games.king_of_tokyo.dice import FACE_NAMES, MAX_DICE, NUM_FACES
+        from tabletop.games.king_of_tokyo.monster import HEART_CAP
+        from tabletop.games.king_of_tokyo.state import ROLLS
+
+        cards = game.cards  # type: ignore[attr-defined]
+        t = NUM_TYPES
+        s = self.max_seats
+        copies = float(max(info.count for info in cards.info))
+        # Giant Brain and a Mimic copy of it: two extra rolls, the first roll made.
+        rolls_high = float(ROLLS + 2 - 1)
+        super().__init__(
+            game,
+            [
+                Field("seat_present", s, 1, "1 for each relative seat in the game"),
+                Field("alive", s, 1, "1 for each relative seat still in the game"),
+                Field("hearts", s, float(HEART_CAP), "hearts of each relative seat"),
+                Field("max_hearts", s, float(HEART_CAP), "maximum hearts of each relative seat"),
+                Field(
+                    "stars",
+                    s,
+                    float(KOT_STAR_CAP),
+                    f"stars of each relative seat (clipped at {KOT_STAR_CAP})",
+                ),
+                Field(
+                    "energy",
+                    s,
+                    float(KOT_ENERGY_CAP),
+                    f"energy of each relative seat (clipped at {KOT_ENERGY_CAP})",
+                ),
+                Field("location", 3 * s, 1, "one-hot outside, city, bay: 3 per relative seat"),
+                Field(
+                    "poison",
+                    s,
+                    float(KOT_TOKEN_CAP),
+                    f"Poison tokens of each relative seat (clipped at {KOT_TOKEN_CAP})",
+                ),
+                Field(
+                    "shrink",
+                    s,
+                    float(KOT_TOKEN_CAP),
+                    f"Shrink tokens of each relative seat (clipped at {KOT_TOKEN_CAP})",
+                ),
+                Field("wings_active", s, 1, "1 when Wings protects the seat this turn"),
+                Field(
+                    "cards",
+                    t * s,
+                    copies,
+                    "Keep cards owned (Mimic included): copies per type, 64 per seat",
+                ),
+                Field(
+                    "mimic",
+                    t * s,
+                    1,
+                    "one-hot type of the card the seat's Mimic copies, 64 per seat",
+                ),
+                Field("smoke", s, 6, "Smoke counters on the seat's cards"),
+                Field(
+                    "batteries",
+                    s,
+                    float(KOT_ENERGY_CAP),
+                    f"energy on the seat's Battery Monster cards (clipped at {KOT_ENERGY_CAP})",
+                ),
+                Field("row", t * ROW_SIZE, 1, "one-hot card type in each row slot: 64 per slot"),
+                Field(
+                    "row_cost",
+                    ROW_SIZE,
+                    float(max(cards.cost)),
+                    "what the observer pays for each row card",
+                ),
+                Field("deck_size", 1, float(NUM_INSTANCES), "cards left in the Power deck"),
+                Field(
+                    "deck_top",
+                    t,
+                    1,
+                    "one-hot type of the deck's top card when we see it (Made in a Lab)",
+                ),
+                Field("discard", t, copies, "discard pile: copies of each card type"),
+                Field(
+                    "dice", NUM_FACES, float(MAX_DICE), "dice showing 1, 2, 3, heart, energy, claw"
+                ),
+                Field("rolls_left", 1, rolls_high, "rerolls left"),
+                Field("phase", len(_KOT_PHASES), 1, "one-hot phase of the turn"),
+                Field("decision", len(_KOT_DECISIONS), 1, "one-hot kind of the pending decision"),
+                Field("decider", s, 1, "one-hot relative seat that must decide"),
+                Field(
+                    "amount",
+                    1,
+                    float(HEART_CAP),
+                    f"heart dice left, or hearts about to be lost (clipped at {HEART_CAP})",
+                ),
+                Field("active", s, 1, "one-hot relative seat whose turn it is"),
+                Field("bay_open", 1, 1, "1 when Tokyo Bay is in use (5 or more monsters)"),
+            ],
+        )
+        self._type_index: dict[str, int] = {c.slug: int(Card[c.slug.upper()]) for c in Card}
+        self._counter_types = (int(Card.SMOKE_CLOUD), int(Card.BATTERY_MONSTER), int(Card.MIMIC))
+        # Every field's offset in field order: ``_fill`` unpacks them in this order.
+        self._offsets = tuple(self.offset[f.name] for f in self.fields)
+        self._phase_index = {name: i for i, name in enumerate(_KOT_PHASES)}
+        self._decision_index = {name: i for i, name in enumerate(_KOT_DECISIONS)}
+        self._location_index = {name: i for i, name in enumerate(_KOT_LOCATIONS)}
+        self._face_index = {name: i for i, name in enumerate(FACE_NAMES)}
+        self._num_types = t
+        self._amount_cap = HEART_CAP
+
+    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+        # Offsets are read from a tuple once and counts are written as ints (the
+        # buffer converts): this runs at every RL step. Caps use comparisons, not min().
+        kind = self._type_index
+        t = self._num_types
+        monsters = view["monsters"]
+        n = len(monsters)
+        location_index = self._location_index
+        smoke_type, battery_type, mimic_type = self._counter_types
+        (
+            present,
+            alive,
+            hearts,
+            max_hearts,
+            stars,
+            energy,
+            location,
+            poison,
+            shrink,
+            wings,
+            owned,
+            mimic,
+            smoke,
+            batteries,
+            row,
+            row_cost,
+            deck_size,
+            deck_top,
+            discard,
+            dice,
+            rolls_left,
+            phase,
+            decision_at,
+            decider,
+            amount,
+            active,
+            bay_open,
+        ) = self._offsets
+        star_cap, energy_cap, token_cap = KOT_STAR_CAP, KOT_ENERGY_CAP, KOT_TOKEN_CAP
+        for m in monsters:
+            r = (m["seat"] - player) % n
+            buf[present + r] = 1
+            if m["alive"]:
+                buf[alive + r] = 1
+            buf[hearts + r] = m["hearts"]
+            buf[max_hearts + r] = m["max_hearts"]
+            x = m["stars"]
+            buf[stars + r] = x if x < star_cap else star_cap
+            x = m["energy"]
+            buf[energy + r] = x if x < energy_cap else energy_cap
+            buf[location + 3 * r + location_index[m["location"]]] = 1
+            tokens = m["tokens"]
+            x = tokens["poison"]
+            if x:
+                buf[poison + r] = x if x < token_cap else token_cap
+            x = tokens["shrink"]
+            if x:
+                buf[shrink + r] = x if x < token_cap else token_cap
+            if m["wings_active"]:
+                buf[wings + r] = 1
+            copied = m["mimic"]
+            copied_type = -1
+            if copied is not None:
+                copied_type = kind[copied["id"]]
+                buf[mimic + t * r + copied_type] = 1
+            cards = m["cards"]
+            if cards:
+                base = owned + t * r
+                charge = 0
+                for card in cards:
+                    ct = kind[card["id"]]
+                    buf[base + ct] += 1
+                    on_card = card.get("counters")
+                    if on_card:
+                        # A Mimic card carries the counters of the card it copies.
+                        held = copied_type if ct == mimic_type else ct
+                        if held == smoke_type:
+                            buf[smoke + r] += on_card
+                        elif held == battery_type:
+                            charge += on_card
+                if charge:
+                    buf[batteries + r] = charge if charge < energy_cap else energy_cap
+        for i, card in enumerate(view["row"]):
+            if card is not None:
+                buf[row + t * i + kind[card["id"]]] = 1
+        costs = view.get("your_costs")
+        if costs is not None:
+            for i, cost in enumerate(costs):
+                if cost is not None:
+                    buf[row_cost + i] = cost
+        buf[deck_size] = view["deck_size"]
+        top = view.get("deck_top")
+        if top is not None:
+            buf[deck_top + kind[top["id"]]] = 1
+        for cid in view["discard"]:
+            buf[discard + kind[cid]] += 1
+        face = self._face_index
+        for f in view["dice"]:
+            buf[dice + face[f]] += 1
+        buf[rolls_left] = view["rolls_left"]
+        buf[phase + self._phase_index[view["phase"]]] = 1
+        decision = view["decision"]
+        if decision is not None:
+            name = decision["kind"]
+            buf[decision_at + self._decision_index[name]] = 1
+            buf[decider + (decision["player"] - player) % n] = 1
+            if name in _KOT_AMOUNT_KINDS and "amount" in decision:
+                x = decision["amount"]
+                buf[amount] = x if x < self._amount_cap else self._amount_cap
+        buf[active + (view["active"] - player) % n] = 1
+        if view["tokyo"]["bay_open"]:
+            buf[bay_open] = 1
+
+    def _text(self, view: dict[str, Any], player: int | None) -> str:
+        who = "spectator" if player is None else f"player {player}"
+        decision = view["decision"]
+        if decision is None:
+            ask = f"over, winners {view['winners']}"
+        else:
+            ask = f"{decision['kind']} for player {decision['player']}"
+            if decision["kind"] in _KOT_AMOUNT_KINDS and "amount" in decision:
+                ask += f" ({decision['amount']})"
+        tokyo = view["tokyo"]
+        city = "-" if tokyo["city"] is None else f"player {tokyo['city']}"
+        bay = "-" if tokyo["bay"] is None else f"player {tokyo['bay']}"
+        dice = ", ".join(view["dice"]) or "none"
+        lines = [
+            f"King of Tokyo, {who}'s view, turn {view['turn']} of player {view['active']} "
+            f"({view['phase']}): {ask}",
+            f"Tokyo City {city}, Tokyo Bay {bay}{' (open)' if tokyo['bay_open'] else ''}; "
+            f"dice {dice}, {view['rolls_left']} rerolls left",
+        ]
+        monsters = view["monsters"]
+        n = len(monsters)
+        start = 0 if player is None else player
+        for i in range(n):
+            m = monsters[(start + i) % n]
+            names = []
+            for card in m["cards"]:
+                label = card["name"]
+                if card["id"] == "mimic" and m["mimic"] is not None:
+                    label += f" (copies {m['mimic']['name']})"
+                if card.get("counters"):
+                    label += f" [{card['counters']}]"
+                names.append(label)
+            state = (
+                f"{m['hearts']}/{m['max_hearts']} hearts, {m['stars']} stars, "
+                f"{m['energy']} energy, {m['location']}"
+                if m["alive"]
+                else "eliminated"
+            )
+            tokens = m["tokens"]
+            extra = "".join(f", {k} {tokens[k]}" for k in ("poison", "shrink") if tokens[k]) + (
+                ", wings" if m["wings_active"] else ""
+            )
+            lines.append(
+                f"  player {m['seat']} ({m['name']}): {state}{extra}; "
+                f"cards: {', '.join(names) or '-'}"
+            )
+        costs = view.get("your_costs") or [None] * len(view["row"])
+        row = [
+            "-"
+            if c is None
+            else f"{c['name']} ({c['cost']}"
+            + ("" if k is None or k == c["cost"] else f", {k} for you")
+            + ")"
+            for c, k in zip(view["row"], costs, strict=True)
+        ]
+        lines.append(
+            f"row: {', '.join(row)}; deck {view['deck_size']}, discard {len(view['discard'])}"
+        )
+        if view.get("deck_top") is not None:
+            lines.append(f"deck top: {view['deck_top']['name']}")
+        return "\n".join(lines)
+
+
 _OBSERVERS: dict[str, Callable[[Game[Any]], Observer]] = {
     "uno-power": UnoPowerObserver,
     "kung-fu": KungFuObserver,
+    "king-of-tokyo": KingOfTokyoObserver,
 }
 
 
@@ -456,6 +783,7 @@ def observer_for(game: Game[Any]) -> Observer:
 
 __all__ = [
     "Field",
+    "KingOfTokyoObserver",
     "KungFuObserver",
     "Observer",
     "UnoPowerObserver",

@@ -2,8 +2,8 @@
 
 Importing this module registers one OpenSpiel game per tabletop game, named
 ``python_tabletop_<id>`` with dashes as underscores (``python_tabletop_uno_power``,
-``python_tabletop_kung_fu``), so ``pyspiel.load_game`` and OpenSpiel's algorithms
-can use them:
+``python_tabletop_kung_fu``, ``python_tabletop_king_of_tokyo``), so
+``pyspiel.load_game`` and OpenSpiel's algorithms can use them:
 
 >>> import pyspiel
 >>> import tabletop.rl.openspiel as tos
@@ -18,8 +18,9 @@ Conventions:
 
 - **Parameters**: ``players`` (default the game's minimum), ``seed`` (``-1``, the
   default: random) and every option of the game, named as in ``tabletop.make``.
-  Boolean and whole-number options keep their types; the others (including
-  ``target_score``, which is ``500`` or ``single_round``) are text, e.g.
+  Boolean and whole-number options keep their types; a text option whose values
+  are all digits is an int parameter (King of Tokyo's ``edition=2016``); the others
+  (including ``target_score``, which is ``500`` or ``single_round``) are text, e.g.
   ``pyspiel.load_game("python_tabletop_uno_power(players=3,target_score=single_round)")``.
   Text values write ``;`` for ``,`` and (``card_points``) ``:`` for ``=``, which game
   strings reserve (see :func:`to_spiel_text`). :func:`load` builds a game from
@@ -34,7 +35,9 @@ Conventions:
   gives determinized copies for honest imperfect-information search).
 - **Utility**: terminal returns, ``state.returns()`` of our rules: ``CONSTANT_SUM``
   (1) for Kung Fu, whose draw gives 0.5 each; ``GENERAL_SUM`` for UNO Power (team
-  play and shared wins give several winners).
+  play and shared wins give several winners) and King of Tokyo (1 for each winner:
+  monsters reaching 20 stars together share the win, and nobody wins when every
+  monster dies or the turn limit ends the game).
 - **Observations**: ``observation_tensor`` / ``observation_string`` are the game's
   :class:`~tabletop.rl.observers.Observer` encoding of a seat's own view (public
   information plus that seat's private information). The public-only observation
@@ -50,7 +53,8 @@ import dataclasses
 import random
 import types
 import typing
-from typing import Any, get_origin, get_type_hints
+from functools import cache
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 import numpy as np
 import pyspiel  # type: ignore[import-untyped]
@@ -61,7 +65,7 @@ from tabletop.core.game import Game, State
 from tabletop.core.rng import Rng
 from tabletop.rl.observers import Observer, observer_for
 
-GAME_IDS = ("uno-power", "kung-fu")
+GAME_IDS = ("uno-power", "kung-fu", "king-of-tokyo")
 """Tabletop games registered with OpenSpiel (those with an observer)."""
 
 # Games whose returns always add up to a constant: id -> the sum.
@@ -73,8 +77,34 @@ def short_name(game_id: str) -> str:
     return "python_tabletop_" + game_id.replace("-", "_")
 
 
+def _digit_literal(hint: Any) -> bool:
+    """A text option whose values are all whole numbers (King of Tokyo's ``edition``)."""
+    args = get_args(hint)
+    return (
+        get_origin(hint) is Literal
+        and bool(args)
+        and all(isinstance(a, str) and a.isdigit() for a in args)
+    )
+
+
+@cache
+def _digit_options(game_id: str) -> frozenset[str]:
+    """Options of ``game_id`` that are text of digits, declared as int parameters."""
+    options_type = type(tabletop.make(game_id).options)
+    hints = get_type_hints(options_type)
+    return frozenset(
+        f.name for f in dataclasses.fields(options_type) if _digit_literal(hints[f.name])
+    )
+
+
 def _param_default(hint: Any, default: Any) -> bool | int | str:
-    """The OpenSpiel parameter default of an option: bool and int stay, others are text."""
+    """The OpenSpiel parameter default of an option: bool and int stay, others are text.
+
+    A text option whose values are all digits (``edition="2011"``) is an int
+    parameter, since game strings read ``edition=2016`` as a number.
+    """
+    if _digit_literal(hint) and isinstance(default, str):
+        return int(default)
     if get_origin(hint) not in (typing.Union, types.UnionType):
         if hint is bool and isinstance(default, bool):
             return default
@@ -151,8 +181,9 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             )
         options = {k: v for k, v in params.items() if k not in ("players", "seed")}
         # Parameters left at their default are left to the options' own default.
+        digits = _digit_options(self.game_id)
         options = {
-            k: _from_spiel_text(k, v) if isinstance(v, str) else v
+            k: str(v) if k in digits else _from_spiel_text(k, v) if isinstance(v, str) else v
             for k, v in options.items()
             if v != spec[k]
         }
@@ -359,7 +390,10 @@ def load(
         if name not in spec:
             raise InvalidOptionsError(name, f"unknown option of {game_id}")
         kind = type(spec[name])
-        params[name] = value if kind is not str else to_spiel_text(str(value))
+        if name in _digit_options(game_id):
+            params[name] = int(value)
+        else:
+            params[name] = value if kind is not str else to_spiel_text(str(value))
     game: TabletopGame = pyspiel.load_game(short_name(game_id), params)
     return game
 

@@ -12,10 +12,10 @@ class Ask:
     HEARTS = 3  # data: (heart dice left,): what the next heart die does
     YIELD = 4  # a wounded monster in Tokyo: yield or stay
     BUY = 5  # the active monster's Buy phase
-    OPPORTUNIST = 6  # data: (new row slots mask,): buy a newly revealed card or not
+    OPPORTUNIST = 6  # buy a newly revealed card (``state.new_slots``) or not
     MIMIC = 7  # choose the card the new Mimic copies
     MIMIC_MOVE = 8  # start of turn: pay 1 energy to move the Mimic token, or not
-    CHARGE = 9  # Monster Batteries (2011): move another energy onto the card, or stop
+    CHARGE = 9  # data: (card instance,): Monster Batteries (2011): charge it more, or stop
     SELL = 10  # Metamorph, end of turn: discard Keep cards for energy
     PREVENT = 11  # data: (hearts about to be lost,): Wings, Rapid Healing, or take it
 

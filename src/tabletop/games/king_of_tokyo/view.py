@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES
-from tabletop.games.king_of_tokyo.phases import ASK_NAMES, ASK_TEXT, PHASE_NAMES
+from tabletop.games.king_of_tokyo.phases import ASK_NAMES, ASK_TEXT, PHASE_NAMES, Ask
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -59,7 +59,7 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
     if state.decisions:
         d = state.decisions[-1]
         decision = {"player": d.player, "kind": ASK_NAMES[d.kind], "reason": ASK_TEXT[d.kind]}
-        if d.data and isinstance(d.data[0], int):
+        if d.kind in (Ask.HEARTS, Ask.PREVENT):
             decision["amount"] = d.data[0]
     view: dict[str, Any] = {
         "game": game.id,

@@ -464,22 +464,27 @@ class KingOfTokyoState(State):
             best = [m.seat for m in monsters if m.alive and m.stars >= WIN_STARS]
             if not best:
                 return False
-            self._finish(best, "reaches 20 stars")
+            self._finish(best, "stars")
         else:
-            self._finish([m.seat for m in monsters if m.alive], "is the last monster standing")
+            self._finish([m.seat for m in monsters if m.alive], "last_standing")
         return True
 
     def _finish(self, winners: list[int], how: str) -> None:
+        """End the game; ``how`` is ``stars``, ``last_standing`` or ``turn_limit``."""
         self.over = True
         self.winner_seats = winners
         self.stage = Stage.OVER
         self.decisions.clear()
         if self._log is not None:
-            if winners:
-                names = " and ".join(self._name(w) for w in winners)
-                self._event("game_over", f"{names} {how} and wins!", winners=winners)
-            else:
-                self._event("game_over", "Every monster is out: nobody wins.", winners=[])
+            names = " and ".join(self._name(w) for w in winners)
+            text = {
+                "stars": f"{names} reaches 20 stars and wins!",
+                "last_standing": f"{names} is the last monster standing and wins!",
+                "turn_limit": "The turn limit is reached: nobody wins.",
+            }[how]
+            if not winners and how != "turn_limit":
+                how, text = "nobody", "Every monster is out: nobody wins."
+            self._event("game_over", text, winners=winners, how=how)
 
     # -- A: start of turn --------------------------------------------------------------
 
@@ -489,7 +494,12 @@ class KingOfTokyoState(State):
         self._reset_turn()
         if self._log is not None:
             extra = " (extra turn)" if self.active != self.base or self.freeze_chain else ""
-            self._event("turn", f"Turn {self.turn + 1}: {self._name(a)}{extra}.", seat=a)
+            self._event(
+                "turn",
+                f"Turn {self.turn + 1}: {self._name(a)}{extra}.",
+                seat=a,
+                in_tokyo=self.in_tokyo(a),
+            )
         live = self.live
         if live & powers.START_OF_TURN_MASK & m.mask:
             for card, hook in powers.START_OF_TURN.items():
@@ -932,7 +942,12 @@ class KingOfTokyoState(State):
         else:
             self.bay = seat
         self.entered = True
-        self._event("enter", f"{self._name(seat)} enters Tokyo {('', 'City', 'Bay')[where]}.")
+        self._event(
+            "enter",
+            f"{self._name(seat)} enters Tokyo {('', 'City', 'Bay')[where]}.",
+            seat=seat,
+            where=LOCATION_NAMES[where],
+        )
         if self._game_kot.options.two_player_variant:
             self.gain_energy(seat, 1, "entering Tokyo")
         else:
@@ -1266,8 +1281,7 @@ class KingOfTokyoState(State):
             return
         self.turn += 1
         if self.turn >= self._game_kot.options.turn_limit:
-            self._note("The turn limit is reached.")
-            self._finish([], "")
+            self._finish([], "turn_limit")
             return
         extra = self.extra_turns
         while extra:
@@ -1564,7 +1578,9 @@ class KingOfTokyoState(State):
         if m.stars >= WIN_STARS:
             self.may_have_won = True
         if self._log is not None:
-            self._event("stars", f"{self._name(p)} gains {n} star(s) ({why}).", seat=p, stars=n)
+            self._event(
+                "stars", f"{self._name(p)} gains {n} star(s) ({why}).", seat=p, stars=n, why=why
+            )
 
     def lose_stars(self, p: int, n: int, why: str) -> None:
         m = self.monsters[p]

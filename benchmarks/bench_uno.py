@@ -779,6 +779,29 @@ def parse_timing_arguments(
     return args
 
 
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """``--option KEY=VALUE`` (repeatable): a game option, read by :func:`game_options`."""
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable)",
+    )
+
+
+def game_options(parser: argparse.ArgumentParser, items: Sequence[str]) -> dict[str, str]:
+    """The ``--option`` values as a dict (a malformed one is a usage error)."""
+    options: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            parser.error(f"--option expects KEY=VALUE, got {item!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
 def write_json(path: str, data: dict[str, Any]) -> None:
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(data, fh, indent=2)

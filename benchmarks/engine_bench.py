@@ -19,7 +19,9 @@ from collections.abc import Callable, Mapping, Sequence
 from bench_uno import (
     STEP_CAP,
     Contender,
+    add_option_argument,
     add_timing_arguments,
+    game_options,
     measure,
     parse_timing_arguments,
     table,
@@ -66,14 +68,7 @@ def parse_args(
 ) -> tuple[argparse.Namespace, dict[str, str]]:
     parser = argparse.ArgumentParser(description=description)
     add_timing_arguments(parser, list(contenders))
-    parser.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (repeatable)",
-    )
+    add_option_argument(parser)
     parser.add_argument(
         "--profile",
         type=int,
@@ -82,13 +77,7 @@ def parse_args(
         help="profile this many games of the first contender instead of timing",
     )
     args = parse_timing_arguments(parser, argv)
-    options: dict[str, str] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error(f"--option expects KEY=VALUE, got {item!r}")
-        options[key.strip()] = value.strip()
-    return args, options
+    return args, game_options(parser, args.option)
 
 
 def profile(contender: Contender, games: int, top: int = 15) -> str:

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
+from bench_uno import add_option_argument, game_options
 from tabletop.bots import make_bot
 
 
@@ -238,14 +239,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, dict[str
     parser.add_argument("--players", type=int, default=2, help="player count (default: 2)")
     parser.add_argument("--games", type=int, default=400, help="games to play (default: 400)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default: 1)")
-    parser.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game option (repeatable)",
-    )
+    add_option_argument(parser)
     parser.add_argument(
         "--jobs",
         type=int,
@@ -258,12 +252,7 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, dict[str
         parser.error("--games and --players must be positive")
     if args.jobs == 0:
         args.jobs = os.cpu_count() or 1
-    options: dict[str, str] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            parser.error(f"--option expects KEY=VALUE, got {item!r}")
-        options[key.strip()] = value.strip()
+    options = game_options(parser, args.option)
     tabletop.make(args.game, **options)  # fail early on a bad game id or option
     return args, options
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from tabletop.core.action import Action
+from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.king_of_tokyo.cards import Edition, card_table
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES, KEEPS, NUM_FACES, keep_label
 
@@ -94,17 +94,8 @@ class ActionTable:
 
     def __init__(self, edition: Edition) -> None:
         names = card_table(edition).instance_names
-        actions: list[Action] = []
-        move: list[int] = []
-        arg: list[int] = []
-
-        def add(label: str, m: int, a: int = -1) -> Action:
-            action = Action(len(actions), label)
-            actions.append(action)
-            move.append(m)
-            arg.append(a)
-            return action
-
+        builder = ActionTableBuilder()
+        add = builder.add
         faces = range(NUM_FACES)
         self.keep = tuple(add(keep_label(k), Move.KEEP, i) for i, k in enumerate(KEEPS))
         self.stop = add("stop rolling and resolve the dice", Move.STOP)
@@ -169,9 +160,9 @@ class ActionTable:
         self.take_damage = add("take the damage", Move.TAKE_DAMAGE)
         self.charge = add("move 1 energy onto Monster Batteries", Move.CHARGE)
         self.done_charging = add("stop charging Monster Batteries", Move.DONE_CHARGING)
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self.move: tuple[int, ...] = tuple(move)
-        self.arg: tuple[int, ...] = tuple(arg)
+        self.actions: tuple[Action, ...] = tuple(builder.actions)
+        self.move: tuple[int, ...] = tuple(builder.move)
+        self.arg: tuple[int, ...] = tuple(builder.arg)
 
 
 @cache

@@ -26,7 +26,7 @@ difference. With ``draw_split="sequential"`` each card is asked alone (r is 0 or
 
 from __future__ import annotations
 
-from tabletop.core.action import Action
+from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.kung_fu.cards import CardTable
 
 DRAW_CHOICES = 13  # r = 0..12 red cards
@@ -79,17 +79,8 @@ class ActionTable:
     """
 
     def __init__(self, cards: CardTable) -> None:
-        actions: list[Action] = []
-        move: list[int] = []
-        arg: list[int] = []
-
-        def add(label: str, m: int, a: int = -1) -> Action:
-            action = Action(len(actions), label)
-            actions.append(action)
-            move.append(m)
-            arg.append(a)
-            return action
-
+        builder = ActionTableBuilder()
+        add = builder.add
         names = cards.names
         types = range(cards.num_types)
         self.attack = tuple(add(f"attack with {names[k]} face up", Move.ATTACK, k) for k in types)
@@ -112,7 +103,7 @@ class ActionTable:
             add(f"discard {names[k]} from your opponent's koku", Move.DISCARD_KOKU, k)
             for k in types
         )
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self.move: tuple[int, ...] = tuple(move)
-        self.arg: tuple[int, ...] = tuple(arg)
-        assert len(actions) == layout(cards.num_types)["total"]
+        self.actions: tuple[Action, ...] = tuple(builder.actions)
+        self.move: tuple[int, ...] = tuple(builder.move)
+        self.arg: tuple[int, ...] = tuple(builder.arg)
+        assert len(self.actions) == layout(cards.num_types)["total"]

@@ -334,7 +334,7 @@ def render_html(summary: dict[str, Any]) -> str:
         "(Plackett-Luce); the ordinal is μ − 3σ.</p>",
     ]
     if played:
-        body.append(_img(_plot_win_rates(summary)))
+        body.append(_img(_plot_win_rates(summary), "win rate of each player with its 95% interval"))
         body.append("<h2>First-player advantage</h2>")
         body.append(
             _html_table(
@@ -343,7 +343,7 @@ def render_html(summary: dict[str, Any]) -> str:
             )
         )
         body.append(f'<p class="note">Fair share: {summary["fair_share"]:.1%}.</p>')
-        body.append(_img(_plot_turn_order(summary)))
+        body.append(_img(_plot_turn_order(summary), "win rate by position in the turn order"))
         length = summary["length"]
         body.append("<h2>Game length</h2>")
         body.append(
@@ -351,7 +351,7 @@ def render_html(summary: dict[str, Any]) -> str:
             f"10th-90th percentile {length['p10']:g}-{length['p90']:g}, "
             f"range {length['min']}-{length['max']}.</p>"
         )
-        body.append(_img(_plot_lengths(summary)))
+        body.append(_img(_plot_lengths(summary), "histogram of game lengths"))
     stats = summary.get("game_stats")
     if stats:
         body.extend(_html_game_stats(summary, stats))
@@ -412,7 +412,7 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
             "did not (95% Wilson intervals), and the difference in points (95% Newcombe "
             "interval). An item taken by winning seats is not proof that it makes them win.</p>"
         )
-        out.append(_img(_plot_items(rows)))
+        out.append(_img(_plot_items(rows), "win rate difference with and without each item"))
         out.append(
             _html_table(
                 [
@@ -446,8 +446,9 @@ def _html_table(header: list[str], rows: list[list[Any]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _img(png: bytes) -> str:
-    return f'<p><img alt="plot" src="data:image/png;base64,{base64.b64encode(png).decode()}"></p>'
+def _img(png: bytes, alt: str) -> str:
+    data = base64.b64encode(png).decode()
+    return f'<p><img alt="{html.escape(alt)}" src="data:image/png;base64,{data}"></p>'
 
 
 # -- plots -------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from rich.progress import (
     ProgressColumn,
     Task,
     TextColumn,
-    TimeRemainingColumn,
 )
 from rich.text import Text
 
@@ -44,12 +43,32 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
-class _RateColumn(ProgressColumn):
-    """Games per second, over rich's recent samples."""
+def _rate(task: Task) -> float | None:
+    """Games per second since this run (or resume) started.
 
+    An average over the whole run rather than rich's recent samples: batches
+    finish in bursts, which make short-window rates jump.
+    """
+    played = task.completed - task.fields["first"]
+    elapsed = task.elapsed
+    return played / elapsed if played > 0 and elapsed else None
+
+
+class _RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
-        speed = task.speed
-        return Text("" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+        rate = _rate(task)
+        return Text("" if rate is None else f"{rate:,.0f} games/s", style="cyan")
+
+
+class _LeftColumn(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        rate = _rate(task)
+        if rate is None or task.total is None:
+            return Text("-:--:--", style="cyan")
+        seconds = int((task.total - task.completed) / rate)
+        return Text(
+            f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d} left", style="cyan"
+        )
 
 
 def sim(
@@ -168,10 +187,10 @@ def _run(
         BarColumn(),
         MofNCompleteColumn(),
         _RateColumn(),
-        TimeRemainingColumn(),
+        _LeftColumn(),
     )
     with Progress(*columns, console=err, disable=not show, transient=False) as bar:
-        task = bar.add_task(spec.game, total=spec.games, completed=len(folder))
+        task = bar.add_task(spec.game, total=spec.games, completed=len(folder), first=len(folder))
         try:
             return run_simulation(
                 spec,

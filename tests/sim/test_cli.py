@@ -108,6 +108,12 @@ def test_record_games_can_be_replayed(invoke: Invoke, tmp_path: Path) -> None:
     assert len(record["actions"]) == by_index[5]["length"]
 
 
+def test_the_progress_bar_reaches_the_end(invoke: Invoke) -> None:
+    done = invoke([arg for arg in KUNG_FU if arg != "--no-progress"] + ["--jobs", "2"])
+    assert done.exit_code == 0, done.output
+    assert "12/12" in done.stderr and "games/s" in done.stderr and "0:00:00 left" in done.stderr
+
+
 def test_resume_of_a_finished_run_only_reports(invoke: Invoke, tmp_path: Path) -> None:
     assert invoke([*KUNG_FU, "--out", "done"]).exit_code == 0
     before = (tmp_path / "done" / "games.jsonl").read_text()

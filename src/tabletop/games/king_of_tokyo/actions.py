@@ -1,7 +1,8 @@
 """The action encoding of King of Tokyo.
 
 Ids are laid out in blocks (``K = len(KEEPS) = 3003`` kept multisets, ``C = 66``
-card instances, faces in the order 1, 2, 3, heart, energy, claw):
+card instances, ``E = 72`` Evolutions, faces in the order 1, 2, 3, heart, energy,
+claw):
 
 =================  =========  =====  ==================================================
 block              first id   size   meaning
@@ -33,6 +34,16 @@ block              first id   size   meaning
 ``TAKE_DAMAGE``    K+109+3C   1      take the damage
 ``CHARGE``         K+110+3C   1      Monster Batteries: move 1 energy onto the card
 ``DONE_CHARGING``  K+111+3C   1      stop charging Monster Batteries
+``KEEP_EVOLUTION`` K+112+3C   E      Power Up!: keep Evolution e of the two drawn
+``PLAY_EVOLUTION`` K+112+3C+E E      Power Up!: play Evolution e
+``DRAFT_EVOLUTION`` K+112+3C+2E E    Power Up!: draft Evolution e (Mutant variant)
+``EVO_YES``        K+112+3C+3E E      the first answer to Evolution e's question
+``EVO_NO``         K+112+3C+4E E      the second answer
+``EVO_FACE``       K+112+3C+5E 6      an Evolution's question: the face f
+``EVO_CHANGE``     K+118+3C+5E 36     an Evolution's question: turn f into t
+``EVO_SEAT``       K+154+3C+5E 6      an Evolution's question: seat s
+``EVO_CARD``       K+160+3C+5E C      an Evolution's question: Power card c
+``EVO_EVOLUTION``  K+160+4C+5E E      an Evolution's question: Evolution e
 =================  =========  =====  ==================================================
 
 Labels name cards by the edition's names, so each edition has its own table.
@@ -45,9 +56,35 @@ from functools import cache
 from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.king_of_tokyo.cards import Edition, card_table
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES, KEEPS, NUM_FACES, keep_label
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 
 MAX_SEATS = 6
 ROW_SIZE = 3
+
+# Evolutions that ask a yes/no question: the words of the two answers.
+EVOLUTION_ANSWERS: dict[str, tuple[str, str]] = {
+    "exotic_arms": ("put 2 energy on Exotic Arms", "keep your energy"),
+    "energy_sword": ("pay 2 energy for Energy Sword", "do not pay for Energy Sword"),
+    "sunken_temple": ("skip your turn for 3 hearts and 3 energy", "play your turn"),
+    "bamboo_supply": ("put 1 energy on Bamboo Supply", "take the energy on Bamboo Supply"),
+    "mega_purr": ("give 1 energy (Mega Purr)", "give 1 star (Mega Purr)"),
+    "electric_carrot": ("give 1 energy (Electric Carrot)", "lose 1 more heart (Electric Carrot)"),
+    "play_with_your_food": (
+        "play with your food: 2 hearts fewer, steal 1 star and 1 energy",
+        "deal the full damage",
+    ),
+    "lightning_armor": ("roll for Lightning Armor", "do not roll for Lightning Armor"),
+    "target_acquired": ("give the target token", "keep the target token where it is"),
+    "chest_thumping": ("make it leave Tokyo (Chest Thumping)", "let it choose"),
+    "mothership_support": ("pay 1 energy for 1 heart (Mothership Support)", ""),
+    "miraculous_catch": ("buy the revealed card (Miraculous Catch)", "leave it"),
+    "adapting_technology": ("remove a counter to sweep the row (Adapting Technology)", ""),
+    "yin_yang": ("turn all your dice to their opposite faces (Yin & Yang)", ""),
+    "superior_alien_technology": (
+        "buy it for half its cost (Superior Alien Technology)",
+        "buy it at the normal cost",
+    ),
+}
 
 
 class Move:
@@ -80,6 +117,16 @@ class Move:
     TAKE_DAMAGE = 24
     CHARGE = 25
     DONE_CHARGING = 26
+    KEEP_EVOLUTION = 27
+    PLAY_EVOLUTION = 28
+    DRAFT_EVOLUTION = 29
+    EVO_YES = 30  # arg: Evolution: the first answer of its question
+    EVO_NO = 31  # arg: Evolution: the second answer
+    EVO_FACE = 32  # arg: face (name a face, pick a die of that face)
+    EVO_CHANGE = 33  # arg: 6 * from + to (turn dice of one face into another)
+    EVO_SEAT = 34  # arg: seat
+    EVO_CARD = 35  # arg: Power card instance
+    EVO_EVOLUTION = 36  # arg: Evolution (Icy Reflection's target)
 
 
 HEART_HEAL, HEART_POISON, HEART_SHRINK = range(3)
@@ -160,6 +207,43 @@ class ActionTable:
         self.take_damage = add("take the damage", Move.TAKE_DAMAGE)
         self.charge = add("move 1 energy onto Monster Batteries", Move.CHARGE)
         self.done_charging = add("stop charging Monster Batteries", Move.DONE_CHARGING)
+        evolutions = evolution_table().info
+        self.keep_evolution = tuple(
+            add(f"keep {e.name}", Move.KEEP_EVOLUTION, e.number) for e in evolutions
+        )
+        self.play_evolution = tuple(
+            add(f"play {e.name}", Move.PLAY_EVOLUTION, e.number) for e in evolutions
+        )
+        self.draft_evolution = tuple(
+            add(f"draft {e.name}", Move.DRAFT_EVOLUTION, e.number) for e in evolutions
+        )
+        # Answers to an Evolution's question (``Ask.EVO_CHOICE``); the question's
+        # wording is in the view. Yes/no answers carry the Evolution's own words.
+        self.evo_yes = tuple(
+            add(EVOLUTION_ANSWERS.get(e.id, (f"{e.name}: yes", ""))[0], Move.EVO_YES, e.number)
+            for e in evolutions
+        )
+        self.evo_no = tuple(
+            add(
+                EVOLUTION_ANSWERS.get(e.id, ("", f"{e.name}: no"))[1] or f"{e.name}: no",
+                Move.EVO_NO,
+                e.number,
+            )
+            for e in evolutions
+        )
+        self.evo_face = tuple(
+            add(f"choose the face {FACE_NAMES[f]}", Move.EVO_FACE, f) for f in faces
+        )
+        self.evo_change = tuple(
+            add(f"turn {FACE_NAMES[f]} into {FACE_NAMES[t]}", Move.EVO_CHANGE, NUM_FACES * f + t)
+            for f in faces
+            for t in faces
+        )
+        self.evo_seat = tuple(add(f"choose seat {s}", Move.EVO_SEAT, s) for s in range(MAX_SEATS))
+        self.evo_card = tuple(add(f"choose {n}", Move.EVO_CARD, c) for c, n in enumerate(names))
+        self.evo_evolution = tuple(
+            add(f"choose the Evolution {e.name}", Move.EVO_EVOLUTION, e.number) for e in evolutions
+        )
         self.actions: tuple[Action, ...] = tuple(builder.actions)
         self.move: tuple[int, ...] = tuple(builder.move)
         self.arg: tuple[int, ...] = tuple(builder.arg)

@@ -89,6 +89,13 @@ class KingOfTokyoOptions:
     herbivore_counts_self: bool = False
     # When only the City yields, the Bay monster moves up to the City (a fan answer).
     bay_moves_up: bool = False
+    # Power Up!: Evolutions "on", or the "mutant" draft variant.
+    power_up: Literal["off", "on", "mutant"] = "off"
+    # Power Up! set-up: the Evolution not kept is shuffled back (rulebook) or
+    # discarded (BGA).
+    evolution_setup: Literal["shuffle_back", "discard"] = "shuffle_back"
+    # Mutant Evolution draft: packets pass to the "left" (rulebook) or "right" (BGA).
+    draft_direction: Literal["left", "right"] = "left"
     # Engine safety: after this many turns the game ends with no winner.
     turn_limit: int = 400
 

@@ -18,6 +18,10 @@ class Ask:
     CHARGE = 9  # data: (card instance,): Monster Batteries (2011): charge it more, or stop
     SELL = 10  # Metamorph, end of turn: discard Keep cards for energy
     PREVENT = 11  # data: (hearts about to be lost,): Wings, Rapid Healing, or take it
+    EVO_KEEP = 12  # data: (drawn, drawn, set-up?): which Evolution to keep
+    EVO_PLAY = 13  # data: (window,): play an Evolution now, or not
+    DRAFT = 14  # Mutant Evolution: which card of the packet to take
+    EVO_CHOICE = 15  # data: (Evolution, context...): an Evolution's own question
 
 
 ASK_NAMES = {
@@ -33,6 +37,10 @@ ASK_NAMES = {
     Ask.CHARGE: "charge_batteries",
     Ask.SELL: "metamorph",
     Ask.PREVENT: "prevent_damage",
+    Ask.EVO_KEEP: "keep_evolution",
+    Ask.EVO_PLAY: "play_evolution",
+    Ask.DRAFT: "draft_evolution",
+    Ask.EVO_CHOICE: "evolution_question",
 }
 
 ASK_TEXT = {
@@ -48,6 +56,10 @@ ASK_TEXT = {
     Ask.CHARGE: "move energy onto Monster Batteries (the bank doubles it)",
     Ask.SELL: "discard Keep cards for energy (Metamorph), or keep them",
     Ask.PREVENT: "you are about to lose hearts",
+    Ask.EVO_KEEP: "keep one of the two Evolutions you drew",
+    Ask.EVO_PLAY: "you may play an Evolution now",
+    Ask.DRAFT: "take one Evolution from the packet, then pass it on",
+    Ask.EVO_CHOICE: "answer an Evolution's question",
 }
 
 
@@ -72,6 +84,12 @@ class Stage:
     END = 15  # J
     NEXT = 16  # K
     OVER = 17
+    # Power Up!
+    DRAFT = 18  # the Mutant Evolution draft, before the game
+    SETUP = 19  # each monster draws 2 Evolutions and keeps 1, before the first turn
+    START_EFFECTS = 20  # A3-A7, after the "before start" window
+    RESOLVE_WINDOW = 21  # D3: the "while resolving" window, before the numbers
+    END_WINDOW = 22  # J1: the end-of-turn window, every player in turn
 
 
 PHASE_NAMES = (
@@ -93,4 +111,9 @@ PHASE_NAMES = (
     "end",
     "end",
     "over",
+    "setup",
+    "setup",
+    "start",
+    "resolve",
+    "end",
 )

@@ -23,7 +23,7 @@ from tabletop.core.decisions import Decision, DecisionStack
 from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
 from tabletop.core.rng import Rng
-from tabletop.games.king_of_tokyo import powers
+from tabletop.games.king_of_tokyo import evolution_effects, powers
 from tabletop.games.king_of_tokyo.actions import (
     HEART_HEAL,
     HEART_POISON,
@@ -47,11 +47,14 @@ from tabletop.games.king_of_tokyo.dice import (
     counts_of,
     describe_dice,
 )
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import HEART_CAP, START_HEARTS, WIN_STARS, Monster
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.power_up import QUESTIONS, WINDOW_NAMES, PowerUp
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
+    from tabletop.games.king_of_tokyo.options import KingOfTokyoOptions
 
 ROLLS = 3
 SWEEP_COST = 2
@@ -141,6 +144,7 @@ class KingOfTokyoState(State):
         "over",
         "paid",
         "probe_used",
+        "pu",
         "queue",
         "resolving",
         "rng",
@@ -195,6 +199,7 @@ class KingOfTokyoState(State):
     smash_landed: bool
     entered: bool  # the active monster entered Tokyo this turn (Power Up! windows)
     over: bool
+    pu: PowerUp | None  # Power Up!: the Evolutions (None when the expansion is off)
     may_have_won: bool  # some monster reached 20 stars at some point (a cheap pre-check)
     winner_seats: list[int]
 
@@ -245,6 +250,13 @@ class KingOfTokyoState(State):
         first = self._first_player()
         self.active = self.base = first
         self.stage = Stage.START
+        self.pu = None
+        power_up = game.options.power_up
+        if power_up != "off":
+            mutant = power_up == "mutant"
+            self.pu = PowerUp.deal([m.name for m in self.monsters], mutant, rng)
+            self.queue = self._clockwise(first)
+            self.stage = Stage.DRAFT if mutant else Stage.SETUP
         self._advance()
         return self
 
@@ -358,7 +370,22 @@ class KingOfTokyoState(State):
                 out.append(table.wings)
             if self._can_rapid_heal(p):
                 out.append(table.rapid_heal)
+            if self.pu is not None:
+                out.extend(table.play_evolution[n] for n in self.pu.playable(self, p, "damage"))
             out.append(table.take_damage)
+        elif kind == Ask.EVO_KEEP:
+            out.extend(table.keep_evolution[n] for n in sorted(d.data[:2]))
+        elif kind == Ask.EVO_PLAY:
+            assert self.pu is not None
+            window = WINDOW_NAMES[d.data[0]]
+            out.extend(table.play_evolution[n] for n in self.pu.playable(self, p, window))
+            out.append(table.decline)
+        elif kind == Ask.DRAFT:
+            assert self.pu is not None
+            out.extend(table.draft_evolution[n] for n in sorted(self.pu.draft[p]))
+        elif kind == Ask.EVO_CHOICE:
+            question = QUESTIONS[evolution_table().info[d.data[0]].id]
+            out.extend(question.options(self, p, d.data[1:]))
         return out
 
     def _apply(self, action: Action) -> None:
@@ -374,7 +401,7 @@ class KingOfTokyoState(State):
             if d.kind == Ask.ROLL:
                 self._done_rolling()
             else:
-                self.stage = Stage.NUMBERS
+                self._to_resolve()
         elif move == Move.END_BUY:
             self.stage = Stage.SELL
         elif move == Move.BUY:
@@ -422,7 +449,7 @@ class KingOfTokyoState(State):
         elif move == Move.SELL:
             self._sell(p, arg)
         elif move == Move.DONE_SELLING:
-            self.stage = Stage.END
+            self._to_end()
         elif move == Move.WINGS:
             self._use_wings(p)
         elif move == Move.RAPID_HEAL:
@@ -433,6 +460,21 @@ class KingOfTokyoState(State):
             self._charge(p, d.data[0])
         elif move == Move.DONE_CHARGING:
             self._finish_charge(p, d.data[0])
+        elif move == Move.KEEP_EVOLUTION:
+            assert self.pu is not None
+            others = tuple(n for n in d.data[:2] if n != arg)
+            self.pu.keep(self, p, arg, others, bool(d.data[2]))
+        elif move == Move.PLAY_EVOLUTION:
+            assert self.pu is not None
+            self.pu.play(self, p, arg)
+            if d.kind == Ask.EVO_PLAY:  # the window stays open for another Evolution
+                self.pu.open_window(self, p, WINDOW_NAMES[d.data[0]])
+        elif move == Move.DRAFT_EVOLUTION:
+            assert self.pu is not None
+            self.pu.pick(p, arg)
+        elif move >= Move.EVO_YES:
+            question = QUESTIONS[evolution_table().info[d.data[0]].id]
+            question.answer(self, p, move, arg, d.data[1:])
         self._advance()
 
     # -- the stage loop ----------------------------------------------------------------
@@ -486,12 +528,58 @@ class KingOfTokyoState(State):
                 how, text = "nobody", "Every monster is out: nobody wins."
             self._event("game_over", text, winners=winners, how=how)
 
+    # -- Power Up! set-up ------------------------------------------------------------
+
+    def _stage_draft(self) -> None:
+        """The Mutant Evolution draft: each takes a card, packets pass, 8 rounds."""
+        pu = self.pu
+        assert pu is not None
+        while True:
+            while self.queue:
+                seat = self.queue.pop(0)
+                packet = pu.draft[seat]
+                if len(packet) == 1:
+                    pu.pick(seat, packet[0])
+                elif packet:
+                    self.decisions.push(Decision(Ask.DRAFT, seat))
+                    return
+            if not any(pu.draft):
+                break
+            pu.pass_packets(self._game_kot.options.draft_direction == "left")
+            self.queue = self._clockwise(self.active)
+        for deck in pu.deck:
+            self.rng.shuffle(deck)
+        pu.draft = []
+        self._note("The Mutant Evolution draft is over.")
+        self.queue = self._clockwise(self.active)
+        self.stage = Stage.SETUP
+
+    def _stage_setup(self) -> None:
+        """Power Up! set-up: each monster draws 2 Evolutions and keeps 1."""
+        pu = self.pu
+        assert pu is not None
+        while self.queue:
+            pu.offer(self, self.queue.pop(0), setup=True)
+            if self.decisions:
+                return
+        self.stage = Stage.START
+
     # -- A: start of turn --------------------------------------------------------------
 
     def _stage_start(self) -> None:
         a = self.active
-        m = self.monsters[a]
         self._reset_turn()
+        if self.pu is not None:
+            self.pu.used = 0
+            self.pu.turn_marks.clear()
+            self.stage = Stage.START_EFFECTS
+            self.pu.open_window(self, a, "before_start")  # 2.9 A2
+            return
+        self._stage_start_effects()
+
+    def _stage_start_effects(self) -> None:
+        a = self.active
+        m = self.monsters[a]
         if self._log is not None:
             extra = " (extra turn)" if self.active != self.base or self.freeze_chain else ""
             self._event(
@@ -566,7 +654,16 @@ class KingOfTokyoState(State):
         elif self.monsters[self.active].mask & _ADJUST_MASK:
             self.stage = Stage.ADJUST
         else:
-            self.stage = Stage.NUMBERS
+            self._to_resolve()
+
+    def _to_resolve(self) -> None:
+        """Go on to resolving: through Power Up!'s "while resolving" window if on."""
+        self.stage = Stage.NUMBERS if self.pu is None else Stage.RESOLVE_WINDOW
+
+    def _stage_resolve_window(self) -> None:
+        assert self.pu is not None
+        self.stage = Stage.NUMBERS
+        self.pu.open_window(self, self.active, "resolving")  # 2.9 D3
 
     def _reroll(self, p: int, kept: tuple[int, ...]) -> None:
         dice = [f for f in range(NUM_FACES) for _ in range(kept[f])]
@@ -673,7 +770,7 @@ class KingOfTokyoState(State):
         if self.dice and self.monsters[a].mask & _ADJUST_MASK and self._adjust_actions(a):
             self.decisions.push(Decision(Ask.ADJUST, a))
         else:
-            self.stage = Stage.NUMBERS
+            self._to_resolve()
 
     # -- D: resolving the dice ---------------------------------------------------------
 
@@ -860,6 +957,9 @@ class KingOfTokyoState(State):
 
     def _stage_after_claws(self) -> None:
         a = self.active
+        # Power Up! 2.9 D9: three heart faces draw 2 Evolutions, keep 1 (once a turn).
+        if self.pu is not None and self.dice.count(HEART) >= 3 and self.monsters[a].alive:
+            self.pu.offer(self, a, setup=False)
         game = self._game_kot
         # 2011 Alpha Monster: the attack must cost hearts. Smash damage held back for a
         # Jets owner counts: staying, it is taken; yielding, the attacker still moves in.
@@ -1022,6 +1122,8 @@ class KingOfTokyoState(State):
                         )
             if self._can_rapid_heal(p):
                 out.append(table.rapid_heal)
+        if self.pu is not None:
+            out.extend(table.play_evolution[n] for n in self.pu.playable(self, p, "buy"))
         if out:
             out.append(table.end_buy)
         return out
@@ -1233,10 +1335,28 @@ class KingOfTokyoState(State):
     def _stage_sell(self) -> None:
         a = self.active
         m = self.monsters[a]
-        self.stage = Stage.END
+        self._to_end()
         if m.mask & (1 << Card.METAMORPH) and m.cards and m.alive:
             self.stage = Stage.SELL
             self.decisions.push(Decision(Ask.SELL, a))
+
+    def _to_end(self) -> None:
+        """Go on to the end of the turn: through Power Up!'s end-of-turn window if on."""
+        if self.pu is None:
+            self.stage = Stage.END
+        else:
+            self.stage = Stage.END_WINDOW
+            self.queue = self._clockwise(self.active)
+
+    def _stage_end_window(self) -> None:
+        """2.9 J1: every holder of an end-of-turn Evolution, clockwise from the active."""
+        assert self.pu is not None
+        while self.queue:
+            seat = self.queue.pop(0)
+            window = "end_own" if seat == self.active else "end"
+            if self.pu.open_window(self, seat, window):
+                return
+        self.stage = Stage.END
 
     def _sell(self, p: int, c: int) -> None:
         game = self._game_kot
@@ -1325,7 +1445,11 @@ class KingOfTokyoState(State):
             if not hit[4]:
                 hit[1] = self._prevent(victim, hit[1])
                 hit[4] = True
-            if hit[1] > 0 and (self._can_wings(victim) or self._lethal_heal(victim, hit[1])):
+            if hit[1] > 0 and (
+                self._can_wings(victim)
+                or self._lethal_heal(victim, hit[1])
+                or (self.pu is not None and self.pu.playable(self, victim, "damage"))
+            ):
                 self.decisions.push(Decision(Ask.PREVENT, victim, (hit[1],)))
                 return
             self._land_first_hit()
@@ -1451,6 +1575,8 @@ class KingOfTokyoState(State):
         m.stars = 0
         m.hearts = 0
         self.alive_count -= 1
+        if self.pu is not None:
+            self.pu.eliminate(v)
         self._leave_tokyo(v)
         self.held.pop(v, None)
         self._event("eliminated", f"{self._name(v)} is eliminated.", seat=v)
@@ -1679,6 +1805,22 @@ class KingOfTokyoState(State):
         names = self._game_kot.cards.names
         return ", ".join(names[c] for c in self.row if c >= 0) or "no cards"
 
+    @property
+    def options(self) -> KingOfTokyoOptions:
+        return self._game_kot.options
+
+    def note(self, text: str) -> None:
+        """A line for the log (public), for card and Evolution effects."""
+        self._note(text)
+
+    def event(
+        self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any
+    ) -> None:
+        """A log event; ``visible_to`` limits who may see it."""
+        log = self._log
+        if log is not None:
+            log.add(kind, text, visible_to, **data)
+
     def _note(self, text: str) -> None:
         log = self._log
         if log is not None:
@@ -1739,6 +1881,7 @@ class KingOfTokyoState(State):
         twin.held = self.held.copy()
         twin.hits = [h.copy() for h in self.hits]
         twin.live = self.live
+        twin.pu = self.pu.copy() if self.pu is not None else None
         return twin
 
     def determinize(self, observer: int, rng: Rng) -> KingOfTokyoState:
@@ -1752,8 +1895,27 @@ class KingOfTokyoState(State):
             twin.deck = [*rest, deck[-1]]
         else:
             rng.shuffle(deck)
+        if twin.pu is not None:
+            self._resample_evolutions(twin, observer, rng)
         twin.rng = rng.derive()
         return twin
+
+    def _resample_evolutions(self, twin: KingOfTokyoState, observer: int, rng: Rng) -> None:
+        """Re-deal others' hidden Evolutions, those in a pending keep decision included."""
+        pu = twin.pu
+        assert pu is not None
+        pending = [
+            (i, d)
+            for i, d in enumerate(twin.decisions)
+            if d.kind == Ask.EVO_KEEP and d.player != observer
+        ]
+        for _, d in pending:  # the two drawn cards are hidden like the hand
+            pu.hand[d.player].extend(d.data[:2])
+        pu.resample(observer, rng, self._game_kot.options.power_up == "mutant")
+        for i, d in pending:
+            hand = pu.hand[d.player]
+            drawn = (hand.pop(), hand.pop())
+            twin.decisions[i] = Decision(d.kind, d.player, (*drawn, d.data[2]))
 
     def _state_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {name: getattr(self, name) for name in _INT_FIELDS}
@@ -1766,6 +1928,7 @@ class KingOfTokyoState(State):
         out["hits"] = [list(h) for h in self.hits]
         out["decisions"] = self.decisions.to_list()
         out["rng"] = self.rng.to_dict()
+        out["power_up"] = self.pu.to_dict() if self.pu is not None else None
         return out
 
     @classmethod
@@ -1789,6 +1952,8 @@ class KingOfTokyoState(State):
             ]
             self.decisions = DecisionStack.from_list(state["decisions"])
             self.rng = Rng.from_dict(state["rng"])
+            pu = state.get("power_up")
+            self.pu = PowerUp.from_dict(pu) if pu is not None else None
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise StateFormatError(f"malformed King of Tokyo state: {exc!r}") from exc
         if len(self.monsters) != self.num_players:
@@ -1825,6 +1990,7 @@ _BUY_CARDS_MASK = sum(
 )
 
 _NEXT = Stage.NEXT
+del evolution_effects  # imported for its registrations
 _ALIEN_ORIGIN = 1 << Card.ALIEN_ORIGIN
 
 _HANDLERS = (
@@ -1845,6 +2011,12 @@ _HANDLERS = (
     KingOfTokyoState._stage_sell,
     KingOfTokyoState._stage_end,
     KingOfTokyoState._stage_next,
+    KingOfTokyoState._stage_next,  # OVER: never run (the loop stops at the end)
+    KingOfTokyoState._stage_draft,
+    KingOfTokyoState._stage_setup,
+    KingOfTokyoState._stage_start_effects,
+    KingOfTokyoState._stage_resolve_window,
+    KingOfTokyoState._stage_end_window,
 )
 
 __all__ = ["BAY", "CITY", "LOCATION_NAMES", "OUTSIDE", "KingOfTokyoState"]

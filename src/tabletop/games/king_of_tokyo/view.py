@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import ASK_NAMES, ASK_TEXT, PHASE_NAMES, Ask
+from tabletop.games.king_of_tokyo.power_up import QUESTIONS, WINDOW_NAMES
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -55,15 +57,27 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
                 "wings_active": bool(state.immune & (1 << m.seat)),
             }
         )
+        if state.pu is not None:
+            monsters[-1]["evolutions"] = state.pu.view_for(m.seat, player)
     decision: dict[str, Any] | None = None
     if state.decisions:
         d = state.decisions[-1]
         decision = {"player": d.player, "kind": ASK_NAMES[d.kind], "reason": ASK_TEXT[d.kind]}
         if d.kind in (Ask.HEARTS, Ask.PREVENT):
             decision["amount"] = d.data[0]
+        elif d.kind == Ask.EVO_PLAY:
+            decision["window"] = WINDOW_NAMES[d.data[0]]
+        elif d.kind == Ask.EVO_CHOICE:
+            evolution = evolution_table().info[d.data[0]]
+            decision["evolution"] = evolution.id
+            decision["reason"] = QUESTIONS[evolution.id].text
+        elif d.kind == Ask.EVO_KEEP and player == d.player:
+            info = evolution_table().info
+            decision["drawn"] = [info[n].describe() for n in sorted(d.data[:2])]
     view: dict[str, Any] = {
         "game": game.id,
         "edition": game.options.edition,
+        "power_up": game.options.power_up,
         "player": player,
         "turn": state.turn + 1,
         "active": state.active,

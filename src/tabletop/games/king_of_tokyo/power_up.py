@@ -1,0 +1,378 @@
+"""Power Up!: Evolution decks, hands and the timing windows where Evolutions are played.
+
+The expansion lives in one :class:`PowerUp` object hung on the state (``state.pu``,
+``None`` when the option is off), so the base game pays nothing for it. It holds each
+seat's Evolution deck, discard pile, hidden hand and face-up permanent Evolutions,
+and the Mutant Evolution draft.
+
+**Windows.** A player may play an Evolution only where the rules ask it (section 4.4
+of the reference); a *window* names such a moment, and a player is asked only when
+it holds an Evolution it can legally play there (:meth:`PowerUp.open_window`).
+Evolutions without a timing (``when == "any"``) are offered to their holder at the
+start of its own turn and in its own Buy phase: the two moments of its own turn where
+it is free to act. Cards for the end of a turn are offered to every holder at the end
+of every turn.
+
+**Effects.** Each Evolution's effect is registered by its id in :data:`EFFECTS`
+(what playing it does), :data:`PLAYABLE` (an extra condition for playing it) and,
+for permanent ones, the rules hooks that read :meth:`PowerUp.has`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.action import Action
+from tabletop.core.decisions import Decision
+from tabletop.core.rng import Rng
+from tabletop.games.king_of_tokyo.evolutions import EvolutionTable, evolution_table
+from tabletop.games.king_of_tokyo.phases import Ask
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+Effect = Callable[["KingOfTokyoState", int], None]
+Condition = Callable[["KingOfTokyoState", int], bool]
+
+EFFECTS: dict[str, Effect] = {}
+"""Evolution id -> what playing it does (a permanent one is face up before it runs)."""
+PLAYABLE: dict[str, Condition] = {}
+"""Evolution id -> an extra condition for playing it, beyond its window."""
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question an Evolution asks (``Ask.EVO_CHOICE``), e.g. "name a face".
+
+    ``options(state, seat, context)`` gives the legal answers (``Action``s of the
+    ``EVO_*`` blocks); ``answer(state, seat, move, arg, context)`` applies the one
+    chosen. ``context`` is the decision's data after the Evolution's number; it must
+    hold nothing the other players may not see, or ``view`` must hide it.
+    """
+
+    text: str
+    options: Callable[[KingOfTokyoState, int, tuple[int, ...]], list[Action]]
+    answer: Callable[[KingOfTokyoState, int, int, int, tuple[int, ...]], None]
+
+
+QUESTIONS: dict[str, Question] = {}
+"""Evolution id -> the question it asks (at most one per Evolution)."""
+
+
+def ask(state: KingOfTokyoState, seat: int, evolution: str, *context: int) -> None:
+    """Push ``evolution``'s question to ``seat`` (registered in :data:`QUESTIONS`)."""
+    number = evolution_table().by_id[evolution].number
+    state.decisions.push(Decision(Ask.EVO_CHOICE, seat, (number, *context)))
+
+
+# Which ``when`` values each window offers.
+WINDOW_ALLOWS: dict[str, frozenset[str]] = {
+    "before_start": frozenset({"before_start", "any"}),
+    "buy": frozenset({"buy", "any", "end", "end_own"}),
+    "resolving": frozenset({"resolving"}),
+    "change_dice": frozenset({"change_dice"}),
+    "before_resolve": frozenset({"before_resolve"}),
+    "after_other_roll": frozenset({"after_other_roll"}),
+    "damage": frozenset({"damage"}),
+    "after_damage": frozenset({"after_damage"}),
+    "yield": frozenset({"yield"}),
+    "other_enter": frozenset({"other_enter"}),
+    "after_enter": frozenset({"after_enter"}),
+    "other_buy": frozenset({"other_buy"}),
+    "end": frozenset({"end"}),
+    "end_own": frozenset({"end", "end_own"}),
+}
+WINDOW_NAMES = tuple(WINDOW_ALLOWS)
+DRAW = 2  # Evolutions drawn at set-up and on three hearts; one is kept
+DRAFT_PACKET = 8
+
+
+def effect(evolution: str) -> Callable[[Effect], Effect]:
+    """Register what playing ``evolution`` does."""
+
+    def wrap(fn: Effect) -> Effect:
+        EFFECTS[evolution] = fn
+        return fn
+
+    return wrap
+
+
+def playable(evolution: str) -> Callable[[Condition], Condition]:
+    """Register an extra condition for playing ``evolution``."""
+
+    def wrap(fn: Condition) -> Condition:
+        PLAYABLE[evolution] = fn
+        return fn
+
+    return wrap
+
+
+class PowerUp:
+    """Each seat's Evolutions; copied with the state (small lists, no deep copy)."""
+
+    __slots__ = (
+        "counters",
+        "deck",
+        "discard",
+        "draft",
+        "hand",
+        "marks",
+        "owner",
+        "table",
+        "turn_marks",
+        "used",
+    )
+
+    def __init__(self, num_players: int) -> None:
+        self.deck: list[list[int]] = [[] for _ in range(num_players)]  # top at the end
+        self.discard: list[list[int]] = [[] for _ in range(num_players)]
+        self.hand: list[list[int]] = [[] for _ in range(num_players)]
+        self.table: list[list[int]] = [[] for _ in range(num_players)]  # permanent, face up
+        self.owner: dict[int, int] = {}  # Evolution -> the seat whose deck it belongs to
+        self.counters: dict[int, int] = {}  # counters on an Evolution (Adapting Technology...)
+        self.used = 0  # Evolutions used this turn (a bit each), for "once per turn"
+        self.draft: list[list[int]] = []  # Mutant Evolution packets, one per seat
+        # Named numbers that Evolution effects keep (a token's holder, an effect's
+        # owner, a frozen die): ``marks`` last until removed, ``turn_marks`` are
+        # cleared at the start of every turn.
+        self.marks: dict[str, int] = {}
+        self.turn_marks: dict[str, int] = {}
+
+    @property
+    def table_info(self) -> EvolutionTable:
+        return evolution_table()
+
+    # -- set-up ---------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, monsters: list[str], mutant: bool, rng: Rng) -> PowerUp:
+        """Each monster's own deck, or (Mutant Evolution) packets for the draft."""
+        table = evolution_table()
+        pu = cls(len(monsters))
+        if mutant:
+            pool = [n for m in monsters for n in table.deck_of[m]]
+            rng.shuffle(pool)
+            pu.draft = [
+                pool[i * DRAFT_PACKET : (i + 1) * DRAFT_PACKET] for i in range(len(monsters))
+            ]
+            return pu
+        for seat, monster in enumerate(monsters):
+            deck = list(table.deck_of[monster])
+            rng.shuffle(deck)
+            pu.deck[seat] = deck
+            for n in deck:
+                pu.owner[n] = seat
+        return pu
+
+    # -- queries ------------------------------------------------------------------------
+
+    def has(self, seat: int, evolution: str) -> bool:
+        """Whether ``seat`` has the permanent ``evolution`` face up."""
+        number = evolution_table().by_id[evolution].number
+        return number in self.table[seat]
+
+    def playable(self, state: KingOfTokyoState, seat: int, window: str) -> list[int]:
+        """The Evolutions in ``seat``'s hand it may play in ``window``."""
+        allows = WINDOW_ALLOWS[window]
+        info = evolution_table().info
+        out = []
+        for n in self.hand[seat]:
+            e = info[n]
+            if e.when not in allows or e.id not in EFFECTS:
+                continue
+            condition = PLAYABLE.get(e.id)
+            if condition is None or condition(state, seat):
+                out.append(n)
+        return sorted(out)
+
+    def open_window(self, state: KingOfTokyoState, seat: int, window: str) -> bool:
+        """Ask ``seat`` whether to play an Evolution in ``window``, if it has one."""
+        if state.monsters[seat].alive and self.playable(state, seat, window):
+            state.decisions.push(Decision(Ask.EVO_PLAY, seat, (WINDOW_NAMES.index(window),)))
+            return True
+        return False
+
+    # -- drawing and keeping --------------------------------------------------------------
+
+    def draw(self, state: KingOfTokyoState, seat: int, count: int = DRAW) -> list[int]:
+        """Draw ``count`` Evolutions; an empty deck is refilled from the discard pile."""
+        drawn: list[int] = []
+        deck = self.deck[seat]
+        for _ in range(count):
+            if not deck:
+                if not self.discard[seat]:
+                    break
+                deck.extend(self.discard[seat])
+                self.discard[seat] = []
+                state.rng.shuffle(deck)
+                state.note(f"{state.monster_name(seat)} shuffles its Evolution discard pile.")
+            drawn.append(deck.pop())
+        return drawn
+
+    def offer(self, state: KingOfTokyoState, seat: int, setup: bool) -> None:
+        """Draw 2 and ask which to keep (one drawn card is kept without a question)."""
+        drawn = self.draw(state, seat)
+        state.event("evolution_draw", f"{state.monster_name(seat)} draws {len(drawn)} Evolutions.")
+        if len(drawn) == 1:
+            self.keep(state, seat, drawn[0], (), setup)
+        elif drawn:
+            state.decisions.push(Decision(Ask.EVO_KEEP, seat, (drawn[0], drawn[1], int(setup))))
+
+    def keep(
+        self, state: KingOfTokyoState, seat: int, kept: int, others: tuple[int, ...], setup: bool
+    ) -> None:
+        """Keep ``kept`` in hand; the others go back (set-up) or to the discard pile."""
+        self.hand[seat].append(kept)
+        name = evolution_table().info[kept].name
+        state.event("evolution_keep", f"You keep {name}.", visible_to=frozenset({seat}))
+        back = setup and state.options.evolution_setup == "shuffle_back"
+        for n in others:
+            if back:
+                self.deck[seat].append(n)
+                state.rng.shuffle(self.deck[seat])
+            else:
+                self.discard[seat].append(n)
+
+    # -- playing ------------------------------------------------------------------------------
+
+    def play(self, state: KingOfTokyoState, seat: int, number: int) -> None:
+        """Play an Evolution from ``seat``'s hand: a permanent one stays face up."""
+        e = evolution_table().info[number]
+        self.hand[seat].remove(number)
+        state.event(
+            "evolution",
+            f"{state.monster_name(seat)} plays {e.name}.",
+            seat=seat,
+            evolution=e.id,
+        )
+        if e.permanent:
+            self.table[seat].append(number)
+        else:
+            self.discard[self.owner.get(number, seat)].append(number)
+        EFFECTS[e.id](state, seat)
+
+    def discard_from_table(self, seat: int, number: int) -> None:
+        """A permanent Evolution leaves play (to its owner's discard pile)."""
+        self.table[seat].remove(number)
+        self.counters.pop(number, None)
+        self.discard[self.owner.get(number, seat)].append(number)
+
+    def eliminate(self, seat: int) -> None:
+        """An eliminated monster discards its hand and its face-up Evolutions."""
+        for n in self.hand[seat] + self.table[seat]:
+            self.counters.pop(n, None)
+            self.discard[self.owner.get(n, seat)].append(n)
+        self.hand[seat] = []
+        self.table[seat] = []
+
+    # -- the Mutant Evolution draft ------------------------------------------------------
+
+    def pick(self, seat: int, number: int) -> None:
+        """Draft ``number`` from ``seat``'s packet into its deck; it now owns the card."""
+        self.draft[seat].remove(number)
+        self.deck[seat].append(number)
+        self.owner[number] = seat
+
+    def pass_packets(self, left: bool) -> None:
+        """Every packet moves to the next player (to the left: the next seat)."""
+        n = len(self.draft)
+        self.draft = [
+            self.draft[(s - 1) % n] if left else self.draft[(s + 1) % n] for s in range(n)
+        ]
+
+    # -- copies, hidden information, serialisation ----------------------------------------
+
+    def copy(self) -> PowerUp:
+        twin = PowerUp.__new__(PowerUp)
+        twin.deck = [d.copy() for d in self.deck]
+        twin.discard = [d.copy() for d in self.discard]
+        twin.hand = [h.copy() for h in self.hand]
+        twin.table = [t.copy() for t in self.table]
+        twin.owner = self.owner.copy()
+        twin.counters = self.counters.copy()
+        twin.used = self.used
+        twin.draft = [p.copy() for p in self.draft]
+        twin.marks = self.marks.copy()
+        twin.turn_marks = self.turn_marks.copy()
+        return twin
+
+    def resample(self, observer: int, rng: Rng, mutant: bool) -> None:
+        """Re-deal what ``observer`` cannot see: others' hands and every deck order.
+
+        Without the Mutant variant each seat's hidden cards are its own monster's, so
+        they are shuffled within the seat; with it, the other seats' hidden cards are
+        pooled and re-dealt with the same counts (the observer saw only its packets).
+        """
+        self.deck[observer] = _shuffled(self.deck[observer], rng)
+        others = [s for s in range(len(self.hand)) if s != observer]
+        if mutant:
+            pool = [n for s in others for n in self.hand[s] + self.deck[s]]
+            rng.shuffle(pool)
+            for s in others:
+                h, d = len(self.hand[s]), len(self.deck[s])
+                self.hand[s], self.deck[s], pool = pool[:h], pool[h : h + d], pool[h + d :]
+                for n in self.hand[s] + self.deck[s]:
+                    self.owner[n] = s
+            return
+        for s in others:
+            pool = _shuffled(self.hand[s] + self.deck[s], rng)
+            h = len(self.hand[s])
+            self.hand[s], self.deck[s] = sorted(pool[:h]), pool[h:]
+        if self.draft:
+            pool = [n for s in others for n in self.draft[s]]
+            rng.shuffle(pool)
+            for s in others:
+                k = len(self.draft[s])
+                self.draft[s], pool = pool[:k], pool[k:]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck,
+            "discard": self.discard,
+            "hand": self.hand,
+            "table": self.table,
+            "owner": sorted([n, s] for n, s in self.owner.items()),
+            "counters": sorted([n, c] for n, c in self.counters.items()),
+            "used": self.used,
+            "draft": self.draft,
+            "marks": dict(sorted(self.marks.items())),
+            "turn_marks": dict(sorted(self.turn_marks.items())),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PowerUp:
+        pu = cls.__new__(cls)
+        pu.deck = [[int(n) for n in d] for d in data["deck"]]
+        pu.discard = [[int(n) for n in d] for d in data["discard"]]
+        pu.hand = [[int(n) for n in h] for h in data["hand"]]
+        pu.table = [[int(n) for n in t] for t in data["table"]]
+        pu.owner = {int(n): int(s) for n, s in data["owner"]}
+        pu.counters = {int(n): int(c) for n, c in data["counters"]}
+        pu.used = int(data["used"])
+        pu.draft = [[int(n) for n in p] for p in data["draft"]]
+        pu.marks = {str(k): int(v) for k, v in data["marks"].items()}
+        pu.turn_marks = {str(k): int(v) for k, v in data["turn_marks"].items()}
+        return pu
+
+    def view_for(self, seat: int, player: int | None) -> dict[str, Any]:
+        """One seat's Evolutions as ``player`` sees them (the hand only to its holder)."""
+        info = evolution_table().info
+        out: dict[str, Any] = {
+            "hand_size": len(self.hand[seat]),
+            "deck_size": len(self.deck[seat]),
+            "table": [info[n].describe() for n in self.table[seat]],
+            "discard": [info[n].id for n in self.discard[seat]],
+        }
+        if player == seat:
+            out["hand"] = [info[n].describe() for n in sorted(self.hand[seat])]
+            if self.draft:
+                out["packet"] = [info[n].describe() for n in sorted(self.draft[seat])]
+        return out
+
+
+def _shuffled(cards: list[int], rng: Rng) -> list[int]:
+    out = list(cards)
+    rng.shuffle(out)
+    return out

@@ -1,0 +1,78 @@
+"""Power Up! positions for tests: Evolutions in hand or face up, answered by label.
+
+Builds on :mod:`tests.games.king_of_tokyo.scenario` (``fresh``, ``start_turn``,
+``roll``...): start a game with ``fresh(n, power_up="on")``, which deals each
+monster its Evolution deck and asks the set-up keeps; :func:`skip_setup` answers
+them (first card each), then :func:`hand` and :func:`in_play` place chosen
+Evolutions. ``start_turn`` then begins a turn with them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.power_up import PowerUp
+from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+from tests.games.king_of_tokyo.scenario import fresh
+
+
+def powered(num_players: int = 4, **options: Any) -> KingOfTokyoState:
+    """A Power Up! game with the set-up keeps answered and every hand emptied."""
+    options.setdefault("power_up", "on")
+    state = fresh(num_players, **options)
+    skip_setup(state)
+    pu = _pu(state)
+    for seat in range(num_players):
+        for n in pu.hand[seat]:
+            pu.deck[pu.owner.get(n, seat)].append(n)
+        pu.hand[seat] = []
+    return state
+
+
+def skip_setup(state: KingOfTokyoState) -> None:
+    """Answer every set-up (or draft) question with its first choice."""
+    while state.decisions and state.decisions[-1].kind in (Ask.EVO_KEEP, Ask.DRAFT):
+        state.apply(state.legal_actions()[0])
+
+
+def _pu(state: KingOfTokyoState) -> PowerUp:
+    assert state.pu is not None, "not a Power Up! game"
+    return state.pu
+
+
+def _take(pu: PowerUp, number: int) -> None:
+    for piles in (pu.deck, pu.discard, pu.hand, pu.table):
+        for pile in piles:
+            if number in pile:
+                pile.remove(number)
+                return
+
+
+def hand(state: KingOfTokyoState, seat: int, *evolutions: str) -> list[int]:
+    """Put these Evolutions (by id) in ``seat``'s hand; returns their numbers."""
+    pu = _pu(state)
+    out = []
+    for name in evolutions:
+        number = evolution_table().by_id[name].number
+        _take(pu, number)
+        pu.hand[seat].append(number)
+        out.append(number)
+    return out
+
+
+def in_play(state: KingOfTokyoState, seat: int, *evolutions: str) -> list[int]:
+    """Put these permanent Evolutions face up in front of ``seat`` (no on-play effect)."""
+    pu = _pu(state)
+    out = []
+    for name in evolutions:
+        number = evolution_table().by_id[name].number
+        _take(pu, number)
+        pu.table[seat].append(number)
+        out.append(number)
+    return out
+
+
+def number(name: str) -> int:
+    return evolution_table().by_id[name].number

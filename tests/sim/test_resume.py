@@ -98,7 +98,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(
     held = ",".join(str(spec.game_seed(i)) for i in range(10, 24))
     env = {
         **os.environ,
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
         "TABLETOP_TEST_GATE": str(tmp_path / "never"),
         "TABLETOP_TEST_GATE_SEEDS": held,
         "COLUMNS": "200",

@@ -43,7 +43,6 @@ EVENT_STYLE = {
     "buy": "cyan",
     "child": "bold green",
 }
-KEEP_PREFIXES = ("keep ", "reroll all dice")
 
 RULES = """\
 [b]Goal[/b]  Be the first monster with [b]20 stars[/b], or the last one standing.
@@ -75,6 +74,15 @@ def hearts_bar(hearts: int, maximum: int) -> Text:
     return Text.assemble(("♥" * hearts, style), ("·" * max(0, maximum - hearts), "dim"))
 
 
+def evolution_text(evolution: Mapping[str, Any]) -> Text:
+    """ "Giant Banana (temporary): text"."""
+    return Text.assemble(
+        (evolution["name"], "bold magenta"),
+        f" ({evolution['kind']}): ",
+        (evolution["text"], "dim"),
+    )
+
+
 def card_text(card: Mapping[str, Any], cost: int | None = None) -> Text:
     """ "Acid Attack (6, keep): text"; ``cost`` is what the viewer would pay."""
     price = card["cost"] if cost is None or cost == card["cost"] else f"{cost} for you"
@@ -102,6 +110,9 @@ class KingOfTokyoRenderer(Renderer):
                 )
             )
         parts.append(self._row(view))
+        evolutions = self._evolutions(view, seat)
+        if evolutions is not None:
+            parts.append(evolutions)
         decision = view.get("decision")
         if decision is not None and decision["player"] == seat:
             parts.append(Text(f"Now: {decision['reason']}.", style="bold"))
@@ -123,6 +134,12 @@ class KingOfTokyoRenderer(Renderer):
             if tokens["shrink"]:
                 marks.append(f"shrink {tokens['shrink']}")
             cards = ", ".join(c["name"] for c in m["cards"])
+            evolutions = m.get("evolutions")
+            if evolutions is not None:
+                face_up = [e["name"] for e in evolutions["table"]]
+                cards = ", ".join([cards, *face_up]).strip(", ")
+                if evolutions["hand_size"]:
+                    marks.append(f"{evolutions['hand_size']} Evolution(s) in hand")
             if m["mimic"] is not None:
                 cards += f" (Mimic: {m['mimic']['name']})"
             where = {"city": "Tokyo City", "bay": "Tokyo Bay", "outside": ""}[m["location"]]
@@ -150,6 +167,24 @@ class KingOfTokyoRenderer(Renderer):
         return line
 
     @staticmethod
+    def _evolutions(view: View, seat: int | None) -> Group | None:
+        """Power Up!: your hand of Evolutions, and the cards you were dealt to choose."""
+        if seat is None or "evolutions" not in view["monsters"][seat]:
+            return None
+        mine = view["monsters"][seat]["evolutions"]
+        lines = [Text(f"Your Evolutions (deck: {mine['deck_size']}):", style="bold")]
+        for e in mine.get("hand", []):
+            lines.append(Text.assemble("  ", evolution_text(e)))
+        if not mine.get("hand"):
+            lines.append(Text("  none in hand", style="dim"))
+        for e in mine.get("packet", []):
+            lines.append(Text.assemble("  in the packet: ", evolution_text(e)))
+        decision = view.get("decision") or {}
+        for e in decision.get("drawn", []):
+            lines.append(Text.assemble("  drawn: ", evolution_text(e)))
+        return Group(*lines)
+
+    @staticmethod
     def _row(view: View) -> Group:
         costs = view.get("your_costs") or [None] * len(view["row"])
         lines = [Text(f"Power cards (deck: {view['deck_size']}):", style="bold")]
@@ -166,10 +201,14 @@ class KingOfTokyoRenderer(Renderer):
 
     # -- choices ---------------------------------------------------------------------
 
-    groups = ("Dice", "Tokyo", "Cards", "Other")
+    groups = ("Dice", "Tokyo", "Cards", "Evolutions", "Other")
 
     def group_of(self, label: str) -> str:
-        if label.startswith(KEEP_PREFIXES) or "roll" in label or "die" in label:
+        if label.startswith(("play ", "draft ")) or (
+            label.startswith("keep ") and not label.endswith("reroll the rest")
+        ):
+            return "Evolutions"
+        if _is_reroll(label) or "roll" in label or "die" in label:
             return "Dice"
         if "Tokyo" in label:
             return "Tokyo"
@@ -179,9 +218,7 @@ class KingOfTokyoRenderer(Renderer):
 
     def choice_groups(self, actions: Sequence[Action]) -> list[tuple[str, list[Action]]]:
         """Keep choices are typed (``k 1 3``), so only "reroll all dice" is listed."""
-        listed = [
-            a for a in actions if not a.label.startswith("keep ") or a.label == "reroll all dice"
-        ]
+        listed = [a for a in actions if not a.label.endswith("and reroll the rest")]
         return super().choice_groups(listed)
 
     def parse_choice(self, text: str, view: View, legal: Sequence[Action]) -> Action | str | None:
@@ -190,7 +227,7 @@ class KingOfTokyoRenderer(Renderer):
             return None
         dice: list[str] = view["dice"]
         by_label = {a.label: a for a in legal}
-        if not any(label.startswith(KEEP_PREFIXES) for label in by_label):
+        if not any(_is_reroll(label) for label in by_label):
             return "you cannot reroll now"
         try:
             numbers = sorted({int(w) for w in words[1:]})
@@ -205,3 +242,8 @@ class KingOfTokyoRenderer(Renderer):
             return by_label.get("stop rolling and resolve the dice") or "you must stop now"
         action = by_label.get(keep_label(counts))
         return action or "you cannot keep those dice"
+
+
+def _is_reroll(label: str) -> bool:
+    """A reroll choice ("keep 2, 2 and reroll the rest", "reroll all dice")."""
+    return label.endswith("and reroll the rest") or label == "reroll all dice"

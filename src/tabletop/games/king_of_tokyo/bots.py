@@ -17,6 +17,11 @@ safe on the true state and fast enough to serve as ISMCTS's rollout policy.
   energy otherwise.
 - **Damage**: it pays for Wings against 2 or more hearts and heals with Rapid
   Healing rather than die.
+- **Evolutions** (Power Up!): it keeps and drafts permanent Evolutions first, plays
+  a permanent one as soon as it may, a healing one when hurt, the others when they
+  are offered, and answers an Evolution's question with its first answer (the
+  card's own effect). Against 3 hearts or more, or lethal damage, it plays an
+  Evolution that the damage window offers.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from tabletop.games.king_of_tokyo.actions import (
 )
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, KEEPS, NUM_FACES, THREE
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import WIN_STARS
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -155,6 +161,12 @@ class KingOfTokyoHeuristicBot(Bot):
             return self._mimic(state, legal)
         if kind == Ask.PREVENT:
             return self._prevent(state, player, legal)
+        if kind in (Ask.EVO_KEEP, Ask.DRAFT):
+            return max(legal, key=lambda a: _evolution_worth(_TABLE.arg[a.id]))
+        if kind == Ask.EVO_PLAY:
+            return self._play_evolution(state, player, legal)
+        if kind == Ask.EVO_CHOICE:
+            return legal[0]  # the first answer: the Evolution's own effect
         if kind == Ask.CHARGE:
             m = state.monsters[player]
             return _find(legal, Move.CHARGE if m.energy > 2 else Move.DONE_CHARGING) or legal[-1]
@@ -276,6 +288,20 @@ class KingOfTokyoHeuristicBot(Bot):
         return _find(legal, Move.END_BUY) or legal[-1]
 
     @staticmethod
+    def _play_evolution(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
+        """Permanent Evolutions at once; healing when hurt; the rest when offered."""
+        m = state.monsters[player]
+        info = evolution_table().info
+        for a in legal:
+            if _TABLE.move[a.id] != Move.PLAY_EVOLUTION:
+                continue
+            e = info[_TABLE.arg[a.id]]
+            if e.id in HEALING_EVOLUTIONS and m.hearts > m.max_hearts - 2:
+                continue
+            return a
+        return _find(legal, Move.DECLINE) or legal[-1]
+
+    @staticmethod
     def _mimic(state: KingOfTokyoState, legal: list[Action]) -> Action:
         cards = state.cards
         return max(legal, key=lambda a: WORTH[cards.instances[_TABLE.arg[a.id]]])
@@ -284,6 +310,10 @@ class KingOfTokyoHeuristicBot(Bot):
     def _prevent(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
         hearts = state.decisions[-1].data[0]
         m = state.monsters[player]
+        if hearts >= m.hearts or hearts >= 3:
+            evolution = _find(legal, Move.PLAY_EVOLUTION)  # Detachable Tail, a heal...
+            if evolution is not None:
+                return evolution
         if hearts >= m.hearts:
             heal = _find(legal, Move.RAPID_HEAL)
             if heal is not None:
@@ -293,6 +323,17 @@ class KingOfTokyoHeuristicBot(Bot):
             if wings is not None:
                 return wings
         return _find(legal, Move.TAKE_DAMAGE) or legal[-1]
+
+
+HEALING_EVOLUTIONS = frozenset(
+    {"giant_banana", "healing_rain", "radioactive_waste", "bear_necessities"}
+)
+
+
+def _evolution_worth(number: int) -> float:
+    """Keep and draft permanent Evolutions first (they act every turn)."""
+    e = evolution_table().info[number]
+    return (2.0 if e.permanent else 1.0) + (0.5 if e.when == "any" else 0.0)
 
 
 def _find(legal: list[Action], move: int) -> Action | None:

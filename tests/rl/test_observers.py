@@ -252,7 +252,7 @@ def test_king_of_tokyo_layout_and_string() -> None:
     assert set(_KOT_PHASES) == set(PHASE_NAMES)
     game = tabletop.make("king-of-tokyo")
     observer = observer_for(game)
-    assert observer.size == 1217
+    assert observer.size == 1968
     assert all(f"`{f.name}`" in observer.layout() for f in observer.fields)
     state = game.new_state(3, seed=2)
     text = observer.string(state, 1)
@@ -261,3 +261,26 @@ def test_king_of_tokyo_layout_and_string() -> None:
     assert "spectator" in observer.string(state, None)
     with pytest.raises(TabletopError):
         observer.encode(state, 3)
+
+
+def test_king_of_tokyo_power_up_fields_show_only_our_hand() -> None:
+    """Our Evolutions are encoded; another seat's hand is only a count."""
+    game = tabletop.make("king-of-tokyo", power_up="on")
+    observer = observer_for(game)
+    state = game.new_state(4, seed=5)
+    while state.view(None)["phase"] == "setup":
+        state.apply(state.legal_actions()[0])
+    assert state.pu is not None
+    for seat in range(4):
+        obs = observer.named(observer.encode(state, seat))
+        assert np.flatnonzero(obs["evo_hand"]).tolist() == sorted(state.pu.hand[seat])
+        assert obs["evo_hand_size"].tolist()[:4] == [
+            len(state.pu.hand[(seat + r) % 4]) for r in range(4)
+        ]
+        for k in range(3):  # others' hands re-sampled: our encoding does not change
+            twin = state.determinize(seat, Rng(k))
+            np.testing.assert_array_equal(observer.encode(twin, seat), observer.encode(state, seat))
+    plain = observer_for(tabletop.make("king-of-tokyo"))
+    assert plain.size == observer.size
+    base = plain.named(plain.encode(tabletop.make("king-of-tokyo").new_state(4, seed=5), 0))
+    assert not base["evo_hand_size"].any() and not base["evo_deck_size"].any()

@@ -440,7 +440,7 @@ class KungFuObserver(Observer):
 
 # -- King of Tokyo ----------------------------------------------------------------
 
-_KOT_PHASES = ("start", "roll", "resolve", "yield", "enter", "buy", "end", "over")
+_KOT_PHASES = ("setup", "start", "roll", "resolve", "yield", "enter", "buy", "end", "over")
 _KOT_DECISIONS = (
     "roll",
     "psychic_probe",
@@ -454,6 +454,10 @@ _KOT_DECISIONS = (
     "charge_batteries",
     "metamorph",
     "prevent_damage",
+    "keep_evolution",
+    "play_evolution",
+    "draft_evolution",
+    "evolution_question",
 )
 _KOT_LOCATIONS = ("outside", "city", "bay")
 # Decisions whose view ``amount`` is a number of hearts or heart dice (for
@@ -464,6 +468,7 @@ _KOT_AMOUNT_KINDS = frozenset(("heart_dice", "prevent_damage"))
 KOT_STAR_CAP = 40
 KOT_ENERGY_CAP = 60
 KOT_TOKEN_CAP = 12
+KOT_EVOLUTION_HAND_CAP = 16
 
 
 class KingOfTokyoObserver(Observer):
@@ -484,12 +489,15 @@ class KingOfTokyoObserver(Observer):
         from tabletop.games.king_of_tokyo.actions import ROW_SIZE
         from tabletop.games.king_of_tokyo.cards import NUM_INSTANCES, NUM_TYPES, Card
         from tabletop.games.king_of_tokyo.dice import FACE_NAMES, MAX_DICE, NUM_FACES
+        from tabletop.games.king_of_tokyo.evolutions import evolution_table
         from tabletop.games.king_of_tokyo.monster import HEART_CAP
+        from tabletop.games.king_of_tokyo.power_up import WINDOW_NAMES
         from tabletop.games.king_of_tokyo.state import ROLLS
 
         cards = game.cards  # type: ignore[attr-defined]
         t = NUM_TYPES
         s = self.max_seats
+        e = len(evolution_table().info)
         copies = float(max(info.count for info in cards.info))
         # Giant Brain and a Mimic copy of it: two extra rolls, the first roll made.
         rolls_high = float(ROLLS + 2 - 1)
@@ -575,6 +583,30 @@ class KingOfTokyoObserver(Observer):
                 ),
                 Field("active", s, 1, "one-hot relative seat whose turn it is"),
                 Field("bay_open", 1, 1, "1 when Tokyo Bay is in use (5 or more monsters)"),
+                # Power Up! (all zero without it)
+                Field("evo_hand", e, 1, "Power Up!: the Evolutions in our hand"),
+                Field(
+                    "evo_table",
+                    e * s,
+                    1,
+                    "Power Up!: face-up permanent Evolutions, 72 per relative seat",
+                ),
+                Field(
+                    "evo_hand_size",
+                    s,
+                    float(KOT_EVOLUTION_HAND_CAP),
+                    f"Power Up!: Evolutions in each hand (clipped at {KOT_EVOLUTION_HAND_CAP})",
+                ),
+                Field("evo_deck_size", s, 8, "Power Up!: cards in each Evolution deck"),
+                Field("evo_drawn", e, 1, "Power Up!: the two Evolutions we drew to keep one"),
+                Field("evo_packet", e, 1, "Power Up!: our Mutant Evolution draft packet"),
+                Field(
+                    "evo_window",
+                    len(WINDOW_NAMES),
+                    1,
+                    "Power Up!: one-hot window of a play_evolution decision",
+                ),
+                Field("evo_question", e, 1, "Power Up!: one-hot Evolution asking a question"),
             ],
         )
         self._type_index: dict[str, int] = {c.slug: int(Card[c.slug.upper()]) for c in Card}
@@ -587,6 +619,9 @@ class KingOfTokyoObserver(Observer):
         self._face_index = {name: i for i, name in enumerate(FACE_NAMES)}
         self._num_types = t
         self._amount_cap = HEART_CAP
+        self._evolution_index = {ev.id: ev.number for ev in evolution_table().info}
+        self._window_index = {name: i for i, name in enumerate(WINDOW_NAMES)}
+        self._num_evolutions = e
 
     def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
         # Offsets are read from a tuple once and counts are written as ints (the
@@ -625,6 +660,14 @@ class KingOfTokyoObserver(Observer):
             amount,
             active,
             bay_open,
+            evo_hand,
+            evo_table,
+            evo_hand_size,
+            evo_deck_size,
+            evo_drawn,
+            evo_packet,
+            evo_window,
+            evo_question,
         ) = self._offsets
         star_cap, energy_cap, token_cap = KOT_STAR_CAP, KOT_ENERGY_CAP, KOT_TOKEN_CAP
         for m in monsters:
@@ -700,6 +743,32 @@ class KingOfTokyoObserver(Observer):
         buf[active + (view["active"] - player) % n] = 1
         if view["tokyo"]["bay_open"]:
             buf[bay_open] = 1
+        if view.get("power_up", "off") == "off":
+            return
+        ev = self._evolution_index
+        e = self._num_evolutions
+        hand_cap = KOT_EVOLUTION_HAND_CAP
+        for m in monsters:
+            r = (m["seat"] - player) % n
+            mine = m["evolutions"]
+            x = mine["hand_size"]
+            buf[evo_hand_size + r] = x if x < hand_cap else hand_cap
+            buf[evo_deck_size + r] = mine["deck_size"]
+            for card in mine["table"]:
+                buf[evo_table + e * r + ev[card["id"]]] = 1
+            for card in mine.get("hand", ()):
+                buf[evo_hand + ev[card["id"]]] = 1
+            for card in mine.get("packet", ()):
+                buf[evo_packet + ev[card["id"]]] = 1
+        if decision is not None:
+            for card in decision.get("drawn", ()):
+                buf[evo_drawn + ev[card["id"]]] = 1
+            window = decision.get("window")
+            if window is not None:
+                buf[evo_window + self._window_index[window]] = 1
+            asking = decision.get("evolution")
+            if asking is not None:
+                buf[evo_question + ev[asking]] = 1
 
     def _text(self, view: dict[str, Any], player: int | None) -> str:
         who = "spectator" if player is None else f"player {player}"

@@ -11,11 +11,23 @@ rules carry on to the next decision. Actions are picked by their labels.
     put(state, 1, "city")
     start_turn(state, 0)
     roll(state, "1", "1", "2", "3", "energy", "heart")   # resolves, no claws
+
+The common shape of that set-up is one call to :func:`turn` (:func:`position` when
+something must happen before the turn starts):
+
+    state = turn(cards={0: "acid_attack"}, city=1)
+    roll(state, "1", "1", "2", "3", "energy", "heart")
+
+The dice, action labels and edition marker that many tests share are here too
+(``NOTHING``, ``BUY_1``, ``END_BUY``, ``EDITIONS``...).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
+
+import pytest
 
 import tabletop
 from tabletop.games.king_of_tokyo.cards import Card
@@ -27,6 +39,18 @@ from tests.helpers import action as action
 from tests.helpers import labels as labels
 
 MONSTERS = ("giga_zaur", "cyber_bunny", "kraken", "meka_dragon", "the_king", "alienoid")
+
+EDITIONS = pytest.mark.parametrize("edition", ["2011", "2016"])
+"""Run a test (with an ``edition`` argument) under both rulebooks."""
+
+NOTHING = ("1", "1", "2", "2", "3", "3")
+"""Dice that score, heal, charge and hit nothing: the roll resolves without a question."""
+
+BUY_1 = "buy the card in slot 1 of the row"
+END_BUY = "end your Buy phase"
+STOP = "stop rolling and resolve the dice"
+YIELD = "yield Tokyo"
+STAY = "stay in Tokyo"
 
 
 def fresh(num_players: int = 4, *, seed: int = 1, **options: Any) -> KingOfTokyoState:
@@ -47,6 +71,17 @@ def instance_of(state: KingOfTokyoState, card: str, *, nth: int = 0) -> int:
     target = Card[card.upper()]
     found = [c for c, t in enumerate(state.game.cards.instances) if t == target]  # type: ignore[attr-defined]
     return found[nth]
+
+
+def _spare(state: KingOfTokyoState, card: str, *, row_too: bool = True) -> int:
+    """The first instance of ``card`` that no monster holds (nor, with ``row_too``,
+    the row shows)."""
+    nth = 0
+    while True:
+        c = instance_of(state, card, nth=nth)
+        if not (row_too and c in state.row) and not any(c in m.cards for m in state.monsters):
+            return c
+        nth += 1
 
 
 def _take(state: KingOfTokyoState, c: int) -> None:
@@ -71,12 +106,7 @@ def give(state: KingOfTokyoState, seat: int, *cards: str, counters: int | None =
     """
     given = []
     for name in cards:
-        nth = 0
-        while True:
-            c = instance_of(state, name, nth=nth)
-            if not any(c in m.cards for m in state.monsters):
-                break
-            nth += 1
+        c = _spare(state, name, row_too=False)
         _take(state, c)
         state.monsters[seat].cards.append(c)
         if counters is not None:
@@ -104,12 +134,7 @@ def set_row(state: KingOfTokyoState, *cards: str) -> list[int]:
     state.row = [-1] * len(state.row)
     out = []
     for slot, name in enumerate(cards):
-        nth = 0
-        while True:
-            c = instance_of(state, name, nth=nth)
-            if c not in state.row and not any(c in m.cards for m in state.monsters):
-                break
-            nth += 1
+        c = _spare(state, name)
         _take(state, c)
         state.row[slot] = c
         out.append(c)
@@ -121,12 +146,7 @@ def set_row(state: KingOfTokyoState, *cards: str) -> list[int]:
 def stack_deck(state: KingOfTokyoState, *cards: str) -> None:
     """Put these cards on top of the Power deck (the first named is drawn first)."""
     for name in reversed(cards):
-        nth = 0
-        while True:
-            c = instance_of(state, name, nth=nth)
-            if c not in state.row and not any(c in m.cards for m in state.monsters):
-                break
-            nth += 1
+        c = _spare(state, name)
         _take(state, c)
         state.deck.append(c)
 
@@ -158,6 +178,70 @@ def eliminate(state: KingOfTokyoState, seat: int) -> None:
     state.alive_count -= 1
     put(state, seat, "outside")
     state._refresh_masks()
+
+
+Names = str | Sequence[str]
+"""One card name, or several."""
+
+
+def _names(names: Names) -> tuple[str, ...]:
+    return (names,) if isinstance(names, str) else tuple(names)
+
+
+def position(
+    players: int = 4,
+    *,
+    edition: str = "2011",
+    options: Mapping[str, Any] | None = None,
+    cards: Mapping[int, Names] | None = None,
+    row: Names = (),
+    deck: Names = (),
+    city: int | None = None,
+    bay: int | None = None,
+    seat: int = 0,
+    seats: Mapping[int, Mapping[str, int]] | None = None,
+    **fields: int,
+) -> KingOfTokyoState:
+    """A :func:`fresh` game edited into a position (nobody's turn restarted yet).
+
+    In this order: ``cards`` gives each seat its Keep cards (:func:`give`, in the
+    order written), ``row`` shows these cards (:func:`set_row`), ``deck`` puts these
+    on top of the deck (:func:`stack_deck`), ``seats`` sets hearts, stars, energy and
+    tokens per seat and ``fields`` those of ``seat`` (:func:`setup`), then ``city``
+    and ``bay`` name who is in Tokyo. ``options`` are further game options
+    (``tokyo_bay=False``...).
+
+        position(5, edition="2016", cards={1: ("jets", "armor_plating")}, city=1, bay=2)
+        position(cards={0: "regeneration"}, hearts=5)  # seat 0 with 5 hearts
+    """
+    state = fresh(players, edition=edition, **(options or {}))
+    for holder, names in (cards or {}).items():
+        give(state, holder, *_names(names))
+    if row:
+        set_row(state, *_names(row))
+    if deck:
+        stack_deck(state, *_names(deck))
+    for other, values in (seats or {}).items():
+        setup(state, other, **values)
+    setup(state, seat, **fields)
+    if city is not None:
+        put(state, city, "city")
+    if bay is not None:
+        put(state, bay, "bay")
+    return state
+
+
+def turn(seat: int = 0, *, players: int = 4, **where: Any) -> KingOfTokyoState:
+    """The :func:`position` at the start of ``seat``'s turn (its first roll made).
+
+    The keywords are those of :func:`position`; ``hearts``, ``stars``, ``energy``,
+    ``poison`` and ``shrink`` are those of ``seat``, the monster whose turn it is.
+
+        state = turn(edition=edition, cards={0: "spiked_tail"}, city=1)
+        roll(state, "claw", "1", "1", "2", "2", "3")
+        state = turn(1, players=5, bay=1, energy=3)  # seat 1, in Tokyo Bay, plays
+    """
+    return start_turn(position(players, seat=seat, **where), seat)
 
 
 def start_turn(state: KingOfTokyoState, seat: int) -> KingOfTokyoState:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from tests.games.king_of_tokyo.scenario import energy, fresh, hearts, put, roll, stars, start_turn
+from tests.games.king_of_tokyo.scenario import (
+    energy,
+    hearts,
+    roll,
+    stars,
+    turn,
+)
 
 
 def test_rulebook_giga_zaur_example() -> None:
@@ -12,9 +18,7 @@ def test_rulebook_giga_zaur_example() -> None:
     energy; the claw costs Cyber Bunny, in Tokyo, 1 heart. Giga Zaur has full
     hearts, so nothing else happens.
     """
-    state = fresh(4)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(city=1)
     before = stars(state)
     roll(state, "2", "2", "2", "2", "energy", "claw")
     assert stars(state)[0] - before[0] == 3

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import (
+    BUY_1,
+    END_BUY,
+    NOTHING,
     act,
     asked,
     energy,
     fresh,
-    give,
     hearts,
     instance_of,
     labels,
-    put,
+    position,
     roll,
     set_row,
     setup,
@@ -28,9 +30,6 @@ from tests.games.king_of_tokyo.scenario import (
     stars,
     start_turn,
 )
-
-NOTHING = ("1", "1", "2", "2", "3", "3")
-END_BUY = "end your Buy phase"
 
 
 def buy_phase(
@@ -83,9 +82,7 @@ def test_corner_store() -> None:
 def test_death_from_above() -> None:
     # 2016 (BGA), from outside with five monsters: take the City (+2, +1 for
     # entering); the City and Bay occupants both leave, with no yield question.
-    state = fresh(5, edition="2016")
-    put(state, 1, "city")
-    put(state, 2, "bay")
+    state = position(5, edition="2016", city=1, bay=2)
     buy_phase(state, 0, "death_from_above", energy=7)
     before = stars(state)
     buy(state)
@@ -94,9 +91,7 @@ def test_death_from_above() -> None:
     assert asked(state) == "buy" and state.current_player == 0
 
     # 2016, from the Bay: move up to the City without the entry star.
-    state = fresh(5, edition="2016")
-    put(state, 1, "city")
-    put(state, 0, "bay")
+    state = position(5, edition="2016", city=1, bay=0)
     buy_phase(state, 0, "death_from_above", energy=7)
     before = stars(state)
     buy(state)
@@ -104,9 +99,7 @@ def test_death_from_above() -> None:
     assert stars(state)[0] - before[0] == 2
 
     # 2016, already in the City: only the 2 stars, but the Bay empties.
-    state = fresh(5, edition="2016")
-    put(state, 0, "city")
-    put(state, 2, "bay")
+    state = position(5, edition="2016", city=0, bay=2)
     buy_phase(state, 0, "death_from_above", energy=7)
     before = stars(state)
     buy(state)
@@ -115,9 +108,7 @@ def test_death_from_above() -> None:
 
     # 2011 (Drop from High Altitude): a monster in the Bay already controls Tokyo:
     # it gains the 2 stars and stays in the Bay.
-    state = fresh(5)
-    put(state, 1, "city")
-    put(state, 0, "bay")
+    state = position(5, city=1, bay=0)
     buy_phase(state, 0, "death_from_above", energy=7)
     before = stars(state)
     buy(state)
@@ -125,9 +116,7 @@ def test_death_from_above() -> None:
     assert stars(state)[0] - before[0] == 2
 
     # 2011 from outside: take the City (+2, +1); only the City occupant leaves.
-    state = fresh(5)
-    put(state, 1, "city")
-    put(state, 2, "bay")
+    state = position(5, city=1, bay=2)
     buy_phase(state, 0, "death_from_above", energy=7)
     before = stars(state)
     buy(state)
@@ -148,8 +137,7 @@ def test_energize() -> None:
     buy(state)
     assert energy(state) == [2 + 9, 0, 0, 0]  # cost 8
     # Friend of Children adds 1 to the gain.
-    state = fresh(4)
-    give(state, 0, "friend_of_children")
+    state = position(cards={0: "friend_of_children"})
     buy_phase(state, 0, "energize", energy=10)
     buy(state)
     assert energy(state)[0] == 2 + 10
@@ -175,9 +163,7 @@ def test_evacuation_orders() -> None:
 
 
 def test_flame_thrower() -> None:
-    state = fresh(4)
-    give(state, 0, "poison_spit", "shrink_ray")
-    put(state, 1, "city")
+    state = position(cards={0: ("poison_spit", "shrink_ray")}, city=1)
     buy_phase(state, 0, "flame_thrower", energy=5)
     buy(state)
     assert hearts(state) == [10, 8, 8, 8]
@@ -186,9 +172,7 @@ def test_flame_thrower() -> None:
     assert_card_damage_only(state, 0)
 
     # Prevention applies as to any loss: Wings saves its owner the 2 hearts.
-    state = fresh(4)
-    give(state, 2, "wings")
-    setup(state, 2, energy=2)
+    state = position(cards={2: "wings"}, seats={2: dict(energy=2)})
     buy_phase(state, 0, "flame_thrower", energy=5)
     buy(state)
     assert asked(state) == "prevent_damage" and state.current_player == 2
@@ -200,8 +184,7 @@ def test_flame_thrower() -> None:
 def test_frenzy() -> None:
     # Another turn right after this one; the end of this turn happens normally
     # (the buyer's Poison hurts it) before the extra turn.
-    state = fresh(4)
-    setup(state, 0, poison=1)
+    state = position(poison=1)
     buy_phase(state, 0, "frenzy", energy=9)
     buy(state)
     act(state, END_BUY)
@@ -213,8 +196,7 @@ def test_frenzy() -> None:
     assert state.active == 1 and hearts(state)[0] == 8
 
     # frenzy_end_of_turn off (a Dized FAQ entry): the end of the Frenzy turn is skipped.
-    state = fresh(4, frenzy_end_of_turn=False)
-    setup(state, 0, poison=1)
+    state = position(options={"frenzy_end_of_turn": False}, poison=1)
     buy_phase(state, 0, "frenzy", energy=9)
     buy(state)
     act(state, END_BUY)
@@ -225,13 +207,11 @@ def test_frenzy() -> None:
 
     # Bought through Opportunist on seat 0's turn: seat 2 plays right after seat 0's
     # turn, then play resumes after seat 0 (seat 1, then seat 2 again).
-    state = fresh(4)
-    give(state, 2, "opportunist")
-    setup(state, 2, energy=7)
+    state = position(cards={2: "opportunist"}, seats={2: dict(energy=7)})
     buy_phase(state, 0, "corner_store", energy=5, top="frenzy")
     buy(state)
     assert asked(state) == "opportunist" and state.current_player == 2
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert energy(state)[2] == 0
     assert state.current_player == 0  # seat 0's Buy phase goes on
     act(state, END_BUY)
@@ -245,9 +225,7 @@ def test_frenzy() -> None:
 
 
 def test_gas_refinery() -> None:
-    state = fresh(4)
-    give(state, 0, "poison_spit", "shrink_ray")
-    put(state, 2, "city")
+    state = position(cards={0: ("poison_spit", "shrink_ray")}, city=2)
     buy_phase(state, 0, "gas_refinery", energy=8)
     buy(state)
     assert stars(state) == [2, 0, 0, 0]
@@ -258,31 +236,24 @@ def test_gas_refinery() -> None:
 
 def test_heal() -> None:
     # Allowed in Tokyo, where heart dice do not heal.
-    state = fresh(4)
-    put(state, 0, "city")
-    setup(state, 0, hearts=5)
+    state = position(city=0, hearts=5)
     buy_phase(state, 0, "heal", energy=5)
     buy(state)
     assert hearts(state)[0] == 7
     # Never above the maximum.
-    state = fresh(4)
-    setup(state, 0, hearts=9)
+    state = position(hearts=9)
     buy_phase(state, 0, "heal", energy=5)
     buy(state)
     assert hearts(state)[0] == 10
     # Regeneration adds 1.
-    state = fresh(4)
-    give(state, 0, "regeneration")
-    setup(state, 0, hearts=5)
+    state = position(cards={0: "regeneration"}, hearts=5)
     buy_phase(state, 0, "heal", energy=5)
     buy(state)
     assert hearts(state)[0] == 8
 
 
 def test_high_altitude_bombing() -> None:
-    state = fresh(4)
-    give(state, 0, "poison_spit")
-    put(state, 1, "city")
+    state = position(cards={0: "poison_spit"}, city=1)
     buy_phase(state, 0, "high_altitude_bombing", energy=6)
     buy(state)
     assert hearts(state) == [7, 7, 7, 7]  # the buyer too
@@ -307,8 +278,7 @@ def test_jet_fighters() -> None:
     assert stars(state)[0] == 5 and hearts(state)[0] == 6
 
     # Stars first, then the loss; a monster that dies of it loses even with 20 stars.
-    state = fresh(2)
-    setup(state, 0, stars=15, hearts=4)
+    state = position(2, stars=15, hearts=4)
     buy_phase(state, 0, "jet_fighters", energy=7)
     seen = len(state.log)
     buy(state)
@@ -327,13 +297,11 @@ def test_national_guard() -> None:
 
 
 def test_nuclear_power_plant() -> None:
-    state = fresh(4)
-    setup(state, 0, hearts=5)
+    state = position(hearts=5)
     buy_phase(state, 0, "nuclear_power_plant", energy=8)
     buy(state)
     assert stars(state)[0] == 2 and hearts(state)[0] == 8
-    state = fresh(4)
-    setup(state, 0, hearts=9)
+    state = position(hearts=9)
     buy_phase(state, 0, "nuclear_power_plant", energy=8)
     buy(state)
     assert hearts(state)[0] == 10
@@ -354,9 +322,7 @@ def test_tank() -> None:
 
 
 def test_vast_storm() -> None:
-    state = fresh(4)
-    setup(state, 1, energy=7)
-    setup(state, 2, energy=1)
+    state = position(seats={1: dict(energy=7), 2: dict(energy=1)})
     buy_phase(state, 0, "vast_storm", energy=8)
     buy(state)
     assert stars(state) == [2, 0, 0, 0]

@@ -16,6 +16,13 @@ from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.dice import face_from_name
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import (
+    BUY_1,
+    EDITIONS,
+    END_BUY,
+    NOTHING,
+    STAY,
+    STOP,
+    YIELD,
     act,
     asked,
     energy,
@@ -30,17 +37,12 @@ from tests.games.king_of_tokyo.scenario import (
     setup,
     stars,
     start_turn,
+    turn,
 )
 
-EDITIONS = pytest.mark.parametrize("edition", ["2011", "2016"])
-
 NO_CLAWS = ("1", "1", "2", "3", "heart", "heart")  # scores nothing, gives no energy
-NOTHING = ("1", "1", "2", "2", "3", "3")  # no star, heart, energy or claw
-BUY_1 = "buy the card in slot 1 of the row"
-END_BUY = "end your Buy phase"
 REROLL_3 = "reroll a 3 (Background Dweller)"
 EXTRA_ROLL = "pay 1 energy for an extra roll"
-STOP = "stop rolling and resolve the dice"
 
 
 class Dice:
@@ -89,16 +91,8 @@ def _acid(
 ) -> KingOfTokyoState:
     """Seat 0 (with or without Acid Attack) resolves ``faces``; seat 1 holds Tokyo City
     unless seat 0 is there itself."""
-    state = fresh(4, edition=edition)
-    if card:
-        give(state, 0, "acid_attack")
-    if where == "city":
-        put(state, 0, "city")
-    elif where == "tokyo_empty":
-        pass
-    else:
-        put(state, 1, "city")
-    start_turn(state, 0)
+    city = {"city": 0, "tokyo_empty": None}.get(where, 1)
+    state = turn(edition=edition, cards={0: "acid_attack"} if card else {}, city=city)
     roll(state, *faces)
     return state
 
@@ -116,7 +110,7 @@ def test_acid_attack_2016_is_a_claw_that_lets_tokyo_yield() -> None:
     state = _acid("2016", card=True)
     assert hearts(state) == [10, 9, 10, 10]
     assert asked(state) == "yield" and state.current_player == 1
-    act(state, "yield Tokyo")
+    act(state, YIELD)
     assert state.city == 0
 
 
@@ -207,14 +201,11 @@ def _alpha(
     edition: str, *, card: bool, faces: tuple[str, ...], city: int = 1, armor: bool = False
 ) -> tuple[KingOfTokyoState, int]:
     """Seat 0 resolves ``faces``; returns the state and the stars seat 0 gained."""
-    state = fresh(4, edition=edition)
-    if card:
-        give(state, 0, "alpha_monster")
-    if armor:
-        give(state, 1, "armor_plating")
-    if city >= 0:
-        put(state, city, "city")
-    start_turn(state, 0)
+    state = turn(
+        edition=edition,
+        cards={0: ["alpha_monster"] if card else [], 1: ["armor_plating"] if armor else []},
+        city=city if city >= 0 else None,
+    )
     before = stars(state)[0]
     roll(state, *faces)
     return state, stars(state)[0] - before
@@ -256,10 +247,7 @@ def test_alpha_monster_2016_star_even_when_the_claw_is_prevented() -> None:
 @EDITIONS
 def test_alpha_monster_with_acid_attack_and_no_rolled_claw(edition: str) -> None:
     """2016: the Acid Attack claw is a claw. 2011: extra damage is no attack."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "alpha_monster", "acid_attack")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: ("alpha_monster", "acid_attack")}, city=1)
     roll(state, *NO_CLAWS)
     assert hearts(state)[1] == 9
     assert stars(state)[0] == (1 if edition == "2016" else 0)
@@ -270,12 +258,7 @@ def test_alpha_monster_with_acid_attack_and_no_rolled_claw(edition: str) -> None
 
 def _smash_city(*cards: str, edition: str = "2011") -> KingOfTokyoState:
     """Seat 0 attacks seat 1 in Tokyo City; seat 1 owns ``cards``."""
-    state = fresh(4, edition=edition)
-    if cards:
-        give(state, 1, *cards)
-    put(state, 1, "city")
-    start_turn(state, 0)
-    return state
+    return turn(edition=edition, cards={1: cards}, city=1)
 
 
 @EDITIONS
@@ -299,21 +282,14 @@ def test_armor_plating_two_or_more_taken_in_full(edition: str) -> None:
 
 def test_armor_plating_one_poison_token() -> None:
     for poison, lost in ((1, 0), (2, 2)):
-        state = fresh(4)
-        give(state, 0, "armor_plating")
-        setup(state, 0, poison=poison)
-        start_turn(state, 0)
+        state = turn(cards={0: "armor_plating"}, poison=poison)
         roll(state, *NOTHING)
         assert state.active == 1
         assert hearts(state)[0] == 10 - lost
 
 
 def test_armor_plating_blocked_smash_gives_no_poison() -> None:
-    state = fresh(4)
-    give(state, 0, "poison_spit")
-    give(state, 1, "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "poison_spit", 1: "armor_plating"}, city=1)
     roll(state, *ONE_CLAW)
     assert hearts(state)[1] == 10 and state.monsters[1].poison == 0
 
@@ -321,22 +297,14 @@ def test_armor_plating_blocked_smash_gives_no_poison() -> None:
 @EDITIONS
 def test_armor_plating_lone_acid_attack(edition: str) -> None:
     """Acid Attack alone (2011 card damage, 2016 a claw) is a loss of 1: ignored."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "acid_attack")
-    give(state, 1, "armor_plating")
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "acid_attack", 1: "armor_plating"}, city=0)
     roll(state, *NO_CLAWS)
     assert hearts(state) == [10, 10, 9, 9]
 
 
 def test_armor_plating_2016_acid_claw_joins_the_smash() -> None:
     """2016: Acid Attack + a claw is one loss of 2: Armor Plating does not help."""
-    state = fresh(4, edition="2016")
-    give(state, 0, "acid_attack")
-    give(state, 1, "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition="2016", cards={0: "acid_attack", 1: "armor_plating"}, city=1)
     roll(state, *ONE_CLAW)
     assert hearts(state)[1] == 8
 
@@ -360,9 +328,7 @@ def test_armor_plating_after_camouflage() -> None:
 
 def test_background_dweller() -> None:
     """After the last roll a 3 may be rerolled, one die per use, as often as wanted."""
-    state = fresh(4)
-    give(state, 0, "background_dweller")
-    start_turn(state, 0)
+    state = turn(cards={0: "background_dweller"})
     before = stars(state)[0]
     dice = load_dice(state, "3", "1", "2")
     roll(state, "1", "1", "2", "2", "3", "3")
@@ -378,9 +344,7 @@ def test_background_dweller() -> None:
 
 
 def test_background_dweller_does_not_use_up_a_roll() -> None:
-    state = fresh(4)
-    give(state, 0, "background_dweller")
-    start_turn(state, 0)
+    state = turn(cards={0: "background_dweller"})
     load_dice(state, "1")
     roll(state, "1", "2", "2", "3", "heart", "heart", rolls_left=1)
     act(state, REROLL_3)
@@ -389,17 +353,13 @@ def test_background_dweller_does_not_use_up_a_roll() -> None:
 
 
 def test_background_dweller_no_question_without_the_card() -> None:
-    state = fresh(4)
-    start_turn(state, 0)
+    state = turn()
     roll(state, "1", "1", "2", "2", "3", "3")
     assert state.active == 1  # resolved at once, nobody asked
 
 
 def test_background_dweller_on_a_three_from_psychic_probe() -> None:
-    state = fresh(4)
-    give(state, 0, "background_dweller")
-    give(state, 1, "psychic_probe")
-    start_turn(state, 0)
+    state = turn(cards={0: "background_dweller", 1: "psychic_probe"})
     before = stars(state)[0]
     dice = load_dice(state, "3", "1")
     roll(state, "1", "1", "2", "2", "heart", "heart")
@@ -493,10 +453,7 @@ def test_battery_monster_2011_charging_everything_ends_the_question() -> None:
 
 
 def test_battery_monster_2011_no_question_without_energy() -> None:
-    state = fresh(4)
-    set_row(state, "battery_monster")
-    setup(state, 0, energy=2)
-    start_turn(state, 0)
+    state = turn(row="battery_monster", energy=2)
     roll(state, *NOTHING)
     act(state, BUY_1)
     assert asked(state) != "charge_batteries" and state.active == 1
@@ -506,11 +463,7 @@ def test_battery_monster_2011_no_question_without_energy() -> None:
 
 
 def _burrow(edition: str, faces: tuple[str, ...], *, card: bool = True) -> KingOfTokyoState:
-    state = fresh(4, edition=edition)
-    if card:
-        give(state, 0, "burrowing")
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "burrowing"} if card else {}, city=0)
     return roll(state, *faces)
 
 
@@ -529,10 +482,7 @@ def test_burrowing_2016_adds_a_claw_in_tokyo_even_without_rolled_claws() -> None
 
 @EDITIONS
 def test_burrowing_not_outside_tokyo(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 0, "burrowing")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "burrowing"}, city=1)
     roll(state, *ONE_CLAW)
     assert hearts(state) == [10, 9, 10, 10]
 
@@ -540,10 +490,7 @@ def test_burrowing_not_outside_tokyo(edition: str) -> None:
 @EDITIONS
 def test_burrowing_yield_costs_the_newcomer_a_heart(edition: str) -> None:
     for choice, attacker in (("yield Tokyo", 9), ("stay in Tokyo", 10)):
-        state = fresh(4, edition=edition)
-        give(state, 1, "burrowing")
-        put(state, 1, "city")
-        start_turn(state, 0)
+        state = turn(edition=edition, cards={1: "burrowing"}, city=1)
         roll(state, "1", "1", "2", "3", "claw", "claw")
         act(state, choice)
         assert hearts(state)[:2] == [attacker, 8]
@@ -552,11 +499,7 @@ def test_burrowing_yield_costs_the_newcomer_a_heart(edition: str) -> None:
 
 @EDITIONS
 def test_burrowing_not_on_elimination(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 1, "burrowing")
-    setup(state, 1, hearts=1)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={1: "burrowing"}, city=1, seats={1: dict(hearts=1)})
     roll(state, *ONE_CLAW)
     assert not state.monsters[1].alive and state.city == 0
     assert hearts(state)[0] == 10
@@ -586,11 +529,7 @@ def test_camouflage_full_prevention_prevents_a_yield(edition: str) -> None:
 
 def test_camouflage_full_prevention_gives_no_poison_and_is_no_attack() -> None:
     """2011: a fully prevented attack is no attack: no Poison Spit, no Alpha Monster."""
-    state = fresh(4)
-    give(state, 0, "poison_spit", "alpha_monster")
-    give(state, 1, "camouflage")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: ("poison_spit", "alpha_monster"), 1: "camouflage"}, city=1)
     before = stars(state)[0]
     load_dice(state, "heart")
     roll(state, *ONE_CLAW)
@@ -599,10 +538,7 @@ def test_camouflage_full_prevention_gives_no_poison_and_is_no_attack() -> None:
 
 
 def test_camouflage_against_poison() -> None:
-    state = fresh(4)
-    give(state, 0, "camouflage")
-    setup(state, 0, poison=2)
-    start_turn(state, 0)
+    state = turn(cards={0: "camouflage"}, poison=2)
     dice = load_dice(state, "energy", "heart")
     roll(state, *NOTHING)
     assert dice.faces == [] and hearts(state)[0] == 9
@@ -610,11 +546,7 @@ def test_camouflage_against_poison() -> None:
 
 def test_camouflage_against_card_damage() -> None:
     """Acid Attack (2011) card damage: one die, a heart saves it."""
-    state = fresh(4)
-    give(state, 0, "acid_attack")
-    give(state, 1, "camouflage")
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "acid_attack", 1: "camouflage"}, city=0)
     dice = load_dice(state, "heart")
     roll(state, *NO_CLAWS)
     assert dice.faces == [] and hearts(state) == [10, 10, 9, 9]
@@ -638,21 +570,14 @@ ALL_FACES = ("1", "2", "3", "heart", "energy", "claw")
 @EDITIONS
 def test_complete_destruction(edition: str) -> None:
     for card, gained in ((True, 9), (False, 0)):
-        state = fresh(4, edition=edition)
-        if card:
-            give(state, 0, "complete_destruction")
-        put(state, 1, "city")
-        start_turn(state, 0)
+        state = turn(edition=edition, cards={0: "complete_destruction"} if card else {}, city=1)
         before = stars(state)[0]
         roll(state, *ALL_FACES)
         assert stars(state)[0] - before == gained
 
 
 def test_complete_destruction_needs_every_face() -> None:
-    state = fresh(4)
-    give(state, 0, "complete_destruction")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "complete_destruction"}, city=1)
     roll(state, "1", "2", "3", "heart", "energy", "energy")
     assert stars(state)[0] == 0
 
@@ -660,10 +585,7 @@ def test_complete_destruction_needs_every_face() -> None:
 @EDITIONS
 def test_complete_destruction_with_an_acid_attack_claw(edition: str) -> None:
     """2016 (BGA): a card-added claw counts for the claw face; 2011: it is no claw."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "complete_destruction", "acid_attack")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: ("complete_destruction", "acid_attack")}, city=1)
     roll(state, "1", "2", "3", "heart", "energy", "energy")
     assert stars(state)[0] == (9 if edition == "2016" else 0)
 
@@ -674,28 +596,19 @@ def test_complete_destruction_with_an_acid_attack_claw(edition: str) -> None:
 @EDITIONS
 def test_detritivore(edition: str) -> None:
     for card, gained in ((True, 2), (False, 0)):
-        state = fresh(4, edition=edition)
-        if card:
-            give(state, 0, "detritivore")
-        put(state, 1, "city")
-        start_turn(state, 0)
+        state = turn(edition=edition, cards={0: "detritivore"} if card else {}, city=1)
         roll(state, "1", "2", "3", "heart", "heart", "1")
         assert stars(state)[0] == gained
 
 
 def test_detritivore_dice_still_score_and_once_per_resolution() -> None:
-    state = fresh(4)
-    give(state, 0, "detritivore")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "detritivore"}, city=1)
     roll(state, "1", "1", "1", "2", "3", "3", "2", "3")  # with two 1-2-3 sets
     assert stars(state)[0] == 1 + 3 + 2  # 1-1-1, 3-3-3, Detritivore once
 
 
 def test_detritivore_needs_all_three_numbers() -> None:
-    state = fresh(4)
-    give(state, 0, "detritivore")
-    start_turn(state, 0)
+    state = turn(cards={0: "detritivore"})
     roll(state, "1", "2", "2", "heart", "heart", "1")
     assert stars(state)[0] == 0
 
@@ -705,33 +618,26 @@ def test_detritivore_needs_all_three_numbers() -> None:
 
 def test_eater_of_the_dead() -> None:
     """3 stars for each monster reaching 0 hearts, on another monster's turn."""
-    state = fresh(4)
-    give(state, 2, "eater_of_the_dead")
-    setup(state, 1, hearts=1)
-    setup(state, 3, hearts=1)
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(
+        cards={2: "eater_of_the_dead"}, city=0, seats={1: dict(hearts=1), 3: dict(hearts=1)}
+    )
     roll(state, *ONE_CLAW)
     assert [m.alive for m in state.monsters] == [True, False, True, False]
     assert stars(state)[2] == 6
 
 
 def test_eater_of_the_dead_without_the_card() -> None:
-    state = fresh(4)
-    setup(state, 1, hearts=1)
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(city=0, seats={1: dict(hearts=1)})
     roll(state, *ONE_CLAW)
     assert stars(state)[2] == 0
 
 
 def test_eater_of_the_dead_when_it_has_a_child_saves_the_monster() -> None:
-    state = fresh(4)
-    give(state, 2, "eater_of_the_dead")
-    give(state, 1, "it_has_a_child")
-    setup(state, 1, hearts=1, stars=5)
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(
+        cards={2: "eater_of_the_dead", 1: "it_has_a_child"},
+        city=0,
+        seats={1: dict(hearts=1, stars=5)},
+    )
     roll(state, *ONE_CLAW)
     assert state.monsters[1].alive and hearts(state)[1] == 10 and stars(state)[1] == 0
     assert stars(state)[2] == 3
@@ -743,11 +649,7 @@ def test_eater_of_the_dead_when_it_has_a_child_saves_the_monster() -> None:
 @EDITIONS
 def test_energy_drink(edition: str) -> None:
     """Pay 1 energy per extra roll, any number of times, after the normal rolls."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "energy_drink")
-    setup(state, 0, energy=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "energy_drink"}, city=1, energy=2)
     dice = load_dice(state, *NOTHING, *NOTHING)
     roll(state, *NOTHING, rolls_left=1)
     assert EXTRA_ROLL not in labels(state)  # not while normal rolls are left
@@ -764,12 +666,7 @@ def test_energy_drink(edition: str) -> None:
 
 def test_energy_drink_needs_the_card_and_energy() -> None:
     for card, cash in ((False, 3), (True, 0)):
-        state = fresh(4)
-        if card:
-            give(state, 0, "energy_drink")
-        setup(state, 0, energy=cash)
-        put(state, 1, "city")
-        start_turn(state, 0)
+        state = turn(cards={0: "energy_drink"} if card else {}, city=1, energy=cash)
         roll(state, *NOTHING)
         assert asked(state) != "roll" or state.active != 0
         assert EXTRA_ROLL not in labels(state)
@@ -781,11 +678,7 @@ def test_energy_drink_needs_the_card_and_energy() -> None:
 def test_energy_hoarder() -> None:
     """1 star per full 6 energy at the end of your turn; the energy stays."""
     for card, gained in ((True, 2), (False, 0)):
-        state = fresh(4)
-        if card:
-            give(state, 0, "energy_hoarder")
-        setup(state, 0, energy=13)
-        start_turn(state, 0)
+        state = turn(cards={0: "energy_hoarder"} if card else {}, energy=13)
         roll(state, *NOTHING)
         end_buy(state)
         assert state.active == 1
@@ -793,11 +686,7 @@ def test_energy_hoarder() -> None:
 
 
 def test_energy_hoarder_counts_after_buying() -> None:
-    state = fresh(4)
-    give(state, 0, "energy_hoarder")
-    set_row(state, "armor_plating")
-    setup(state, 0, energy=12)
-    start_turn(state, 0)
+    state = turn(cards={0: "energy_hoarder"}, row="armor_plating", energy=12)
     roll(state, *NOTHING)
     act(state, BUY_1)
     end_buy(state)
@@ -805,10 +694,7 @@ def test_energy_hoarder_counts_after_buying() -> None:
 
 
 def test_energy_hoarder_only_on_your_turn() -> None:
-    state = fresh(4)
-    give(state, 1, "energy_hoarder")
-    setup(state, 1, energy=12)
-    start_turn(state, 0)
+    state = turn(cards={1: "energy_hoarder"}, seats={1: dict(energy=12)})
     roll(state, *NOTHING)
     assert state.active == 1 and stars(state)[1] == 0
 
@@ -819,11 +705,7 @@ def test_energy_hoarder_only_on_your_turn() -> None:
 @EDITIONS
 def test_even_bigger(edition: str) -> None:
     """When you get it: +2 hearts; maximum 12."""
-    state = fresh(4, edition=edition)
-    set_row(state, "even_bigger")
-    setup(state, 0, energy=4)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, row="even_bigger", city=1, energy=4)
     roll(state, *NOTHING)
     act(state, BUY_1)
     assert state.monsters[0].max_hearts == 12 and hearts(state)[0] == 12
@@ -831,11 +713,7 @@ def test_even_bigger(edition: str) -> None:
 
 @EDITIONS
 def test_even_bigger_heals_up_to_12_not_beyond(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 0, "even_bigger")
-    setup(state, 0, hearts=10)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "even_bigger"}, city=1, hearts=10)
     roll(state, "1", "1", "2", "heart", "heart", "heart")
     assert hearts(state)[0] == 12
 
@@ -853,11 +731,9 @@ def test_even_bigger_two_copies_still_cap_12(edition: str) -> None:
 
 
 def _sell_even_bigger(edition: str, start_hearts: int) -> KingOfTokyoState:
-    state = fresh(4, edition=edition)
-    give(state, 0, "even_bigger", "metamorph")
-    setup(state, 0, hearts=start_hearts)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(
+        edition=edition, cards={0: ("even_bigger", "metamorph")}, city=1, hearts=start_hearts
+    )
     roll(state, *NOTHING)
     assert asked(state) == "metamorph"
     act(state, "discard Even Bigger for energy (Metamorph)", "keep your remaining cards")
@@ -873,11 +749,7 @@ def test_even_bigger_2011_losing_it_costs_2_hearts() -> None:
 
 def test_even_bigger_2011_losing_it_at_2_hearts_eliminates() -> None:
     """The 2 hearts go with the card, as a card loss: at 2 hearts the monster is out."""
-    state = fresh(4)
-    give(state, 0, "even_bigger", "metamorph")
-    setup(state, 0, hearts=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: ("even_bigger", "metamorph")}, city=1, hearts=2)
     roll(state, *NOTHING)
     act(state, "discard Even Bigger for energy (Metamorph)")
     assert not state.monsters[0].alive and state.view(None)["active"] != 0
@@ -958,18 +830,12 @@ def test_even_bigger_not_lost_when_another_card_goes(edition: str) -> None:
 
 def test_extra_head() -> None:
     for heads, dice in ((0, 6), (1, 7), (2, 8)):
-        state = fresh(4)
-        if heads:
-            give(state, 0, *["extra_head"] * heads)
-        start_turn(state, 0)
+        state = turn(cards={0: ["extra_head"] * heads})
         assert len(state.dice) == dice
 
 
 def test_extra_head_with_shrink() -> None:
-    state = fresh(4)
-    give(state, 0, "extra_head")
-    setup(state, 0, shrink=2)
-    start_turn(state, 0)
+    state = turn(cards={0: "extra_head"}, shrink=2)
     assert len(state.dice) == 5
 
 
@@ -978,11 +844,9 @@ def test_extra_head_with_shrink() -> None:
 
 def _fire(edition: str, *, card: bool = True, players: int = 4) -> KingOfTokyoState:
     """Seat 0 outside attacks seat 1 in Tokyo City with one claw."""
-    state = fresh(players, edition=edition)
-    if card:
-        give(state, 0, "fire_breathing")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(
+        players=players, edition=edition, cards={0: "fire_breathing"} if card else {}, city=1
+    )
     return roll(state, *ONE_CLAW)
 
 
@@ -1009,11 +873,7 @@ def test_fire_breathing_two_monsters_left(edition: str) -> None:
 def test_fire_breathing_unattacked_neighbour_in_tokyo(edition: str) -> None:
     """Seat 0 in the City attacks the monsters outside; seat 1 in the Bay is a
     neighbour it does not attack: 2016 card loss (no yield), 2011 nothing."""
-    state = fresh(5, edition=edition)
-    give(state, 0, "fire_breathing")
-    put(state, 0, "city")
-    put(state, 1, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, edition=edition, cards={0: "fire_breathing"}, city=0, bay=1)
     roll(state, *ONE_CLAW)
     extra = 1 if edition == "2016" else 0
     assert hearts(state) == [10, 10 - extra, 9, 9, 8]
@@ -1022,10 +882,7 @@ def test_fire_breathing_unattacked_neighbour_in_tokyo(edition: str) -> None:
 
 @EDITIONS
 def test_fire_breathing_needs_a_claw(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 0, "fire_breathing")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "fire_breathing"}, city=1)
     roll(state, *NO_CLAWS)
     assert hearts(state) == [10, 10, 10, 10]
 
@@ -1033,10 +890,7 @@ def test_fire_breathing_needs_a_claw(edition: str) -> None:
 @EDITIONS
 def test_fire_breathing_with_acid_attack(edition: str) -> None:
     """2016: the Acid Attack claw is a claw (both neighbours); 2011: no attack, no fire."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "fire_breathing", "acid_attack")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: ("fire_breathing", "acid_attack")}, city=1)
     roll(state, *NO_CLAWS)
     if edition == "2016":
         assert hearts(state) == [10, 8, 10, 9]
@@ -1049,9 +903,7 @@ def test_fire_breathing_with_acid_attack(edition: str) -> None:
 
 def test_freeze_time() -> None:
     """1-1-1: another turn with one die fewer; the chain goes on, then ends."""
-    state = fresh(4)
-    give(state, 0, "freeze_time")
-    start_turn(state, 0)
+    state = turn(cards={0: "freeze_time"})
     roll(state, "1", "1", "1", "2", "3", "heart")
     assert state.active == 0 and len(state.dice) == 5
     roll(state, "1", "1", "1", "2", "3")
@@ -1065,22 +917,16 @@ def test_freeze_time() -> None:
 
 
 def test_freeze_time_needs_the_card_and_three_ones() -> None:
-    state = fresh(4)
-    start_turn(state, 0)
+    state = turn()
     roll(state, "1", "1", "1", "2", "3", "heart")
     assert state.active == 1
-    state = fresh(4)
-    give(state, 0, "freeze_time")
-    start_turn(state, 0)
+    state = turn(cards={0: "freeze_time"})
     roll(state, "1", "1", "2", "2", "3", "heart")
     assert state.active == 1
 
 
 def test_freeze_time_bought_in_the_turn_of_the_three_ones() -> None:
-    state = fresh(4)
-    set_row(state, "freeze_time")
-    setup(state, 0, energy=5)
-    start_turn(state, 0)
+    state = turn(row="freeze_time", energy=5)
     roll(state, "1", "1", "1", "2", "3", "heart")
     act(state, BUY_1)
     end_buy(state)
@@ -1094,36 +940,25 @@ def test_freeze_time_bought_in_the_turn_of_the_three_ones() -> None:
 def test_friend_of_children(edition: str) -> None:
     """+1 per gain event: four energy dice give 5."""
     for card, gained in ((True, 5), (False, 4)):
-        state = fresh(4, edition=edition)
-        if card:
-            give(state, 0, "friend_of_children")
-        put(state, 1, "city")
-        start_turn(state, 0)
+        state = turn(edition=edition, cards={0: "friend_of_children"} if card else {}, city=1)
         roll(state, "energy", "energy", "energy", "energy", "1", "2")
         assert energy(state)[0] == gained
 
 
 def test_friend_of_children_no_energy_no_bonus() -> None:
-    state = fresh(4)
-    give(state, 0, "friend_of_children")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "friend_of_children"}, city=1)
     roll(state, *NOTHING)
     assert energy(state)[0] == 0
 
 
 def test_friend_of_children_with_solar_powered() -> None:
-    state = fresh(4)
-    give(state, 0, "friend_of_children", "solar_powered")
-    start_turn(state, 0)
+    state = turn(cards={0: ("friend_of_children", "solar_powered")})
     roll(state, *NOTHING)
     assert state.active == 1 and energy(state)[0] == 2
 
 
 def test_friend_of_children_not_on_metamorph_refunds() -> None:
-    state = fresh(4)
-    give(state, 0, "friend_of_children", "metamorph", "armor_plating")
-    start_turn(state, 0)
+    state = turn(cards={0: ("friend_of_children", "metamorph", "armor_plating")})
     roll(state, *NOTHING)
     act(state, "discard Armor Plating for energy (Metamorph)", "keep your remaining cards")
     assert energy(state)[0] == 4
@@ -1134,10 +969,7 @@ def test_friend_of_children_not_on_metamorph_refunds() -> None:
 
 def test_giant_brain() -> None:
     for card, rerolls in ((True, 3), (False, 2)):
-        state = fresh(4)
-        if card:
-            give(state, 0, "giant_brain")
-        start_turn(state, 0)
+        state = turn(cards={0: "giant_brain"} if card else {})
         assert state.rolls_left == rerolls
         load_dice(state, *NOTHING * rerolls)
         for _ in range(rerolls):
@@ -1158,11 +990,7 @@ def test_giant_brain() -> None:
 )
 def test_gourmet(faces: tuple[str, ...], plain: int, bonus: int) -> None:
     for card in (True, False):
-        state = fresh(4)
-        if card:
-            give(state, 0, "gourmet")
-        put(state, 1, "city")
-        start_turn(state, 0)
+        state = turn(cards={0: "gourmet"} if card else {}, city=1)
         roll(state, *faces)
         assert stars(state)[0] == plain + (bonus if card else 0)
 
@@ -1174,14 +1002,12 @@ def _ray(
     edition: str = "2011", *, where: str = "outside", target_energy: int = 10
 ) -> KingOfTokyoState:
     """Seat 0 (Healing Ray) resolves two heart dice; seat 1 has 6 hearts."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "healing_ray")
-    setup(state, 1, hearts=6, energy=target_energy)
-    if where == "city":
-        put(state, 0, "city")
-    else:
-        put(state, 2, "city")
-    start_turn(state, 0)
+    state = turn(
+        edition=edition,
+        cards={0: "healing_ray"},
+        city=0 if where == "city" else 2,
+        seats={1: dict(hearts=6, energy=target_energy)},
+    )
     roll(state, "heart", "heart", "1", "2", "3", "3")
     return state
 
@@ -1221,12 +1047,7 @@ def test_healing_ray_works_in_tokyo(edition: str) -> None:
 
 
 def test_healing_ray_not_above_the_maximum() -> None:
-    state = fresh(4)
-    give(state, 0, "healing_ray")
-    setup(state, 1, hearts=9, energy=10)
-    setup(state, 0, hearts=5)
-    put(state, 2, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "healing_ray"}, city=2, hearts=5, seats={1: dict(hearts=9, energy=10)})
     roll(state, "heart", "heart", "1", "2", "3", "3")
     act(state, RAY_1)
     # Seat 1 is full now: the second die can only heal seat 0, so nobody is asked.
@@ -1235,10 +1056,7 @@ def test_healing_ray_not_above_the_maximum() -> None:
 
 
 def test_healing_ray_nothing_to_ask_without_the_card() -> None:
-    state = fresh(4)
-    setup(state, 1, hearts=6, energy=10)
-    put(state, 2, "city")
-    start_turn(state, 0)
+    state = turn(city=2, seats={1: dict(hearts=6, energy=10)})
     roll(state, "heart", "heart", "1", "2", "3", "3")
     assert asked(state) != "heart_dice" and hearts(state)[1] == 6
 
@@ -1266,31 +1084,20 @@ def test_healing_ray_with_regeneration(edition: str) -> None:
 
 def test_herbivore() -> None:
     for card, gained in ((True, 1), (False, 0)):
-        state = fresh(4)
-        if card:
-            give(state, 0, "herbivore")
-        put(state, 1, "city")
-        start_turn(state, 0)
+        state = turn(cards={0: "herbivore"} if card else {}, city=1)
         roll(state, *NOTHING)
         assert state.active == 1 and stars(state)[0] == gained
 
 
 def test_herbivore_no_star_after_wounding() -> None:
-    state = fresh(4)
-    give(state, 0, "herbivore")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "herbivore"}, city=1)
     roll(state, *ONE_CLAW)
-    act(state, "stay in Tokyo")
+    act(state, STAY)
     assert state.active == 1 and stars(state)[0] == 0
 
 
 def test_herbivore_star_when_the_attack_was_prevented() -> None:
-    state = fresh(4)
-    give(state, 0, "herbivore")
-    give(state, 1, "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "herbivore", 1: "armor_plating"}, city=1)
     roll(state, *ONE_CLAW)
     assert state.active == 1 and hearts(state)[1] == 10 and stars(state)[0] == 1
 
@@ -1298,11 +1105,12 @@ def test_herbivore_star_when_the_attack_was_prevented() -> None:
 def test_herbivore_hurting_yourself_does_not_count() -> None:
     """RULING: only losses of other monsters count (National Guard: 2 stars, -2 hearts)."""
     for counts_self, herbivore_star in ((False, 1), (True, 0)):
-        state = fresh(4, herbivore_counts_self=counts_self)
-        give(state, 0, "herbivore")
-        set_row(state, "national_guard")
-        setup(state, 0, energy=3)
-        start_turn(state, 0)
+        state = turn(
+            options={"herbivore_counts_self": counts_self},
+            cards={0: "herbivore"},
+            row="national_guard",
+            energy=3,
+        )
         roll(state, *NOTHING)
         act(state, BUY_1)
         end_buy(state)
@@ -1311,9 +1119,7 @@ def test_herbivore_hurting_yourself_does_not_count() -> None:
 
 
 def test_herbivore_taking_empty_tokyo_is_no_attack() -> None:
-    state = fresh(4)
-    give(state, 0, "herbivore")
-    start_turn(state, 0)
+    state = turn(cards={0: "herbivore"})
     roll(state, *ONE_CLAW)
     assert state.city == 0 and stars(state)[0] == 1 + 1  # entry + Herbivore
 
@@ -1323,10 +1129,7 @@ def test_herbivore_taking_empty_tokyo_is_no_attack() -> None:
 
 def test_herd_culler() -> None:
     """Once per turn, after the last roll, one die becomes a 1."""
-    state = fresh(4)
-    give(state, 0, "herd_culler")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "herd_culler"}, city=1)
     roll(state, "1", "1", "2", "2", "3", "heart")
     assert asked(state) == "change_dice"
     assert "Herd Culler: turn a 2 into a 1" in labels(state)
@@ -1337,19 +1140,14 @@ def test_herd_culler() -> None:
 
 
 def test_herd_culler_without_the_card() -> None:
-    state = fresh(4)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(city=1)
     roll(state, "1", "1", "2", "2", "3", "heart")
     assert state.active == 1 and stars(state)[0] == 0
 
 
 def test_herd_culler_once_per_turn_again_next_turn() -> None:
-    state = fresh(4)
-    give(state, 0, "herd_culler", "stretchy")  # Stretchy keeps the question open
-    setup(state, 0, energy=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    # Stretchy keeps the question open
+    state = turn(cards={0: ("herd_culler", "stretchy")}, city=1, energy=2)
     roll(state, "1", "2", "2", "2", "3", "heart")
     act(state, "Herd Culler: turn a 2 into a 1")
     assert asked(state) == "change_dice"
@@ -1363,36 +1161,25 @@ def test_herd_culler_once_per_turn_again_next_turn() -> None:
 
 def test_alpha_monster_2011_star_when_a_jets_monster_stays_and_is_hurt() -> None:
     """The Jets owner's smash is held back until it decides; staying, it is hurt."""
-    state = fresh(4)
-    give(state, 0, "alpha_monster")
-    give(state, 1, "jets")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "alpha_monster", 1: "jets"}, city=1)
     roll(state, *ONE_CLAW)
     assert asked(state) == "yield"
-    act(state, "stay in Tokyo")
+    act(state, STAY)
     assert hearts(state)[1] == 9 and stars(state)[0] == 1
 
 
 def test_alpha_monster_2011_star_when_a_jets_monster_yields() -> None:
     """RULING: the attack counts (the attacker moves in) though Jets spares the hearts."""
-    state = fresh(4)
-    give(state, 0, "alpha_monster")
-    give(state, 1, "jets")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "alpha_monster", 1: "jets"}, city=1)
     roll(state, *ONE_CLAW)
-    act(state, "yield Tokyo")
+    act(state, YIELD)
     assert hearts(state)[1] == 10 and state.city == 0
     assert stars(state)[0] == 1 + 1  # Alpha Monster + entering Tokyo
 
 
 def test_fire_breathing_2016_unattacked_neighbour_gets_no_tokens() -> None:
     """The extra heart of a neighbour the claws miss is a card loss: no Poison."""
-    state = fresh(4, edition="2016")
-    give(state, 0, "fire_breathing", "poison_spit")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition="2016", cards={0: ("fire_breathing", "poison_spit")}, city=1)
     roll(state, *ONE_CLAW)
     assert hearts(state) == [10, 8, 10, 9]
     assert [m.poison for m in state.monsters] == [0, 1, 0, 0]

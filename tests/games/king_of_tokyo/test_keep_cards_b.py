@@ -17,6 +17,13 @@ from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import face_from_name
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import (
+    BUY_1,
+    EDITIONS,
+    END_BUY,
+    NOTHING,
+    STAY,
+    STOP,
+    YIELD,
     act,
     asked,
     energy,
@@ -32,9 +39,8 @@ from tests.games.king_of_tokyo.scenario import (
     stack_deck,
     stars,
     start_turn,
+    turn,
 )
-
-NOTHING = ("1", "1", "2", "2", "3", "3")  # a roll that scores, heals, charges and hits nothing
 
 
 class ScriptedRng:
@@ -88,18 +94,19 @@ def owns(state: KingOfTokyoState, seat: int, card: Card) -> bool:
     return any(instances[c] == card for c in state.monsters[seat].cards)
 
 
+QUIET_ROW = ("energize", "evacuation_orders", "extra_head")
+"""A row nobody in these tests can afford by accident."""
+
+
 def quiet_row(state: KingOfTokyoState) -> list[int]:
-    """A row nobody in these tests can afford by accident."""
-    return set_row(state, "energize", "evacuation_orders", "extra_head")
-
-
-BOTH = pytest.mark.parametrize("edition", ["2011", "2016"])
+    """Show the :data:`QUIET_ROW`."""
+    return set_row(state, *QUIET_ROW)
 
 
 # -- It Has a Child! ------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_it_has_a_child(edition: str) -> None:
     """At 0 hearts: discard all Power cards, lose all stars, 10 hearts, leave Tokyo.
 
@@ -120,7 +127,7 @@ def test_it_has_a_child(edition: str) -> None:
     assert stars(state)[0] == 1
 
 
-@BOTH
+@EDITIONS
 def test_it_has_a_child_on_own_turn_the_turn_goes_on(edition: str) -> None:
     """Jet Fighters kills the buyer: the child starts again and keeps buying."""
     state = fresh(4, edition=edition)
@@ -129,7 +136,7 @@ def test_it_has_a_child_on_own_turn_the_turn_goes_on(edition: str) -> None:
     set_row(state, "jet_fighters", "energize", "extra_head")
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     m = state.monsters[0]
     assert m.alive and m.hearts == 10 and m.stars == 0 and m.energy == 3
     assert child in state.discard
@@ -137,10 +144,7 @@ def test_it_has_a_child_on_own_turn_the_turn_goes_on(edition: str) -> None:
 
 
 def test_it_has_a_child_without_the_card_is_elimination() -> None:
-    state = fresh(4)
-    setup(state, 1, hearts=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(city=1, seats={1: dict(hearts=2)})
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     assert not state.monsters[1].alive
 
@@ -148,52 +152,39 @@ def test_it_has_a_child_without_the_card_is_elimination() -> None:
 # -- Jets ------------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_jets(edition: str) -> None:
     """The smash is held back until the yield decision; yielding cancels it."""
-    state = fresh(4, edition=edition)
-    give(state, 1, "jets")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={1: "jets"}, city=1)
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     assert asked(state) == "yield" and state.current_player == 1
     assert hearts(state)[1] == 10  # held back, not yet lost
-    act(state, "yield Tokyo")
+    act(state, YIELD)
     assert hearts(state)[1] == 10
     assert state.city == 0  # the attacker must take the place
 
 
 def test_jets_stay_takes_the_damage() -> None:
-    state = fresh(4)
-    give(state, 1, "jets")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: "jets"}, city=1)
     roll(state, "claw", "claw", "claw", "1", "2", "3")
-    act(state, "stay in Tokyo")
+    act(state, STAY)
     assert hearts(state)[1] == 7
     assert state.city == 1
 
 
 def test_jets_stay_then_armor_plating_applies() -> None:
     """On a stay the held damage is taken, with the other prevention applied then."""
-    state = fresh(4)
-    give(state, 1, "jets", "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: ("jets", "armor_plating")}, city=1)
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert hearts(state)[1] == 10
-    act(state, "stay in Tokyo")
+    act(state, STAY)
     assert hearts(state)[1] == 10
 
 
 def test_jets_yield_gives_no_poison() -> None:
-    state = fresh(4)
-    give(state, 0, "poison_spit")
-    give(state, 1, "jets")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "poison_spit", 1: "jets"}, city=1)
     roll(state, "claw", "claw", "1", "2", "3", "3")
-    act(state, "yield Tokyo")
+    act(state, YIELD)
     assert state.monsters[1].poison == 0
     assert hearts(state)[1] == 10
 
@@ -201,7 +192,7 @@ def test_jets_yield_gives_no_poison() -> None:
 # -- Made in a Lab ---------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_made_in_a_lab(edition: str) -> None:
     """Only the owner sees the top card, in its Buy phase; it can buy it.
 
@@ -233,12 +224,7 @@ def test_made_in_a_lab(edition: str) -> None:
 
 
 def test_made_in_a_lab_not_in_another_monsters_buy_phase() -> None:
-    state = fresh(4)
-    give(state, 1, "made_in_a_lab")
-    quiet_row(state)
-    setup(state, 0, energy=5)
-    setup(state, 1, energy=5)
-    start_turn(state, 0)
+    state = turn(cards={1: "made_in_a_lab"}, row=QUIET_ROW, energy=5, seats={1: dict(energy=5)})
     roll(state, *NOTHING)
     assert asked(state) == "buy" and state.current_player == 0
     assert "deck_top" not in state.view(1)
@@ -248,44 +234,42 @@ def test_made_in_a_lab_not_in_another_monsters_buy_phase() -> None:
 # -- Media-Friendly ---------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_media_friendly(edition: str) -> None:
     """+1 star for every Power card bought, Keep or Discard."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "media_friendly")
-    put(state, 3, "city")
-    set_row(state, "corner_store", "solar_powered", "energize")
-    setup(state, 0, energy=5)
-    start_turn(state, 0)
+    state = turn(
+        edition=edition,
+        cards={0: "media_friendly"},
+        row=("corner_store", "solar_powered", "energize"),
+        city=3,
+        energy=5,
+    )
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")  # Corner Store: +1 star
+    act(state, BUY_1)  # Corner Store: +1 star
     assert stars(state)[0] == 2
     act(state, "buy the card in slot 2 of the row")  # a Keep card
     assert stars(state)[0] == 3
 
 
 def test_media_friendly_not_for_itself() -> None:
-    state = fresh(4)
-    set_row(state, "media_friendly", "energize", "extra_head")
-    setup(state, 0, energy=3)
-    start_turn(state, 0)
+    state = turn(row=("media_friendly", "energize", "extra_head"), energy=3)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert stars(state)[0] == 0
 
 
 def test_media_friendly_on_an_opportunist_purchase() -> None:
-    state = fresh(4)
-    give(state, 1, "media_friendly", "opportunist")
-    setup(state, 1, energy=2)
-    set_row(state, "corner_store", "energize", "extra_head")
-    stack_deck(state, "solar_powered")
-    setup(state, 0, energy=3)
-    start_turn(state, 0)
+    state = turn(
+        cards={1: ("media_friendly", "opportunist")},
+        row=("corner_store", "energize", "extra_head"),
+        deck="solar_powered",
+        energy=3,
+        seats={1: dict(energy=2)},
+    )
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert asked(state) == "opportunist" and state.current_player == 1
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert stars(state)[1] == 1
 
 
@@ -301,7 +285,7 @@ def test_metamorph(edition: str, refund: int) -> None:
     setup(state, 0, energy=1)
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")  # 2 - 1 (Alien Origin)
+    act(state, BUY_1)  # 2 - 1 (Alien Origin)
     assert energy(state)[0] == 0
     assert asked(state) == "metamorph" and state.current_player == 0
     act(state, f"discard {name(state, solar)} for energy (Metamorph)")
@@ -323,9 +307,7 @@ def test_metamorph_sells_itself_and_only_at_end_of_own_turn() -> None:
 
 
 def test_metamorph_not_at_the_end_of_another_monsters_turn() -> None:
-    state = fresh(4)
-    give(state, 1, "metamorph", "solar_powered")
-    start_turn(state, 0)
+    state = turn(cards={1: ("metamorph", "solar_powered")})
     roll(state, *NOTHING)
     assert state.active == 1 and asked(state) == "roll"
 
@@ -343,7 +325,7 @@ def test_metamorph_frees_the_mimic_token() -> None:
 # -- Mimic ------------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_mimic(edition: str) -> None:
     """Bought Mimic copies a Keep card in play, and its "when you get it" effect runs."""
     state = fresh(4, edition=edition)
@@ -353,7 +335,7 @@ def test_mimic(edition: str) -> None:
     setup(state, 0, energy=8)
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert asked(state) == "mimic" and state.current_player == 0
     assert sorted(labels(state)) == sorted(
         [
@@ -375,7 +357,7 @@ def test_mimic_has_its_own_counters() -> None:
     setup(state, 0, energy=8)
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")  # the only card to copy
+    act(state, BUY_1)  # the only card to copy
     assert state.monsters[0].mimic == smoke
     assert state.counters[holder] == 3
     assert state.counters[smoke] == 1
@@ -473,33 +455,24 @@ def test_mimic_placed_later_after_the_token_returned() -> None:
 # -- Nova Breath -----------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_nova_breath(edition: str) -> None:
     """From outside, the claws hit every other monster; the wounded City may yield."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "nova_breath")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "nova_breath"}, city=1)
     roll(state, "claw", "claw", "1", "2", "3", "3")
     assert hearts(state) == [10, 8, 8, 8]
     assert asked(state) == "yield" and state.current_player == 1
 
 
 def test_nova_breath_from_tokyo_hits_the_bay() -> None:
-    state = fresh(5)
-    give(state, 0, "nova_breath")
-    put(state, 0, "city")
-    put(state, 1, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, cards={0: "nova_breath"}, city=0, bay=1)
     roll(state, "claw", "1", "1", "2", "3", "3")
     assert hearts(state) == [10, 9, 9, 9, 9]
     assert asked(state) == "yield" and state.current_player == 1
 
 
 def test_without_nova_breath_outside_monsters_are_not_hit() -> None:
-    state = fresh(4)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(city=1)
     roll(state, "claw", "claw", "1", "2", "3", "3")
     assert hearts(state) == [10, 8, 10, 10]
 
@@ -507,16 +480,17 @@ def test_without_nova_breath_outside_monsters_are_not_hit() -> None:
 # -- Opportunist -----------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_opportunist(edition: str) -> None:
     """A newly revealed card may be bought at once; only that card is offered."""
-    state = fresh(4, edition=edition)
-    give(state, 2, "opportunist")
-    setup(state, 2, energy=5)
-    set_row(state, "skyscraper", "tank", "heal")
-    stack_deck(state, "corner_store", "energize")
-    setup(state, 0, energy=3)
-    start_turn(state, 0)
+    state = turn(
+        edition=edition,
+        cards={2: "opportunist"},
+        row=("skyscraper", "tank", "heal"),
+        deck=("corner_store", "energize"),
+        energy=3,
+        seats={2: dict(energy=5)},
+    )
     roll(state, "1", "1", "2", "2", "3", "heart")
     # The opening row is not offered to the Opportunist.
     assert asked(state) == "buy" and state.current_player == 0
@@ -530,13 +504,13 @@ def test_opportunist(edition: str) -> None:
 
 
 def test_opportunist_is_asked_again_after_its_own_purchase() -> None:
-    state = fresh(4)
-    give(state, 2, "opportunist")
-    setup(state, 2, energy=5)
-    set_row(state, "skyscraper", "tank", "heal")
-    stack_deck(state, "corner_store", "solar_powered")
-    setup(state, 0, energy=3)
-    start_turn(state, 0)
+    state = turn(
+        cards={2: "opportunist"},
+        row=("skyscraper", "tank", "heal"),
+        deck=("corner_store", "solar_powered"),
+        energy=3,
+        seats={2: dict(energy=5)},
+    )
     roll(state, *NOTHING)
     act(state, "buy the card in slot 3 of the row")
     act(state, "buy the card in slot 3 of the row")
@@ -567,13 +541,13 @@ def test_opportunist_clockwise_from_the_active_monster() -> None:
 
 
 def test_opportunist_after_a_sweep() -> None:
-    state = fresh(4)
-    give(state, 1, "opportunist")
-    setup(state, 1, energy=3)
-    quiet_row(state)
-    stack_deck(state, "skyscraper", "corner_store", "gas_refinery")
-    setup(state, 0, energy=2)
-    start_turn(state, 0)
+    state = turn(
+        cards={1: "opportunist"},
+        row=QUIET_ROW,
+        deck=("skyscraper", "corner_store", "gas_refinery"),
+        energy=2,
+        seats={1: dict(energy=3)},
+    )
     roll(state, *NOTHING)
     act(state, "pay 2 energy to sweep the row")
     assert asked(state) == "opportunist" and state.current_player == 1
@@ -614,7 +588,7 @@ def test_parasitic_tentacles_only_keep_cards_you_can_pay() -> None:
 # -- Plot Twist --------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_plot_twist(edition: str) -> None:
     """Change one die to any face before resolving, then discard the card."""
     state = fresh(4, edition=edition)
@@ -633,7 +607,7 @@ def test_plot_twist_may_be_kept() -> None:
     (twist,) = give(state, 0, "plot_twist")
     start_turn(state, 0)
     roll(state, "1", "1", "2", "3", "heart", "energy")
-    act(state, "stop rolling and resolve the dice")
+    act(state, STOP)
     assert stars(state)[0] == 0
     assert twist in state.monsters[0].cards
 
@@ -641,13 +615,10 @@ def test_plot_twist_may_be_kept() -> None:
 # -- Poison Quills -----------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_poison_quills(edition: str) -> None:
     """Three 2s add 2 damage to the smash; the 2s still score."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "poison_quills")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "poison_quills"}, city=1)
     roll(state, "2", "2", "2", "claw", "1", "3")
     assert hearts(state)[1] == 7
     assert stars(state)[0] == 2
@@ -655,30 +626,21 @@ def test_poison_quills(edition: str) -> None:
 
 def test_poison_quills_2011_needs_a_claw() -> None:
     """2011: "extra damage" of an attack; no claw die, no attack."""
-    state = fresh(4, edition="2011")
-    give(state, 0, "poison_quills")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition="2011", cards={0: "poison_quills"}, city=1)
     roll(state, "2", "2", "2", "1", "3", "3")
     assert hearts(state)[1] == 10
 
 
 def test_poison_quills_2016_adds_claws() -> None:
     """2016: two claws, even without a claw die; the City may yield."""
-    state = fresh(4, edition="2016")
-    give(state, 0, "poison_quills")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition="2016", cards={0: "poison_quills"}, city=1)
     roll(state, "2", "2", "2", "1", "3", "3")
     assert hearts(state)[1] == 8
     assert asked(state) == "yield" and state.current_player == 1
 
 
 def test_poison_quills_needs_three_twos() -> None:
-    state = fresh(4, edition="2016")
-    give(state, 0, "poison_quills")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition="2016", cards={0: "poison_quills"}, city=1)
     roll(state, "2", "2", "claw", "1", "3", "3")
     assert hearts(state)[1] == 9
 
@@ -686,21 +648,16 @@ def test_poison_quills_needs_three_twos() -> None:
 # -- Poison Spit -------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_poison_spit(edition: str) -> None:
     """A monster wounded by the claws gets a Poison token."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "poison_spit")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "poison_spit"}, city=1)
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert [m.poison for m in state.monsters] == [0, 1, 0, 0]
 
 
 def test_poison_spit_damage_at_the_end_of_the_poisoned_monsters_turn() -> None:
-    state = fresh(4)
-    setup(state, 1, poison=2)
-    start_turn(state, 0)
+    state = turn(seats={1: dict(poison=2)})
     roll(state, *NOTHING)
     assert state.active == 1
     assert hearts(state)[1] == 10  # not at the end of another monster's turn
@@ -710,9 +667,7 @@ def test_poison_spit_damage_at_the_end_of_the_poisoned_monsters_turn() -> None:
 
 
 def test_poison_spit_heart_die_removes_a_token_outside_tokyo() -> None:
-    state = fresh(4)
-    setup(state, 1, poison=1, hearts=8)
-    start_turn(state, 1)
+    state = turn(1, poison=1, hearts=8)
     roll(state, "heart", "1", "1", "2", "2", "3")
     assert asked(state) == "heart_dice"
     act(state, "use a heart die to remove a Poison token")
@@ -721,10 +676,7 @@ def test_poison_spit_heart_die_removes_a_token_outside_tokyo() -> None:
 
 
 def test_poison_in_tokyo_cannot_be_removed() -> None:
-    state = fresh(4)
-    setup(state, 1, poison=1)
-    put(state, 1, "city")
-    start_turn(state, 1)
+    state = turn(1, city=1, poison=1)
     roll(state, "heart", "1", "1", "2", "2", "3")
     assert state.active == 2  # no question about the heart die
     assert state.monsters[1].poison == 1
@@ -732,11 +684,7 @@ def test_poison_in_tokyo_cannot_be_removed() -> None:
 
 
 def test_poison_spit_no_token_when_fully_prevented() -> None:
-    state = fresh(4)
-    give(state, 0, "poison_spit")
-    give(state, 1, "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "poison_spit", 1: "armor_plating"}, city=1)
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert hearts(state)[1] == 10
     assert state.monsters[1].poison == 0
@@ -745,7 +693,7 @@ def test_poison_spit_no_token_when_fully_prevented() -> None:
 # -- Psychic Probe -----------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_psychic_probe(edition: str) -> None:
     """After another monster's last roll, reroll one of its dice (the owner picks)."""
     state = fresh(4, edition=edition)
@@ -774,9 +722,7 @@ def test_psychic_probe_discarded_on_a_heart() -> None:
 
 
 def test_psychic_probe_not_on_own_turn() -> None:
-    state = fresh(4)
-    give(state, 0, "psychic_probe")
-    start_turn(state, 0)
+    state = turn(cards={0: "psychic_probe"})
     roll(state, "1", "1", "1", "2", "3", "heart")
     assert stars(state)[0] == 1
     assert state.active == 1
@@ -812,14 +758,10 @@ def test_psychic_probe_holders_clockwise() -> None:
 # -- Rapid Healing -----------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_rapid_healing(edition: str) -> None:
     """Pay 2 energy for 1 heart, as often as you can pay; never above the maximum."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "rapid_healing")
-    quiet_row(state)
-    setup(state, 0, hearts=8, energy=6)
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "rapid_healing"}, row=QUIET_ROW, hearts=8, energy=6)
     roll(state, *NOTHING)
     act(state, "pay 2 energy to gain 1 heart (Rapid Healing)")
     act(state, "pay 2 energy to gain 1 heart (Rapid Healing)")
@@ -828,11 +770,7 @@ def test_rapid_healing(edition: str) -> None:
 
 
 def test_rapid_healing_survives_lethal_damage() -> None:
-    state = fresh(4)
-    give(state, 1, "rapid_healing")
-    setup(state, 1, hearts=2, energy=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: "rapid_healing"}, city=1, seats={1: dict(hearts=2, energy=2)})
     roll(state, "claw", "claw", "1", "2", "3", "3")
     assert asked(state) == "prevent_damage" and state.current_player == 1
     act(state, "pay 2 energy to gain 1 heart (Rapid Healing)")
@@ -841,11 +779,7 @@ def test_rapid_healing_survives_lethal_damage() -> None:
 
 
 def test_rapid_healing_lethal_damage_taken() -> None:
-    state = fresh(4)
-    give(state, 1, "rapid_healing")
-    setup(state, 1, hearts=2, energy=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: "rapid_healing"}, city=1, seats={1: dict(hearts=2, energy=2)})
     roll(state, "claw", "claw", "1", "2", "3", "3")
     act(state, "take the damage")
     assert not state.monsters[1].alive
@@ -854,44 +788,32 @@ def test_rapid_healing_lethal_damage_taken() -> None:
 # -- Regeneration ------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_regeneration(edition: str) -> None:
     """Each gain of hearts gains 1 more (once per gain), up to the maximum."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "regeneration")
-    setup(state, 0, hearts=5)
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "regeneration"}, hearts=5)
     roll(state, "heart", "heart", "1", "2", "3", "3")
     assert hearts(state)[0] == 8
 
 
 def test_regeneration_not_above_the_maximum() -> None:
-    state = fresh(4)
-    give(state, 0, "regeneration")
-    setup(state, 0, hearts=9)
-    start_turn(state, 0)
+    state = turn(cards={0: "regeneration"}, hearts=9)
     roll(state, "heart", "1", "1", "2", "3", "3")
     assert hearts(state)[0] == 10
 
 
 def test_regeneration_on_a_card_heal() -> None:
-    state = fresh(4)
-    give(state, 0, "regeneration")
-    set_row(state, "heal", "energize", "extra_head")
-    setup(state, 0, hearts=5, energy=3)
-    start_turn(state, 0)
+    state = turn(
+        cards={0: "regeneration"}, row=("heal", "energize", "extra_head"), hearts=5, energy=3
+    )
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert hearts(state)[0] == 8
 
 
 def test_regeneration_no_gain_no_bonus() -> None:
     """In Tokyo heart dice heal nothing, so Regeneration adds nothing."""
-    state = fresh(4)
-    give(state, 0, "regeneration")
-    setup(state, 0, hearts=5)
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "regeneration"}, city=0, hearts=5)
     roll(state, "heart", "1", "1", "2", "3", "3")
     assert hearts(state)[0] == 5
 
@@ -902,36 +824,38 @@ def test_regeneration_no_gain_no_bonus() -> None:
 @pytest.mark.parametrize(("edition", "gain"), [("2011", 1), ("2016", 0)])
 def test_rooting_for_the_underdog(edition: str, gain: int) -> None:
     """2011: at the end of any turn; 2016: only at the end of the owner's turn."""
-    state = fresh(4, edition=edition)
-    give(state, 1, "rooting_for_the_underdog")
-    for seat in (0, 2, 3):
-        setup(state, seat, stars=3)
-    start_turn(state, 0)
+    state = turn(
+        edition=edition,
+        cards={1: "rooting_for_the_underdog"},
+        seats={seat: dict(stars=3) for seat in (0, 2, 3)},
+    )
     roll(state, *NOTHING)
     assert state.active == 1
     assert stars(state)[1] == gain
 
 
-@BOTH
+@EDITIONS
 def test_rooting_for_the_underdog_own_turn(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 1, "rooting_for_the_underdog")
-    for seat in (0, 2, 3):
-        setup(state, seat, stars=3)
-    put(state, 3, "city")
-    start_turn(state, 1)
+    state = turn(
+        1,
+        edition=edition,
+        cards={1: "rooting_for_the_underdog"},
+        city=3,
+        seats={seat: dict(stars=3) for seat in (0, 2, 3)},
+    )
     roll(state, *NOTHING)
     assert stars(state)[1] == 1
 
 
-@BOTH
+@EDITIONS
 def test_rooting_for_the_underdog_tie_gives_nothing(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 1, "rooting_for_the_underdog")
-    setup(state, 0, stars=3)
-    setup(state, 2, stars=3)
-    put(state, 3, "city")  # 0 stars, like the owner
-    start_turn(state, 1)
+    state = turn(
+        1,
+        edition=edition,
+        cards={1: "rooting_for_the_underdog"},
+        city=3,  # 0 stars, like the owner
+        seats={0: dict(stars=3), 2: dict(stars=3)},
+    )
     roll(state, *NOTHING)
     assert stars(state)[1] == 0
 
@@ -939,24 +863,19 @@ def test_rooting_for_the_underdog_tie_gives_nothing(edition: str) -> None:
 # -- Shrink Ray ---------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_shrink_ray(edition: str) -> None:
     """A monster wounded by the claws gets a Shrink token and rolls a die fewer."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "shrink_ray")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "shrink_ray"}, city=1)
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert [m.shrink for m in state.monsters] == [0, 1, 0, 0]
-    act(state, "stay in Tokyo")
+    act(state, STAY)
     assert state.active == 1
     assert len(state.dice) == 5
 
 
 def test_shrink_tokens_reduce_dice() -> None:
-    state = fresh(4)
-    setup(state, 2, shrink=2)
-    start_turn(state, 2)
+    state = turn(2, shrink=2)
     assert len(state.dice) == 4
     setup(state, 2, shrink=8)
     start_turn(state, 2)
@@ -965,9 +884,7 @@ def test_shrink_tokens_reduce_dice() -> None:
 
 
 def test_shrink_token_removed_with_a_heart_die() -> None:
-    state = fresh(4)
-    setup(state, 1, shrink=1)
-    start_turn(state, 1)
+    state = turn(1, shrink=1)
     roll(state, "heart", "1", "1", "2", "3", "3")
     assert asked(state) == "heart_dice"
     act(state, "use a heart die to remove a Shrink token")
@@ -975,11 +892,7 @@ def test_shrink_token_removed_with_a_heart_die() -> None:
 
 
 def test_shrink_ray_no_token_when_fully_prevented() -> None:
-    state = fresh(4)
-    give(state, 0, "shrink_ray")
-    give(state, 1, "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "shrink_ray", 1: "armor_plating"}, city=1)
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert state.monsters[1].shrink == 0
 
@@ -987,7 +900,7 @@ def test_shrink_ray_no_token_when_fully_prevented() -> None:
 # -- Smoke Cloud --------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_smoke_cloud(edition: str) -> None:
     """Spend a counter for an extra roll; the card is discarded at 0 counters."""
     state = fresh(4, edition=edition)
@@ -1009,37 +922,31 @@ def test_smoke_cloud_bought_has_three_counters() -> None:
     setup(state, 0, energy=4)
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert state.counters[smoke] == 3
 
 
 # -- Solar Powered ------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_solar_powered(edition: str) -> None:
     """End of your turn with 0 energy: gain 1 energy."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "solar_powered")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "solar_powered"})
     roll(state, *NOTHING)
     assert state.active == 1
     assert energy(state)[0] == 1
 
 
 def test_solar_powered_not_at_the_end_of_another_monsters_turn() -> None:
-    state = fresh(4)
-    give(state, 1, "solar_powered")
-    start_turn(state, 0)
+    state = turn(cards={1: "solar_powered"})
     roll(state, *NOTHING)
     assert state.active == 1
     assert energy(state)[1] == 0
 
 
 def test_solar_powered_not_with_energy() -> None:
-    state = fresh(4)
-    give(state, 0, "solar_powered")
-    start_turn(state, 0)
+    state = turn(cards={0: "solar_powered"})
     roll(state, "energy", "1", "1", "2", "2", "3")
     assert state.active == 1
     assert energy(state)[0] == 1
@@ -1048,23 +955,17 @@ def test_solar_powered_not_with_energy() -> None:
 # -- Spiked Tail --------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_spiked_tail(edition: str) -> None:
     """At least one claw: one more point of damage."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "spiked_tail")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "spiked_tail"}, city=1)
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert hearts(state)[1] == 8
 
 
-@BOTH
+@EDITIONS
 def test_spiked_tail_needs_a_claw(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 0, "spiked_tail")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "spiked_tail"}, city=1)
     roll(state, *NOTHING)
     assert hearts(state)[1] == 10
 
@@ -1072,10 +973,7 @@ def test_spiked_tail_needs_a_claw(edition: str) -> None:
 @pytest.mark.parametrize(("edition", "lost"), [("2011", 0), ("2016", 3)])
 def test_spiked_tail_with_poison_quills_claws(edition: str, lost: int) -> None:
     """2016: Poison Quills' claws count as claws for Spiked Tail; 2011: no claw die, no attack."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "spiked_tail", "poison_quills")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: ("spiked_tail", "poison_quills")}, city=1)
     roll(state, "2", "2", "2", "1", "3", "3")
     assert hearts(state)[1] == 10 - lost
 
@@ -1083,15 +981,10 @@ def test_spiked_tail_with_poison_quills_claws(edition: str, lost: int) -> None:
 # -- Stretchy ------------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_stretchy(edition: str) -> None:
     """Pay 2 energy per die changed, as often as you can pay."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "stretchy")
-    put(state, 3, "city")
-    setup(state, 0, energy=5)
-    quiet_row(state)
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "stretchy"}, row=QUIET_ROW, city=3, energy=5)
     roll(state, "1", "1", "2", "3", "heart", "heart")
     assert asked(state) == "change_dice"
     act(state, "Stretchy: pay 2 energy to turn a 2 into a 1")
@@ -1105,24 +998,18 @@ def test_stretchy(edition: str) -> None:
 # -- Urbavore -----------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_urbavore(edition: str) -> None:
     """+1 star when starting in Tokyo; +1 damage to the claws dealt from Tokyo."""
-    state = fresh(4, edition=edition)
-    give(state, 0, "urbavore")
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "urbavore"}, city=0)
     assert stars(state)[0] == 3
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert hearts(state) == [10, 8, 8, 8]
 
 
-@BOTH
+@EDITIONS
 def test_urbavore_outside_tokyo_does_nothing(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 0, "urbavore")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: "urbavore"}, city=1)
     assert stars(state)[0] == 0
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert hearts(state)[1] == 9
@@ -1130,10 +1017,7 @@ def test_urbavore_outside_tokyo_does_nothing(edition: str) -> None:
 
 @pytest.mark.parametrize(("edition", "lost"), [("2011", 0), ("2016", 3)])
 def test_urbavore_with_poison_quills_claws(edition: str, lost: int) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 0, "urbavore", "poison_quills")
-    put(state, 0, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={0: ("urbavore", "poison_quills")}, city=0)
     roll(state, "2", "2", "2", "1", "3", "3")
     assert hearts(state)[1:] == [10 - lost] * 3
 
@@ -1141,50 +1025,45 @@ def test_urbavore_with_poison_quills_claws(edition: str, lost: int) -> None:
 # -- We're Only Making It Stronger! ---------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_were_only_making_it_stronger(edition: str) -> None:
     """Losing 2 or more hearts at once gives 1 energy."""
-    state = fresh(4, edition=edition)
-    give(state, 1, "were_only_making_it_stronger")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={1: "were_only_making_it_stronger"}, city=1)
     roll(state, "claw", "claw", "1", "2", "3", "3")
     assert hearts(state)[1] == 8 and energy(state)[1] == 1
 
 
 def test_were_only_making_it_stronger_not_for_one_heart() -> None:
-    state = fresh(4)
-    give(state, 1, "were_only_making_it_stronger")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: "were_only_making_it_stronger"}, city=1)
     roll(state, "claw", "1", "1", "2", "3", "3")
     assert hearts(state)[1] == 9 and energy(state)[1] == 0
 
 
 def test_were_only_making_it_stronger_on_card_damage() -> None:
-    state = fresh(4)
-    give(state, 2, "were_only_making_it_stronger")
-    set_row(state, "flame_thrower", "energize", "extra_head")
-    setup(state, 0, energy=3)
-    start_turn(state, 0)
+    state = turn(
+        cards={2: "were_only_making_it_stronger"},
+        row=("flame_thrower", "energize", "extra_head"),
+        energy=3,
+    )
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert hearts(state)[2] == 8 and energy(state)[2] == 1
 
 
 # -- Wings --------------------------------------------------------------------------------
 
 
-@BOTH
+@EDITIONS
 def test_wings(edition: str) -> None:
     """Pay 2 energy when the smash arrives: no hearts lost, so no yield."""
-    state = fresh(4, edition=edition)
-    give(state, 1, "wings")
-    setup(state, 1, energy=2)
-    put(state, 1, "city")
-    set_row(state, "flame_thrower", "energize", "extra_head")
-    setup(state, 0, energy=3)
-    start_turn(state, 0)
+    state = turn(
+        edition=edition,
+        cards={1: "wings"},
+        row=("flame_thrower", "energize", "extra_head"),
+        city=1,
+        energy=3,
+        seats={1: dict(energy=2)},
+    )
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     assert asked(state) == "prevent_damage" and state.current_player == 1
     act(state, "pay 2 energy to lose no hearts this turn (Wings)")
@@ -1194,17 +1073,13 @@ def test_wings(edition: str) -> None:
     assert asked(state) == "buy" and state.current_player == 0
     assert state.city == 1
     # The rest of the turn, against every source.
-    act(state, "buy the card in slot 1 of the row")  # Flame Thrower / Fire Blast
+    act(state, BUY_1)  # Flame Thrower / Fire Blast
     assert hearts(state) == [10, 10, 8, 8]
 
 
-@BOTH
+@EDITIONS
 def test_wings_ends_with_the_turn(edition: str) -> None:
-    state = fresh(4, edition=edition)
-    give(state, 1, "wings")
-    setup(state, 1, energy=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(edition=edition, cards={1: "wings"}, city=1, seats={1: dict(energy=2)})
     roll(state, "claw", "1", "1", "2", "3", "3")
     act(state, "pay 2 energy to lose no hearts this turn (Wings)")
     assert state.active == 1
@@ -1212,11 +1087,7 @@ def test_wings_ends_with_the_turn(edition: str) -> None:
 
 
 def test_wings_declined_the_smash_lands() -> None:
-    state = fresh(4)
-    give(state, 1, "wings")
-    setup(state, 1, energy=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: "wings"}, city=1, seats={1: dict(energy=2)})
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     act(state, "take the damage")
     assert hearts(state)[1] == 7 and energy(state)[1] == 2
@@ -1224,24 +1095,16 @@ def test_wings_declined_the_smash_lands() -> None:
 
 
 def test_wings_needs_2_energy() -> None:
-    state = fresh(4)
-    give(state, 1, "wings")
-    setup(state, 1, energy=1)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: "wings"}, city=1, seats={1: dict(energy=1)})
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     assert hearts(state)[1] == 7
     assert asked(state) == "yield"
 
 
 def test_wings_against_poison_on_own_turn() -> None:
-    state = fresh(4)
-    give(state, 1, "wings")
-    setup(state, 1, energy=2, poison=2)
-    quiet_row(state)
-    start_turn(state, 1)
+    state = turn(1, cards={1: "wings"}, row=QUIET_ROW, energy=2, poison=2)
     roll(state, *NOTHING)
-    act(state, "end your Buy phase")
+    act(state, END_BUY)
     assert asked(state) == "prevent_damage" and state.current_player == 1
     act(state, "pay 2 energy to lose no hearts this turn (Wings)")
     assert hearts(state)[1] == 10
@@ -1251,12 +1114,14 @@ def test_wings_against_poison_on_own_turn() -> None:
 def test_wings_prevented_attack_does_not_take_the_bay(edition: str, bay: int) -> None:
     """2011: an attack whose loss is entirely prevented is no attack, so the attacker
     does not take the free Bay; 2016: entering is mandatory anyway."""
-    state = fresh(5, edition=edition)
-    give(state, 1, "wings")
-    setup(state, 1, energy=2)
-    put(state, 1, "city")
-    quiet_row(state)
-    start_turn(state, 0)
+    state = turn(
+        players=5,
+        edition=edition,
+        cards={1: "wings"},
+        row=QUIET_ROW,
+        city=1,
+        seats={1: dict(energy=2)},
+    )
     roll(state, "claw", "claw", "1", "2", "3", "3")
     act(state, "pay 2 energy to lose no hearts this turn (Wings)")
     assert state.city == 1
@@ -1264,12 +1129,7 @@ def test_wings_prevented_attack_does_not_take_the_bay(edition: str, bay: int) ->
 
 
 def test_wings_prevented_smash_gives_no_poison() -> None:
-    state = fresh(4)
-    give(state, 0, "poison_spit")
-    give(state, 1, "wings")
-    setup(state, 1, energy=2)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={0: "poison_spit", 1: "wings"}, city=1, seats={1: dict(energy=2)})
     roll(state, "claw", "claw", "1", "2", "3", "3")
     act(state, "pay 2 energy to lose no hearts this turn (Wings)")
     assert state.monsters[1].poison == 0
@@ -1277,14 +1137,14 @@ def test_wings_prevented_smash_gives_no_poison() -> None:
 
 def test_opportunist_frenzy_extra_turn_right_after_this_one() -> None:
     """Frenzy bought through Opportunist: its buyer plays next, then play resumes."""
-    state = fresh(4)
-    give(state, 2, "opportunist")
-    setup(state, 2, energy=7)
-    put(state, 3, "city")
-    set_row(state, "skyscraper", "tank", "heal")
-    stack_deck(state, "frenzy", "energize")
-    setup(state, 0, energy=3)
-    start_turn(state, 0)
+    state = turn(
+        cards={2: "opportunist"},
+        row=("skyscraper", "tank", "heal"),
+        deck=("frenzy", "energize"),
+        city=3,
+        energy=3,
+        seats={2: dict(energy=7)},
+    )
     roll(state, *NOTHING)
     act(state, "buy the card in slot 3 of the row")
     assert asked(state) == "opportunist" and state.current_player == 2
@@ -1297,10 +1157,7 @@ def test_opportunist_frenzy_extra_turn_right_after_this_one() -> None:
 
 def test_poison_kills_a_monster_that_reached_20_stars_2016() -> None:
     """2016 checks victory at the end of the turn, after the poison: it loses."""
-    state = fresh(4, edition="2016")
-    setup(state, 1, stars=17, hearts=1, poison=1)
-    put(state, 3, "city")
-    start_turn(state, 1)
+    state = turn(1, edition="2016", city=3, stars=17, hearts=1, poison=1)
     roll(state, "3", "3", "3", "1", "2", "2")
     assert not state.monsters[1].alive
     assert not state.is_terminal()
@@ -1308,9 +1165,7 @@ def test_poison_kills_a_monster_that_reached_20_stars_2016() -> None:
 
 def test_poison_comes_too_late_for_a_monster_at_20_stars_2011() -> None:
     """2011 ends the game as soon as a monster has 20 stars, before the poison."""
-    state = fresh(4, edition="2011")
-    setup(state, 1, stars=17, hearts=1, poison=1)
-    start_turn(state, 1)
+    state = turn(1, edition="2011", stars=17, hearts=1, poison=1)
     roll(state, "3", "3", "3", "1", "2", "2")
     assert state.is_terminal() and state.winners() == [1]
     assert state.monsters[1].alive
@@ -1323,7 +1178,7 @@ def test_mimic_bought_with_nothing_to_copy() -> None:
     put(state, 3, "city")
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert holder in state.monsters[0].cards and state.monsters[0].mimic == -1
     assert state.active == 1  # no question: the token stays off
 
@@ -1413,6 +1268,6 @@ def test_mimic_with_a_single_card_to_copy_is_not_a_question() -> None:
     put(state, 3, "city")
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert state.monsters[0].mimic == solar
     assert asked(state) != "mimic"

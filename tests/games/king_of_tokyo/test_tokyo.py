@@ -8,8 +8,14 @@ stars gained).
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import (
+    BUY_1,
+    NOTHING,
+    STAY,
+    YIELD,
     act,
     asked,
     energy,
@@ -18,15 +24,11 @@ from tests.games.king_of_tokyo.scenario import (
     hearts,
     put,
     roll,
-    set_row,
     setup,
     stars,
     start_turn,
+    turn,
 )
-
-NOTHING = ("1", "1", "2", "2", "3", "3")
-YIELD = "yield Tokyo"
-STAY = "stay in Tokyo"
 
 
 def claws(n: int, *rest: str) -> tuple[str, ...]:
@@ -43,8 +45,7 @@ def where(state: KingOfTokyoState) -> tuple[int, int]:
 
 
 def test_2011_a_claw_takes_the_empty_city_without_attacking() -> None:
-    state = fresh(4)
-    start_turn(state, 0)
+    state = turn()
     roll(state, *claws(3))
     assert where(state) == (0, -1)
     assert stars(state) == [1, 0, 0, 0]
@@ -52,9 +53,7 @@ def test_2011_a_claw_takes_the_empty_city_without_attacking() -> None:
 
 
 def test_2011_taking_the_empty_city_does_not_attack_the_bay() -> None:
-    state = fresh(5)
-    put(state, 2, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, bay=2)
     roll(state, *claws(2))
     assert where(state) == (0, 2)
     assert hearts(state)[2] == 10  # not attacked
@@ -62,8 +61,7 @@ def test_2011_taking_the_empty_city_does_not_attack_the_bay() -> None:
 
 
 def test_2011_no_claw_no_entry() -> None:
-    state = fresh(4)
-    start_turn(state, 0)
+    state = turn()
     roll(state, *NOTHING)
     assert where(state) == (-1, -1)
     assert state.active == 1  # the turn is over, nobody entered
@@ -71,9 +69,7 @@ def test_2011_no_claw_no_entry() -> None:
 
 
 def test_2011_attacker_stays_outside_when_the_city_stays() -> None:
-    state = fresh(4)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(city=1)
     roll(state, *claws(2))
     assert hearts(state)[1] == 8
     assert asked(state) == "yield" and state.current_player == 1
@@ -83,9 +79,7 @@ def test_2011_attacker_stays_outside_when_the_city_stays() -> None:
 
 
 def test_2011_five_players_attacker_takes_the_free_bay_after_damage() -> None:
-    state = fresh(5)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(players=5, city=1)
     roll(state, *claws(2))
     assert hearts(state)[1] == 8  # the City occupant was attacked first
     act(state, STAY)
@@ -95,10 +89,7 @@ def test_2011_five_players_attacker_takes_the_free_bay_after_damage() -> None:
 
 def test_2011_five_players_a_fully_prevented_attack_does_not_take_the_bay() -> None:
     """2011 glossary: an attack that costs nothing is no attack, so no Bay entry."""
-    state = fresh(5)
-    give(state, 1, "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(players=5, cards={1: "armor_plating"}, city=1)
     roll(state, *claws(1))
     assert hearts(state)[1] == 10
     assert where(state) == (1, -1)
@@ -106,9 +97,7 @@ def test_2011_five_players_a_fully_prevented_attack_does_not_take_the_bay() -> N
 
 
 def test_2011_five_players_city_yields_the_attacker_takes_it_and_the_bay_stays_free() -> None:
-    state = fresh(5)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(players=5, city=1)
     roll(state, *claws(2))
     act(state, YIELD)
     assert where(state) == (0, -1)  # the City is always filled first
@@ -119,16 +108,14 @@ def test_2011_five_players_city_yields_the_attacker_takes_it_and_the_bay_stays_f
 
 
 def test_2016_entry_is_mandatory_without_claws() -> None:
-    state = fresh(4, edition="2016")
-    start_turn(state, 0)
+    state = turn(edition="2016")
     roll(state, *NOTHING)
     assert where(state) == (0, -1)
     assert stars(state) == [1, 0, 0, 0]
 
 
 def test_2016_claws_on_an_empty_tokyo_hit_nobody_then_enter() -> None:
-    state = fresh(4, edition="2016")
-    start_turn(state, 0)
+    state = turn(edition="2016")
     roll(state, *claws(4))
     assert where(state) == (0, -1)
     assert hearts(state) == [10, 10, 10, 10]
@@ -136,21 +123,17 @@ def test_2016_claws_on_an_empty_tokyo_hit_nobody_then_enter() -> None:
 
 
 def test_2016_five_players_fill_the_free_bay_without_claws() -> None:
-    state = fresh(5, edition="2016")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(players=5, edition="2016", city=1)
     roll(state, *NOTHING)
     assert where(state) == (1, 0)
     assert stars(state)[0] == 1
 
 
 def test_2016_tokyo_entry_option_overrides_the_edition() -> None:
-    state = fresh(4, edition="2016", tokyo_entry="claw")
-    start_turn(state, 0)
+    state = turn(edition="2016", options={"tokyo_entry": "claw"})
     roll(state, *NOTHING)
     assert where(state) == (-1, -1)
-    state = fresh(4, tokyo_entry="mandatory")
-    start_turn(state, 0)
+    state = turn(options={"tokyo_entry": "mandatory"})
     roll(state, *NOTHING)
     assert where(state) == (0, -1)
 
@@ -159,8 +142,7 @@ def test_2016_tokyo_entry_option_overrides_the_edition() -> None:
 
 
 def test_one_star_on_entry_two_at_the_start_of_a_turn_in_tokyo() -> None:
-    state = fresh(4)
-    start_turn(state, 0)
+    state = turn()
     roll(state, *claws(1))
     assert stars(state)[0] == 1
     for seat in (1, 2, 3):
@@ -171,18 +153,12 @@ def test_one_star_on_entry_two_at_the_start_of_a_turn_in_tokyo() -> None:
 
 
 def test_the_bay_gives_the_same_stars() -> None:
-    state = fresh(5)
-    put(state, 1, "bay")
-    start_turn(state, 1)
+    state = turn(1, players=5, bay=1)
     assert stars(state)[1] == 2
 
 
 def test_no_healing_with_heart_dice_in_tokyo() -> None:
-    state = fresh(4)
-    put(state, 0, "city")
-    setup(state, 0, hearts=5)
-    setup(state, 1, hearts=5)
-    start_turn(state, 0)
+    state = turn(city=0, hearts=5, seats={1: dict(hearts=5)})
     roll(state, "heart", "heart", "heart", "1", "2", "3")
     assert hearts(state)[0] == 5
     assert state.active == 1
@@ -194,10 +170,7 @@ def test_no_healing_with_heart_dice_in_tokyo() -> None:
 
 
 def test_no_yield_when_the_smash_is_fully_prevented() -> None:
-    state = fresh(4)
-    give(state, 1, "armor_plating")
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(cards={1: "armor_plating"}, city=1)
     roll(state, *claws(1))
     assert hearts(state)[1] == 10
     assert asked(state) != "yield"
@@ -210,22 +183,16 @@ def test_no_yield_when_the_smash_is_fully_prevented() -> None:
 
 
 def test_no_yield_for_card_damage() -> None:
-    state = fresh(4)
-    put(state, 1, "city")
-    set_row(state, "flame_thrower")
-    setup(state, 0, energy=5)
-    start_turn(state, 0)
+    state = turn(row="flame_thrower", city=1, energy=5)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert hearts(state)[1] == 8
     assert asked(state) == "buy" and state.current_player == 0
     assert where(state) == (1, -1)
 
 
 def test_yield_lets_the_attacker_take_the_city() -> None:
-    state = fresh(4)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(city=1)
     roll(state, *claws(1))
     act(state, YIELD)
     assert where(state) == (0, -1)
@@ -234,10 +201,7 @@ def test_yield_lets_the_attacker_take_the_city() -> None:
 
 
 def test_each_tokyo_monster_decides_city_yields_bay_stays() -> None:
-    state = fresh(5)
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, city=1, bay=2)
     roll(state, *claws(1))
     assert asked(state) == "yield" and state.current_player == 1
     act(state, YIELD)
@@ -248,10 +212,7 @@ def test_each_tokyo_monster_decides_city_yields_bay_stays() -> None:
 
 
 def test_both_yield_attacker_takes_the_city_and_the_bay_stays_empty() -> None:
-    state = fresh(5)
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, city=1, bay=2)
     roll(state, *claws(1))
     act(state, YIELD, YIELD)
     assert where(state) == (0, -1)
@@ -259,10 +220,7 @@ def test_both_yield_attacker_takes_the_city_and_the_bay_stays_empty() -> None:
 
 
 def test_only_the_bay_yields_attacker_takes_the_bay() -> None:
-    state = fresh(5)
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, city=1, bay=2)
     roll(state, *claws(1))
     act(state, STAY, YIELD)
     assert where(state) == (1, 0)
@@ -270,10 +228,7 @@ def test_only_the_bay_yields_attacker_takes_the_bay() -> None:
 
 
 def test_bay_moves_up_option() -> None:
-    state = fresh(5, bay_moves_up=True)
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, options={"bay_moves_up": True}, city=1, bay=2)
     roll(state, *claws(1))
     act(state, YIELD, STAY)
     assert where(state) == (2, 0)
@@ -282,10 +237,7 @@ def test_bay_moves_up_option() -> None:
 
 
 def test_nobody_in_tokyo_is_asked_when_not_smashed() -> None:
-    state = fresh(5)
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    start_turn(state, 0)
+    state = turn(players=5, city=1, bay=2)
     roll(state, *NOTHING)
     assert asked(state) != "yield"
     assert where(state) == (1, 2) and state.active == 1
@@ -295,65 +247,58 @@ def test_nobody_in_tokyo_is_asked_when_not_smashed() -> None:
 
 
 def test_no_bay_with_four_monsters() -> None:
-    state = fresh(4)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(city=1)
     roll(state, *claws(1))
     act(state, STAY)
     assert where(state) == (1, -1)
 
 
 def test_no_bay_without_the_tokyo_bay_option() -> None:
-    state = fresh(5, tokyo_bay=False)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(players=5, options={"tokyo_bay": False}, city=1)
     roll(state, *claws(1))
     act(state, STAY)
     assert where(state) == (1, -1)
-    state = fresh(6, edition="2016", tokyo_bay=False)
-    put(state, 1, "city")
-    start_turn(state, 0)
+    state = turn(players=6, edition="2016", options={"tokyo_bay": False}, city=1)
     roll(state, *NOTHING)
     assert where(state) == (1, -1)
 
 
-def _flame_the_city(state: KingOfTokyoState) -> None:
-    """Seat 0 buys Flame Thrower: the City occupant (seat 1, 2 hearts) is eliminated."""
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    setup(state, 1, hearts=2)
-    set_row(state, "flame_thrower")
-    setup(state, 0, energy=5)
-    start_turn(state, 0)
+def _flame_the_city(edition: str = "2011", **options: Any) -> KingOfTokyoState:
+    """Five monsters, seat 0 buys Flame Thrower: the City occupant (seat 1, 2 hearts) is
+    eliminated; seat 2 is in the Bay."""
+    state = turn(
+        players=5,
+        edition=edition,
+        options=options,
+        row="flame_thrower",
+        city=1,
+        bay=2,
+        energy=5,
+        seats={1: dict(hearts=2)},
+    )
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert not state.monsters[1].alive
+    return state
 
 
 def test_bay_at_four_2011_the_bay_monster_leaves() -> None:
-    state = fresh(5)
-    _flame_the_city(state)
+    state = _flame_the_city()
     # The Bay empties; a Discard card elimination is not replaced by the buyer.
     assert where(state) == (-1, -1)
     assert stars(state)[2] == 0
 
 
 def test_bay_at_four_2016_the_bay_monster_moves_to_an_empty_city() -> None:
-    state = fresh(5, edition="2016")
-    _flame_the_city(state)
+    state = _flame_the_city(edition="2016")
     assert where(state) == (2, -1)
     assert stars(state)[2] == 0  # not an entry
-    state = fresh(5, bay_at_four="move_to_city")  # the option in 2011 mode
-    _flame_the_city(state)
+    state = _flame_the_city(bay_at_four="move_to_city")  # the option in 2011 mode
     assert where(state) == (2, -1)
 
 
 def test_bay_at_four_2016_the_bay_monster_leaves_when_the_city_is_held() -> None:
-    state = fresh(5, edition="2016")
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    setup(state, 3, hearts=2)
-    start_turn(state, 1)
+    state = turn(1, players=5, edition="2016", city=1, bay=2, seats={3: dict(hearts=2)})
     roll(state, *claws(2))  # the City monster eliminates seat 3 outside
     assert not state.monsters[3].alive
     assert where(state) == (1, -1)
@@ -429,8 +374,7 @@ def test_rulebook_five_player_tokyo_bay_example() -> None:
 
 
 def test_two_player_variant_gives_energy_instead_of_stars() -> None:
-    state = fresh(2, two_player_variant=True)
-    start_turn(state, 0)
+    state = turn(players=2, options={"two_player_variant": True})
     roll(state, *claws(1))
     assert state.city == 0
     assert stars(state) == [0, 0] and energy(state) == [1, 0]
@@ -441,8 +385,7 @@ def test_two_player_variant_gives_energy_instead_of_stars() -> None:
 
 
 def test_without_the_variant_two_players_score_stars() -> None:
-    state = fresh(2)
-    start_turn(state, 0)
+    state = turn(players=2)
     roll(state, *claws(1))
     assert stars(state) == [1, 0] and energy(state) == [0, 0]
 
@@ -466,11 +409,7 @@ def test_elimination_discards_cards_and_the_attacker_takes_the_city() -> None:
 
 
 def test_elimination_in_the_bay_the_attacker_takes_the_bay() -> None:
-    state = fresh(6)
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    setup(state, 2, hearts=1)
-    start_turn(state, 0)
+    state = turn(players=6, city=1, bay=2, seats={2: dict(hearts=1)})
     roll(state, *claws(1))
     assert not state.monsters[2].alive
     assert asked(state) == "yield" and state.current_player == 1
@@ -481,11 +420,7 @@ def test_elimination_in_the_bay_the_attacker_takes_the_bay() -> None:
 def test_attack_eliminates_the_city_and_leaves_four() -> None:
     # 2011: the Bay monster leaves Tokyo (after taking its damage) and the attacker
     # takes the City of the monster it eliminated.
-    state = fresh(5)
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    setup(state, 1, hearts=2)
-    start_turn(state, 0)
+    state = turn(players=5, city=1, bay=2, seats={1: dict(hearts=2)})
     roll(state, *claws(2))
     assert not state.monsters[1].alive
     assert hearts(state)[2] == 8
@@ -494,11 +429,7 @@ def test_attack_eliminates_the_city_and_leaves_four() -> None:
     assert stars(state)[0] == 1
     # 2016: the Bay monster moves to the empty City at once, then decides as the
     # wounded City monster.
-    state = fresh(5, edition="2016")
-    put(state, 1, "city")
-    put(state, 2, "bay")
-    setup(state, 1, hearts=2)
-    start_turn(state, 0)
+    state = turn(players=5, edition="2016", city=1, bay=2, seats={1: dict(hearts=2)})
     roll(state, *claws(2))
     assert where(state) == (2, -1)
     assert asked(state) == "yield" and state.current_player == 2
@@ -508,10 +439,7 @@ def test_attack_eliminates_the_city_and_leaves_four() -> None:
 
 
 def test_eliminated_monster_turn_is_skipped() -> None:
-    state = fresh(4)
-    put(state, 1, "city")
-    setup(state, 1, hearts=2)
-    start_turn(state, 0)
+    state = turn(city=1, seats={1: dict(hearts=2)})
     roll(state, *claws(2))
     assert state.city == 0
     assert state.active == 2  # seat 1 is out, seat 2 plays next

@@ -10,12 +10,16 @@ import tabletop
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import (
+    BUY_1,
+    END_BUY,
+    NOTHING,
     act,
     asked,
     fresh,
     give,
     hearts,
     mimic,
+    position,
     put,
     roll,
     set_row,
@@ -24,18 +28,15 @@ from tests.games.king_of_tokyo.scenario import (
     start_turn,
 )
 
-NOTHING = ("1", "1", "2", "2", "3", "3")
-END_BUY = "end your Buy phase"
 TWO_STARS_AND_CLAWS = ("2", "2", "2", "claw", "claw", "claw")
 
 
-def _eighteen_stars_and_a_city(**options: Any) -> KingOfTokyoState:
+def _eighteen_stars_and_a_city(edition: str = "2011", **options: Any) -> KingOfTokyoState:
     """Seat 0 has 18 stars and 2 energy (it will be asked in its Buy phase); seat 1
     is in Tokyo City with 3 hearts; seat 0 rolls three 2s (2 stars) and 3 claws."""
-    state = fresh(4, **options)
-    setup(state, 0, stars=18, energy=2)
-    put(state, 1, "city")
-    setup(state, 1, hearts=3)
+    state = position(
+        edition=edition, options=options, city=1, stars=18, energy=2, seats={1: dict(hearts=3)}
+    )
     start_turn(state, 0)
     roll(state, *TWO_STARS_AND_CLAWS)
     return state
@@ -75,19 +76,15 @@ def test_game_end_option_overrides_the_edition() -> None:
 
 
 def test_2011_twenty_stars_in_the_buy_phase_win_at_once() -> None:
-    state = fresh(4)
-    setup(state, 0, stars=16, energy=20)
-    set_row(state, "skyscraper")
+    state = position(row="skyscraper", stars=16, energy=20)
     start_turn(state, 0)
     roll(state, *NOTHING)
-    act(state, "buy the card in slot 1 of the row")
+    act(state, BUY_1)
     assert state.is_terminal() and state.winners() == [0]
 
 
 def test_last_monster_standing_wins() -> None:
-    state = fresh(2)
-    put(state, 1, "city")
-    setup(state, 1, hearts=2, stars=19)
+    state = position(2, city=1, seats={1: dict(hearts=2, stars=19)})
     start_turn(state, 0)
     roll(state, *("claw", "claw", "1", "2", "3", "1"))
     assert state.is_terminal()
@@ -96,10 +93,7 @@ def test_last_monster_standing_wins() -> None:
 
 
 def test_last_monster_standing_wins_in_2016_too() -> None:
-    state = fresh(3, edition="2016")
-    put(state, 1, "city")
-    setup(state, 0, hearts=2)
-    setup(state, 2, hearts=1)
+    state = position(3, edition="2016", city=1, seats={0: dict(hearts=2), 2: dict(hearts=1)})
     start_turn(state, 1)
     roll(state, *("claw", "claw", "1", "2", "3", "1"))
     assert state.is_terminal()
@@ -110,10 +104,9 @@ def test_last_monster_standing_wins_in_2016_too() -> None:
 def test_2016_last_monster_standing_must_survive_its_own_end_of_turn() -> None:
     """2016 checks at the end of the turn: the last monster's own Poison still counts."""
     for edition, winners in (("2016", []), ("2011", [1])):
-        state = fresh(2, edition=edition)
-        put(state, 1, "city")
-        setup(state, 0, hearts=2)
-        setup(state, 1, poison=3, hearts=3)
+        state = position(
+            2, edition=edition, city=1, seats={0: dict(hearts=2), 1: dict(poison=3, hearts=3)}
+        )
         start_turn(state, 1)
         roll(state, *("claw", "claw", "1", "2", "3", "1"))
         assert state.is_terminal(), edition
@@ -130,7 +123,7 @@ def test_everybody_eliminated_at_once_nobody_wins() -> None:
         put(state, 0, "city")  # already in Tokyo: the 2016 entry rule changes nothing
         start_turn(state, 0)
         roll(state, *NOTHING)
-        act(state, "buy the card in slot 1 of the row")
+        act(state, BUY_1)
         assert state.is_terminal(), edition
         assert state.winners() == []
         assert state.returns() == [0.0, 0.0, 0.0, 0.0]
@@ -139,13 +132,12 @@ def test_everybody_eliminated_at_once_nobody_wins() -> None:
 def test_a_monster_must_survive_to_win() -> None:
     """Jet Fighters takes the buyer to 20 stars and 0 hearts: it is out, not a winner."""
     for edition in ("2011", "2016"):
-        state = fresh(3, edition=edition)
-        setup(state, 0, stars=15, hearts=4, energy=5)
-        put(state, 0, "city")
-        set_row(state, "jet_fighters")
+        state = position(
+            3, edition=edition, row="jet_fighters", city=0, stars=15, hearts=4, energy=5
+        )
         start_turn(state, 0)  # +2 stars in Tokyo: 17
         roll(state, *NOTHING)
-        act(state, "buy the card in slot 1 of the row")
+        act(state, BUY_1)
         assert not state.monsters[0].alive, edition
         assert not state.is_terminal(), edition
         assert state.active == 1
@@ -153,9 +145,8 @@ def test_a_monster_must_survive_to_win() -> None:
 
 def test_poisoned_at_twenty_stars_in_2016_loses() -> None:
     """2016: the check is at the end of the turn, after Poison."""
-    state = fresh(3, edition="2016")
-    setup(state, 0, stars=18, hearts=1, poison=1)
-    put(state, 0, "city")  # +2 stars at the start of the turn: 20
+    # Seat 0 is in Tokyo: +2 stars at the start of the turn: 20.
+    state = position(3, edition="2016", city=0, stars=18, hearts=1, poison=1)
     start_turn(state, 0)
     roll(state, *NOTHING)
     assert not state.monsters[0].alive
@@ -179,10 +170,7 @@ def test_ties_at_twenty_share_the_win() -> None:
 
 
 def test_ties_at_twenty_share_the_win_at_the_end_of_a_2016_turn() -> None:
-    state = fresh(4, edition="2016")
-    put(state, 3, "city")
-    setup(state, 1, stars=21)
-    setup(state, 0, stars=18)
+    state = position(edition="2016", city=3, stars=18, seats={1: dict(stars=21)})
     start_turn(state, 0)
     roll(state, "2", "2", "2", "1", "1", "3")
     assert state.is_terminal()

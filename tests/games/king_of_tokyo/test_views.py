@@ -11,7 +11,7 @@ import tabletop
 from tabletop.core.errors import IllegalActionError, StateFormatError
 from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.phases import Stage
-from tests.games.king_of_tokyo.scenario import act, fresh, give, roll, setup, start_turn
+from tests.games.king_of_tokyo.scenario import STOP, act, fresh, give, roll, turn
 
 MONSTER_KEYS = {
     "seat",
@@ -72,10 +72,7 @@ def test_no_view_contains_the_deck_order() -> None:
 
 
 def _in_buy_phase_with_made_in_a_lab() -> tabletop.State:
-    state = fresh(3)
-    give(state, 0, "made_in_a_lab")
-    setup(state, 0, energy=0)
-    start_turn(state, 0)
+    state = turn(players=3, cards={0: "made_in_a_lab"}, energy=0)
     roll(state, "1", "2", "3", "energy", "energy", "energy")
     return state
 
@@ -167,5 +164,5 @@ def test_action_table(edition: str) -> None:
 
 def test_player_sees_labels_in_words() -> None:
     state = fresh(2)
-    act(state, "stop rolling and resolve the dice")
+    act(state, STOP)
     assert all(isinstance(a.label, str) and a.label for a in state.legal_actions())

@@ -19,6 +19,7 @@ from rich.text import Text
 import tabletop
 from tabletop.bots import list_bots
 from tabletop.cli.render import MatchResult, Seating, get_renderer
+from tabletop.cli.serve import serve
 from tabletop.cli.session import Session
 from tabletop.cli.sim import sim
 from tabletop.cli.table import check_record_path, parse_options, parse_seats, set_table
@@ -166,6 +167,7 @@ def _default_text(value: Any) -> str:
     return str(value)
 
 
+app.command()(serve)
 app.command()(sim)
 
 if __name__ == "__main__":

@@ -1,0 +1,81 @@
+"""``tabletop serve``: the online server, on an embedded SQLite file by default.
+
+The socket is bound before the address is printed, so the printed address works
+at once, also with ``--port 0`` (any free port), which the tests use.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from typing import Annotated
+
+import typer
+
+from tabletop.server.settings import ServerSettings, default_database_url
+
+# The protocol refuses messages over a few KiB with a clear error; the websocket
+# layer drops anything far larger before it is even read.
+WS_MAX_SIZE = 1 << 20
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port; 0 picks a free one.")] = 8000,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy URL, e.g. postgresql://user@localhost/tabletop "
+            "(default: a SQLite file in ~/.local/share/tabletop)."
+        ),
+    ] = None,
+    bot_workers: Annotated[
+        int, typer.Option(min=0, help="Processes for bots and hints (0: threads).")
+    ] = 2,
+    bot_pause: Annotated[
+        float, typer.Option(min=0.0, help="Seconds between bot moves, so people can follow.")
+    ] = 0.7,
+    snapshot_every: Annotated[
+        int, typer.Option(min=1, help="Store a full snapshot every N actions.")
+    ] = 50,
+) -> None:
+    """Run the online server: lobby, tables, bots and spectators in the browser."""
+    import uvicorn
+
+    from tabletop.server import create_app
+
+    url = database_url or default_database_url()
+    settings = ServerSettings(
+        database_url=url,
+        bot_workers=bot_workers,
+        bot_pause_s=bot_pause,
+        snapshot_every=snapshot_every,
+    )
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        typer.echo(f"error: cannot listen on {host}:{port}: {exc.strerror}", err=True)
+        raise typer.Exit(2) from None
+    sock.listen(128)
+    bound = sock.getsockname()[1]
+    shown = "localhost" if host in ("0.0.0.0", "::") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    app = create_app(settings)
+    typer.echo(f"Tabletop is running: open http://{shown}:{bound}/ in your browser")
+    typer.echo(f"Database: {_hide_password(url)}  (Ctrl+C stops the server)", err=True)
+    config = uvicorn.Config(app, ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _hide_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return url

@@ -1,0 +1,284 @@
+"""The FastAPI application: pages, the JSON API and the table websocket.
+
+HTTP routes (JSON):
+
+- ``GET /api/games``: every game with its players range, options and bots, and the
+  browser module that draws it.
+- ``GET /api/tables``, ``POST /api/tables``: the lobby's list; create a table.
+- ``GET /api/tables/{id}``: one table's public summary.
+- ``POST /api/tables/{id}/seats/{seat}/claim``: take an open seat; returns its token.
+- ``GET /api/tables/{id}/replay/{step}``, ``GET /api/tables/{id}/record``: a finished
+  game step by step, and its :class:`~tabletop.GameRecord`.
+
+``/ws/tables/{id}`` carries the live game (see :mod:`tabletop.server.protocol`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.websockets import WebSocketDisconnect
+
+import tabletop
+from tabletop.bots import list_bots
+from tabletop.core.options import describe_options
+from tabletop.server import protocol as p
+from tabletop.server.settings import ServerSettings
+from tabletop.server.storage import Storage
+from tabletop.server.tables import (
+    BOT,
+    Connection,
+    LiveTable,
+    SeatSpec,
+    TableError,
+    TableManager,
+    row_summary,
+)
+from tabletop.server.workers import WorkerPool
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("tabletop.server")
+
+# Consecutive refused messages after which a flooding client is disconnected.
+FLOOD_CLOSE_AFTER = 50
+
+
+class SeatIn(BaseModel):
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    name: str | None = Field(default=None, max_length=80)
+
+
+class TableIn(BaseModel):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(min_length=1, max_length=16)
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+    replace_bot: str | None = None
+    leave_grace_s: float = 30.0
+    claim: int | None = None
+    name: str | None = Field(default=None, max_length=80)
+
+
+class ClaimIn(BaseModel):
+    name: str | None = Field(default=None, max_length=80)
+
+
+def client_files(game_id: str) -> dict[str, str | None]:
+    """The browser module (and stylesheet) that draws ``game_id``; generic if none."""
+    js = STATIC / "games" / f"{game_id}.js"
+    css = STATIC / "games" / f"{game_id}.css"
+    return {
+        "module": f"/static/games/{game_id}.js" if js.is_file() else "/static/games/generic.js",
+        "css": f"/static/games/{game_id}.css" if css.is_file() else None,
+    }
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for game_id in tabletop.list_games():
+        try:
+            game = tabletop.make(game_id)
+        except Exception:  # a game still being written must not break the lobby
+            log.exception("game %s is unavailable", game_id)
+            continue
+        info = game.info
+        out.append(
+            {
+                "id": game_id,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "bots": list_bots(game_id),
+                "options": [
+                    {"name": name, "allowed": allowed, "default": default}
+                    for name, allowed, default in describe_options(type(game.options))
+                ],
+                "client": client_files(game_id),
+            }
+        )
+    return out
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    """The whole server as an ASGI app; storage and workers open with its lifespan."""
+    settings = settings or ServerSettings()
+    storage = Storage(settings.resolved_database_url())
+    pool = WorkerPool(settings.bot_workers)
+    manager = TableManager(storage, pool, settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        pool.start()
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+            pool.shutdown()
+            storage.close()
+
+    app = FastAPI(title="Tabletop", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.manager = manager
+    app.state.settings = settings
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.exception_handler(TableError)
+    async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+    async def table_or_404(table_id: str) -> LiveTable:
+        table = await manager.get(table_id)
+        if table is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        return table
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/api/health")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "tables_loaded": len(manager.tables)}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return games_catalogue()
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        rows = await asyncio.to_thread(storage.list_tables)
+        out = []
+        for row in rows[:200]:
+            live = manager.tables.get(row.id)
+            out.append(live.summary() if live is not None else row_summary(row))
+        return out
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(body: TableIn) -> dict[str, Any]:
+        seats = [SeatSpec(s.kind, s.bot if s.kind == BOT else None, s.name) for s in body.seats]
+        table, token = await manager.create(
+            body.game,
+            body.options,
+            seats,
+            seed=body.seed,
+            replace_bot=body.replace_bot,
+            leave_grace_s=body.leave_grace_s,
+            claim=body.claim,
+            claim_name=body.name,
+        )
+        out = table.summary()
+        out["url"] = f"/table/{table.id}"
+        out["token"] = token
+        out["client"] = client_files(table.row.game)
+        return out
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        table = await table_or_404(table_id)
+        out = table.summary()
+        out["client"] = client_files(table.row.game)
+        return out
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/claim")
+    async def claim_seat(table_id: str, seat: int, body: ClaimIn) -> dict[str, Any]:
+        table = await table_or_404(table_id)
+        token = await manager.claim(table, seat, body.name)
+        return {"seat": seat, "token": token}
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def replay(table_id: str, step: int) -> dict[str, Any]:
+        return await manager.replay_step(await table_or_404(table_id), step)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        return manager.record(await table_or_404(table_id))
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        table = await manager.get(table_id)
+        if table is None:
+            await ws.send_json(p.ProtocolError(p.NO_TABLE, f"no table {table_id!r}").to_message())
+            await ws.close(code=4404)
+            return
+        conn = Connection()
+        sender = asyncio.ensure_future(_send_loop(ws, conn))
+        close_code = None
+        try:
+            close_code = await _receive_loop(ws, conn, table, manager, settings)
+        finally:
+            manager.disconnect(table, conn)
+            conn.close()
+            with contextlib.suppress(Exception):
+                await sender  # flushes what was queued
+        if close_code is not None:
+            with contextlib.suppress(Exception):
+                await ws.close(code=close_code)
+
+    return app
+
+
+async def _send_loop(ws: WebSocket, conn: Connection) -> None:
+    """Write the connection's queued messages in order until it is closed."""
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            return
+        try:
+            await ws.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+
+
+async def _receive_loop(
+    ws: WebSocket,
+    conn: Connection,
+    table: LiveTable,
+    manager: TableManager,
+    settings: ServerSettings,
+) -> int | None:
+    """Serve one client's messages; returns a close code when the server hangs up."""
+    limiter = p.RateLimiter(settings.rate_burst, settings.rate_per_s)
+    refused = 0
+    while True:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return None
+        raw: str | bytes = message.get("text") or message.get("bytes") or ""
+        try:
+            if not limiter.allow():
+                raise p.ProtocolError(
+                    p.RATE_LIMITED,
+                    f"too many messages: at most {settings.rate_burst} at once and "
+                    f"{settings.rate_per_s:g} a second; this one was ignored",
+                )
+            data = p.parse_message(raw, settings.max_message_bytes)
+            await manager.handle(table, conn, data)
+            refused = 0
+        except p.ProtocolError as exc:
+            conn.send(exc.to_message())
+            if exc.code == p.RATE_LIMITED:
+                refused += 1
+                if refused >= FLOOD_CLOSE_AFTER:
+                    conn.send(
+                        {
+                            "type": "error",
+                            "code": p.RATE_LIMITED,
+                            "message": "disconnected: flooding",
+                        }
+                    )
+                    return 1008  # policy violation

@@ -1,0 +1,117 @@
+"""The websocket protocol: what a client may send, and the errors it gets back.
+
+Client to server, one JSON object per message:
+
+- ``{"type": "hello", "token": "..."}`` first: take your seat (omit the token to
+  watch as a spectator). Answered by ``welcome`` and a ``state``.
+- ``{"type": "action", "action": 17, "version": 42}``: play action id 17. The
+  optional ``version`` (number of actions so far) guards against a stale click.
+- ``{"type": "hint"}``: the search's view of your legal actions.
+- ``{"type": "leave"}``: hand your seat to the table's replacement bot.
+- ``{"type": "ping"}``.
+
+Server to client: ``welcome``, ``state`` (your ``view``, the new log events you may
+see, your legal actions when it is your decision, the seats), ``hint``, ``pong`` and
+``error``. Every bad message gets an ``error`` with a ``code`` below and a sentence
+for people, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+BAD_JSON = "bad_json"
+BAD_MESSAGE = "bad_message"
+TOO_LARGE = "too_large"
+RATE_LIMITED = "rate_limited"
+HELLO_FIRST = "hello_first"
+BAD_TOKEN = "bad_token"
+NOT_SEATED = "not_seated"
+NOT_YOUR_TURN = "not_your_turn"
+UNKNOWN_ACTION = "unknown_action"
+ILLEGAL_ACTION = "illegal_action"
+STALE = "stale"
+NOT_PLAYING = "not_playing"
+NO_TABLE = "no_table"
+NO_REPLACEMENT = "no_replacement"
+BUSY = "busy"
+
+MESSAGE_TYPES = ("hello", "action", "hint", "leave", "ping")
+
+
+class ProtocolError(Exception):
+    """A client message the server refuses; ``code`` is one of the constants above."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_message(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:
+    """The client message in ``text``, checked for size, JSON and shape."""
+    size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
+    if size > max_bytes:
+        raise ProtocolError(
+            TOO_LARGE, f"message of {size} bytes refused: the limit is {max_bytes} bytes"
+        )
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ProtocolError(BAD_JSON, f"message is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, "a message must be a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in MESSAGE_TYPES:
+        raise ProtocolError(
+            BAD_MESSAGE,
+            f"unknown message type {kind!r}; expected one of {', '.join(MESSAGE_TYPES)}",
+        )
+    if kind == "hello" and not isinstance(data.get("token", ""), str | None):
+        raise ProtocolError(BAD_MESSAGE, "the field 'token' must be a string")
+    if kind == "action":
+        action = data.get("action")
+        if not _is_int(action):
+            raise ProtocolError(
+                UNKNOWN_ACTION,
+                f"the field 'action' must be an action id (an integer), got {action!r}",
+            )
+        version = data.get("version")
+        if version is not None and not _is_int(version):
+            raise ProtocolError(
+                BAD_MESSAGE, f"the field 'version' must be an integer, got {version!r}"
+            )
+    return data
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(slots=True)
+class RateLimiter:
+    """A token bucket: ``burst`` messages at once, refilled at ``per_s`` a second."""
+
+    burst: int
+    per_s: float
+    tokens: float = field(init=False)
+    stamp: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tokens = float(self.burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.per_s)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False

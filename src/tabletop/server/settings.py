@@ -1,0 +1,53 @@
+"""Server settings: one frozen value, so an app's behaviour is fixed when it is made.
+
+Tests pass small limits (no bot pause, a tiny rate limit, snapshots every few
+actions) and the ``serve`` command the defaults below.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def default_database_path() -> Path:
+    """Where ``tabletop serve`` keeps its SQLite file without ``--database-url``.
+
+    ``$XDG_DATA_HOME/tabletop`` (``~/.local/share/tabletop``), so games survive a
+    change of working directory.
+    """
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tabletop" / "tabletop.db"
+
+
+def default_database_url() -> str:
+    return f"sqlite:///{default_database_path()}"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """Everything the server can be tuned by.
+
+    ``bot_workers`` is the number of worker processes for bots and hints; 0 runs
+    them in threads instead (still off the event loop; cheap to start, for tests).
+    ``bot_pause_s`` paces bot moves so that people can follow them.
+    ``bot_time_limit_s`` bounds one bot decision: past it, a random legal action
+    (seeded like the bot) is played. Messages over ``max_message_bytes`` are
+    refused; each connection may send ``rate_burst`` messages at once, refilled at
+    ``rate_per_s``.
+    """
+
+    database_url: str = ""
+    bot_workers: int = 2
+    bot_pause_s: float = 0.7
+    bot_time_limit_s: float = 20.0
+    hint_iterations: int = 300
+    snapshot_every: int = 50
+    max_message_bytes: int = 4096
+    rate_burst: int = 30
+    rate_per_s: float = 10.0
+    max_tables: int = 10_000
+
+    def resolved_database_url(self) -> str:
+        return self.database_url or default_database_url()

@@ -1,0 +1,331 @@
+"""Persistence: tables, seats, the action log and snapshots, through SQLAlchemy.
+
+The action log is the truth: a table's state is its seed and options plus the
+action ids applied, in order. Snapshots (``State.to_dict(include_log=True)``)
+every few actions only make a resume fast. Every write is one transaction, and an
+action is committed before anybody hears of it, so killing the process loses
+nothing that a client has seen.
+
+SQLite (a file) is the default; PostgreSQL works through its URL
+(``postgresql://user@host/db``, driven by psycopg 3).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+
+metadata = MetaData()
+
+tables_t = Table(
+    "tt_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("num_players", Integer, nullable=False),
+    Column("seed", String(32), nullable=False),  # 63-bit seeds overflow some INTEGER types
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("replace_bot", String(64), nullable=True),
+    Column("leave_grace_s", Float, nullable=False, default=30.0),
+    Column("created_at", Float, nullable=False),
+    Column("result", JSON, nullable=True),
+)
+
+seats_t = Table(
+    "tt_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("bot", String(64), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("replaced", Boolean, nullable=False, default=False),
+)
+
+actions_t = Table(
+    "tt_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+snapshots_t = Table(
+    "tt_snapshots",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("data", Text, nullable=False),
+)
+
+
+@dataclass(slots=True)
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None = None
+    replaced: bool = False
+
+
+@dataclass(slots=True)
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    num_players: int
+    seed: int
+    status: str
+    version: int
+    replace_bot: str | None
+    leave_grace_s: float
+    created_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+
+def engine_url(url: str) -> str:
+    """``url`` with the psycopg 3 driver named for PostgreSQL (SQLAlchemy's default is psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; a SQLite file's folder is created, and WAL mode set."""
+    url = engine_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+class Storage:
+    """Synchronous storage calls; the server runs them in a thread, off the event loop."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- writes ---------------------------------------------------------------
+
+    def create_table(self, row: TableRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    id=row.id,
+                    game=row.game,
+                    options=row.options,
+                    num_players=row.num_players,
+                    seed=str(row.seed),
+                    status=row.status,
+                    version=row.version,
+                    replace_bot=row.replace_bot,
+                    leave_grace_s=row.leave_grace_s,
+                    created_at=row.created_at,
+                    result=row.result,
+                )
+            )
+            conn.execute(
+                insert(seats_t),
+                [
+                    {
+                        "table_id": row.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "replaced": s.replaced,
+                    }
+                    for s in row.seats
+                ],
+            )
+
+    def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
+        """Store a seat's name, token hash and replacement flag (and the table status)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
+                .values(name=seat.name, token_hash=seat.token_hash, replaced=seat.replaced)
+            )
+            if status is not None:
+                conn.execute(
+                    update(tables_t).where(tables_t.c.id == table_id).values(status=status)
+                )
+
+    def append_action(
+        self,
+        table_id: str,
+        ply: int,
+        action: int,
+        seat: int,
+        *,
+        status: str,
+        result: dict[str, Any] | None = None,
+        snapshot: dict[str, Any] | None = None,
+    ) -> None:
+        """Commit action number ``ply`` (0-based) in one transaction.
+
+        The primary key (table, ply) makes a second writer of the same ply fail
+        instead of forking the log; the table's version must be ``ply`` before.
+        """
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.version == ply)
+                .values(version=ply + 1, status=status, result=result)
+            )
+            if done.rowcount != 1:
+                raise RuntimeError(f"table {table_id}: action {ply} is not the next one")
+            conn.execute(
+                insert(actions_t).values(
+                    table_id=table_id, ply=ply, action=action, seat=seat, at=time.time()
+                )
+            )
+            if snapshot is not None:
+                conn.execute(
+                    insert(snapshots_t).values(
+                        table_id=table_id, ply=ply + 1, data=json.dumps(snapshot)
+                    )
+                )
+
+    def delete_table(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            for t in (snapshots_t, actions_t, seats_t):
+                conn.execute(delete(t).where(t.c.table_id == table_id))
+            conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
+
+    # -- reads ----------------------------------------------------------------
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+            if r is None:
+                return None
+            seats = conn.execute(
+                select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+            ).mappings()
+            return _table_row(r, [_seat_row(s) for s in seats])
+
+    def list_tables(self, *, statuses: tuple[str, ...] | None = None) -> list[TableRow]:
+        """Every table, newest first, with its seats."""
+        with self.engine.connect() as conn:
+            query = select(tables_t).order_by(tables_t.c.created_at.desc())
+            if statuses is not None:
+                query = query.where(tables_t.c.status.in_(statuses))
+            rows = list(conn.execute(query).mappings())
+            seats: dict[str, list[SeatRow]] = {r["id"]: [] for r in rows}
+            if rows:
+                for s in conn.execute(
+                    select(seats_t)
+                    .where(seats_t.c.table_id.in_(list(seats)))
+                    .order_by(seats_t.c.seat)
+                ).mappings():
+                    seats[s["table_id"]].append(_seat_row(s))
+            return [_table_row(r, seats[r["id"]]) for r in rows]
+
+    def actions(self, table_id: str, after: int = 0) -> list[int]:
+        """Action ids number ``after`` onwards, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions_t.c.ply, actions_t.c.action)
+                .where(actions_t.c.table_id == table_id, actions_t.c.ply >= after)
+                .order_by(actions_t.c.ply)
+            ).all()
+        out = []
+        for expected, (ply, action) in enumerate(rows, start=after):
+            if ply != expected:
+                raise RuntimeError(f"table {table_id}: action {expected} is missing")
+            out.append(int(action))
+        return out
+
+    def latest_snapshot(self, table_id: str, at_most: int) -> tuple[int, dict[str, Any]] | None:
+        """The newest snapshot taken after at most ``at_most`` actions."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                select(snapshots_t.c.ply, snapshots_t.c.data)
+                .where(snapshots_t.c.table_id == table_id, snapshots_t.c.ply <= at_most)
+                .order_by(snapshots_t.c.ply.desc())
+                .limit(1)
+            ).first()
+        if r is None:
+            return None
+        data: dict[str, Any] = json.loads(r[1])
+        return int(r[0]), data
+
+
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(
+        seat=int(r["seat"]),
+        kind=str(r["kind"]),
+        bot=r["bot"],
+        name=str(r["name"]),
+        token_hash=r["token_hash"],
+        replaced=bool(r["replaced"]),
+    )
+
+
+def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
+    return TableRow(
+        id=str(r["id"]),
+        game=str(r["game"]),
+        options=dict(r["options"]),
+        num_players=int(r["num_players"]),
+        seed=int(r["seed"]),
+        status=str(r["status"]),
+        version=int(r["version"]),
+        replace_bot=r["replace_bot"],
+        leave_grace_s=float(r["leave_grace_s"]),
+        created_at=float(r["created_at"]),
+        seats=seats,
+        result=r["result"],
+    )

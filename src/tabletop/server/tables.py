@@ -1,0 +1,675 @@
+"""Live tables: the authoritative states, seats, connections and bot turns.
+
+One :class:`TableManager` owns every table in memory. Each table has an
+``asyncio.Lock``: an action is checked, applied to a copy, committed to the
+database, and only then becomes the table's state and is broadcast, so what any
+client has seen is on disk. After a restart a table is rebuilt from its newest
+snapshot plus the actions after it.
+
+Each connection receives only its own seat's ``view`` and ``log_for`` (a spectator
+those of ``None``): nothing else of the state ever leaves this module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import tabletop
+from tabletop.bots import list_bots
+from tabletop.bots.base import RandomBot
+from tabletop.core.errors import IllegalActionError, TabletopError
+from tabletop.core.game import State
+from tabletop.server import protocol as p
+from tabletop.server.settings import ServerSettings
+from tabletop.server.storage import SeatRow, Storage, TableRow
+from tabletop.server.workers import WorkerPool, choose_action, decision_seed, hints
+
+log = logging.getLogger("tabletop.server")
+
+HUMAN, BOT = "human", "bot"
+WAITING, PLAYING, OVER = "waiting", "playing", "over"
+MAX_NAME = 40
+
+
+class TableError(TabletopError):
+    """A request about tables that cannot be honoured (HTTP 4xx); ``status`` is the code."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored only as SHA-256 hashes: a database leak gives no seat."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Connection:
+    """One websocket client: its seat (``None``: spectator) and an outgoing queue.
+
+    Messages are queued, never awaited, so a slow client cannot hold a table's lock.
+    """
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.greeted = False
+        self.next_seq = 0
+        self.hint_pending = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+
+class LiveTable:
+    """A table in memory: its stored row, the current state and who is watching."""
+
+    def __init__(self, row: TableRow, state: State) -> None:
+        self.row = row
+        self.state = state
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.driver: asyncio.Task[None] | None = None
+        self.replacers: dict[int, asyncio.Task[None]] = {}
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` now: a bot seat's, or the replacement of a human."""
+        s = self.row.seats[seat]
+        if s.kind == BOT:
+            return s.bot
+        if s.replaced:
+            return self.row.replace_bot
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.connections)
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table, for the lobby and every client."""
+        row = self.row
+        state = self.state
+        return {
+            "id": row.id,
+            "game": row.game,
+            "title": state.game.title,
+            "options": row.options,
+            "num_players": row.num_players,
+            "status": row.status,
+            "version": self.version,
+            "current_player": state.current_player,
+            "replace_bot": row.replace_bot,
+            "leave_grace_s": row.leave_grace_s,
+            "created_at": row.created_at,
+            "result": row.result,
+            "spectators": sum(1 for c in self.connections if c.greeted and c.seat is None),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "claimed": s.kind == BOT or s.token_hash is not None,
+                    "replaced": s.replaced,
+                    "connected": s.kind == HUMAN and self.connected(s.seat),
+                }
+                for s in row.seats
+            ],
+        }
+
+
+def row_summary(row: TableRow) -> dict[str, Any]:
+    """The lobby's line for a table that is not loaded in memory."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "num_players": row.num_players,
+        "status": row.status,
+        "version": row.version,
+        "created_at": row.created_at,
+        "result": row.result,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "claimed": s.kind == BOT or s.token_hash is not None,
+                "replaced": s.replaced,
+                "connected": False,
+            }
+            for s in row.seats
+        ],
+    }
+
+
+def rebuild_state(storage: Storage, row: TableRow) -> State:
+    """The table's state after its ``row.version`` stored actions.
+
+    Starts from the newest snapshot (or the seeded deal) and replays the rest.
+    """
+    game = tabletop.make(row.game, **row.options)
+    snap = storage.latest_snapshot(row.id, row.version)
+    if snap is None:
+        ply = 0
+        state = game.new_state(row.num_players, seed=row.seed, log=True)
+    else:
+        ply, data = snap
+        state = game.state_from_dict(data)
+        if len(state.history) != ply:
+            raise RuntimeError(f"table {row.id}: snapshot {ply} holds {len(state.history)} actions")
+    for action in storage.actions(row.id, after=ply):
+        state.apply(action)
+    if len(state.history) != row.version:
+        raise RuntimeError(
+            f"table {row.id}: {len(state.history)} actions stored, version {row.version}"
+        )
+    return state
+
+
+class TableManager:
+    """Creates, loads and runs tables; the single writer of their states."""
+
+    def __init__(self, storage: Storage, pool: WorkerPool, settings: ServerSettings) -> None:
+        self.storage = storage
+        self.pool = pool
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self._load_lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- life cycle -----------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every unfinished table and let its bots play on."""
+        rows = await asyncio.to_thread(self.storage.list_tables, statuses=(WAITING, PLAYING))
+        for row in rows:
+            table = await self._load_row(row)
+            self._kick(table)
+        log.info("resumed %d tables", len(rows))
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks)
+        for table in self.tables.values():
+            if table.driver is not None:
+                tasks.append(table.driver)
+            tasks.extend(table.replacers.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The table, loaded from the database on first use (None if unknown)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self._load_lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            row = await asyncio.to_thread(self.storage.load_table, table_id)
+            if row is None:
+                return None
+            return await self._load_row(row)
+
+    async def _load_row(self, row: TableRow) -> LiveTable:
+        state = await asyncio.to_thread(rebuild_state, self.storage, row)
+        table = LiveTable(row, state)
+        self.tables[row.id] = table
+        return table
+
+    # -- creating and joining ---------------------------------------------------
+
+    async def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        *,
+        seed: int | None = None,
+        replace_bot: str | None = None,
+        leave_grace_s: float = 30.0,
+        claim: int | None = None,
+        claim_name: str | None = None,
+    ) -> tuple[LiveTable, str | None]:
+        """A new table; with ``claim``, that seat is taken at once and its token returned."""
+        if len(self.tables) >= self.settings.max_tables:
+            raise TableError("the server holds too many tables", 503)
+        try:
+            game = tabletop.make(game_id, **options)
+            game.check_num_players(len(seats))
+        except TabletopError as exc:
+            raise TableError(str(exc), 422) from None
+        bots = list_bots(game_id)
+        for name in [s.bot for s in seats if s.kind == BOT] + [replace_bot]:
+            if name is not None and name not in bots:
+                raise TableError(f"unknown bot {name!r}; available: {', '.join(bots)}", 422)
+        for s in seats:
+            if s.kind not in (HUMAN, BOT) or (s.kind == BOT) != (s.bot is not None):
+                raise TableError("each seat is {'kind': 'human'} or {'kind': 'bot', 'bot': name}")
+        if claim is not None and not (0 <= claim < len(seats) and seats[claim].kind == HUMAN):
+            raise TableError(f"seat {claim} is not a human seat")
+        if not 0 <= leave_grace_s <= 3600:
+            raise TableError("leave_grace_s must be between 0 and 3600 seconds", 422)
+        if seed is None:
+            seed = game.fresh_seed()
+        state = game.new_state(len(seats), seed=seed, log=True)
+        rows = [SeatRow(i, s.kind, s.bot, _seat_name(s, i)) for i, s in enumerate(seats)]
+        token = None
+        if claim is not None:
+            token = secrets.token_urlsafe(24)
+            rows[claim].token_hash = hash_token(token)
+            rows[claim].name = _clean_name(claim_name, claim)
+        status = PLAYING if all(r.kind == BOT or r.token_hash for r in rows) else WAITING
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            game=game_id,
+            options=game.options_dict(),
+            num_players=len(seats),
+            seed=seed,
+            status=status,
+            version=0,
+            replace_bot=replace_bot,
+            leave_grace_s=leave_grace_s,
+            created_at=time.time(),
+            seats=rows,
+        )
+        await asyncio.to_thread(self.storage.create_table, row)
+        table = LiveTable(row, state)
+        self.tables[row.id] = table
+        self._kick(table)
+        return table, token
+
+    async def claim(self, table: LiveTable, seat: int, name: str | None) -> str:
+        """Take an open human seat; returns the seat's token (shown once, stored hashed)."""
+        async with table.lock:
+            if not 0 <= seat < table.row.num_players:
+                raise TableError(f"there is no seat {seat}", 404)
+            s = table.row.seats[seat]
+            if s.kind != HUMAN:
+                raise TableError(f"seat {seat} is a bot's", 409)
+            if s.token_hash is not None:
+                raise TableError(f"seat {seat} is taken", 409)
+            token = secrets.token_urlsafe(24)
+            s.token_hash = hash_token(token)
+            s.name = _clean_name(name, seat)
+            all_taken = all(r.kind == BOT or r.token_hash for r in table.row.seats)
+            status = PLAYING if table.row.status == WAITING and all_taken else None
+            try:
+                await asyncio.to_thread(self.storage.update_seat, table.id, s, status)
+            except BaseException:
+                s.token_hash = None
+                raise
+            if status is not None:
+                table.row.status = status
+            self._broadcast(table)
+        self._kick(table)
+        return token
+
+    def seat_for_token(self, table: LiveTable, token: str) -> int | None:
+        digest = hash_token(token)
+        for s in table.row.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    # -- connections ------------------------------------------------------------
+
+    async def handle(self, table: LiveTable, conn: Connection, msg: dict[str, Any]) -> None:
+        """Act on one parsed client message; a refusal raises :class:`ProtocolError`."""
+        kind = msg["type"]
+        if kind == "ping":
+            conn.send({"type": "pong"})
+            return
+        if kind == "hello":
+            await self._hello(table, conn, msg.get("token"))
+            return
+        if not conn.greeted:
+            raise p.ProtocolError(p.HELLO_FIRST, "send a 'hello' message first")
+        if kind == "action":
+            await self.act(table, self._seat_of(conn), msg["action"], msg.get("version"))
+        elif kind == "hint":
+            seat = self._seat_of(conn)
+            if conn.hint_pending:
+                raise p.ProtocolError(p.BUSY, "a hint is already being computed")
+            self._check_turn(table, seat)
+            conn.hint_pending = True
+            self._spawn(self._send_hint(table, conn, seat))
+        elif kind == "leave":
+            await self.leave(table, self._seat_of(conn))
+
+    def _seat_of(self, conn: Connection) -> int:
+        if conn.seat is None:
+            raise p.ProtocolError(p.NOT_SEATED, "spectators cannot play: take a seat first")
+        return conn.seat
+
+    async def _hello(self, table: LiveTable, conn: Connection, token: str | None) -> None:
+        if conn.greeted:
+            raise p.ProtocolError(p.BAD_MESSAGE, "this connection has already said hello")
+        seat = None
+        if token:
+            seat = self.seat_for_token(table, token)
+            if seat is None:
+                raise p.ProtocolError(p.BAD_TOKEN, "this token holds no seat at this table")
+        conn.seat = seat
+        conn.greeted = True
+        table.connections.add(conn)
+        conn.send({"type": "welcome", "seat": seat, "table": table.summary()})
+        if seat is not None:
+            task = table.replacers.pop(seat, None)
+            if task is not None:
+                task.cancel()
+            if table.row.seats[seat].replaced:
+                await self._set_replaced(table, seat, False)
+                return
+        self._broadcast(table)
+
+    def disconnect(self, table: LiveTable, conn: Connection) -> None:
+        """Forget ``conn``; a human seat left empty may be handed to the replacement bot."""
+        if conn not in table.connections:
+            return
+        table.connections.discard(conn)
+        seat = conn.seat
+        row = table.row
+        if (
+            seat is not None
+            and row.replace_bot is not None
+            and row.status != OVER
+            and not table.connected(seat)
+            and not row.seats[seat].replaced
+            and seat not in table.replacers
+        ):
+            table.replacers[seat] = asyncio.ensure_future(
+                self._replace_later(table, seat, row.leave_grace_s)
+            )
+        self._broadcast(table)
+
+    async def _replace_later(self, table: LiveTable, seat: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)  # the grace period a person has to come back
+            if not table.connected(seat) and not table.row.seats[seat].replaced:
+                await self._set_replaced(table, seat, True)
+        finally:
+            if table.replacers.get(seat) is asyncio.current_task():
+                del table.replacers[seat]
+
+    async def leave(self, table: LiveTable, seat: int) -> None:
+        if table.row.replace_bot is None:
+            raise p.ProtocolError(
+                p.NO_REPLACEMENT, "this table has no replacement bot: your seat waits for you"
+            )
+        if table.row.status == OVER:
+            raise p.ProtocolError(p.NOT_PLAYING, "the game is over")
+        if not table.row.seats[seat].replaced:
+            await self._set_replaced(table, seat, True)
+
+    async def _set_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
+        async with table.lock:
+            s = table.row.seats[seat]
+            s.replaced = value
+            try:
+                await asyncio.to_thread(self.storage.update_seat, table.id, s)
+            except BaseException:
+                s.replaced = not value
+                raise
+            self._broadcast(table)
+        self._kick(table)
+
+    # -- actions ------------------------------------------------------------------
+
+    def _check_turn(self, table: LiveTable, seat: int) -> None:
+        status = table.row.status
+        if status == OVER:
+            raise p.ProtocolError(p.NOT_PLAYING, "the game is over")
+        if status == WAITING:
+            raise p.ProtocolError(p.NOT_PLAYING, "the game starts when every seat is taken")
+        current = table.state.current_player
+        if seat != current:
+            raise p.ProtocolError(
+                p.NOT_YOUR_TURN, f"it is seat {current}'s decision, not yours (seat {seat})"
+            )
+        if table.bot_for(seat) is not None:
+            raise p.ProtocolError(
+                p.NOT_YOUR_TURN, "a bot plays this seat now; reconnect to take it back"
+            )
+
+    async def act(
+        self, table: LiveTable, seat: int, action: int, version: int | None = None
+    ) -> None:
+        """Play ``action`` for a person at ``seat``, or refuse it changing nothing."""
+        async with table.lock:
+            if version is not None and version != table.version:
+                raise p.ProtocolError(
+                    p.STALE,
+                    f"the game has moved on (version {table.version}, you sent {version})",
+                )
+            self._check_turn(table, seat)
+            if not 0 <= action < table.state.game.info.num_distinct_actions:
+                raise p.ProtocolError(
+                    p.UNKNOWN_ACTION, f"{action} is not an action id of {table.row.game}"
+                )
+            await self._commit(table, seat, action)
+        self._kick(table)
+
+    async def _commit(self, table: LiveTable, seat: int, action: int) -> None:
+        """Apply to a copy, commit, then publish. The caller holds ``table.lock``."""
+        new = table.state.clone()
+        try:
+            new.apply(action)
+        except IllegalActionError as exc:
+            raise p.ProtocolError(p.ILLEGAL_ACTION, str(exc)) from None
+        ply = table.version
+        over = new.is_terminal()
+        result = {"winners": new.winners(), "returns": new.returns()} if over else None
+        status = OVER if over else PLAYING
+        every = self.settings.snapshot_every
+        snapshot = new.to_dict(include_log=True) if every and (ply + 1) % every == 0 else None
+        await asyncio.to_thread(
+            self.storage.append_action,
+            table.id,
+            ply,
+            action,
+            seat,
+            status=status,
+            result=result,
+            snapshot=snapshot,
+        )
+        table.state = new
+        table.row.version = ply + 1
+        table.row.status = status
+        table.row.result = result
+        self._broadcast(table)
+
+    # -- bots ---------------------------------------------------------------------
+
+    def _kick(self, table: LiveTable) -> None:
+        """Start the table's bot driver unless it is already running."""
+        if table.row.status != PLAYING:
+            return
+        if table.driver is None or table.driver.done():
+            table.driver = asyncio.ensure_future(self._drive(table))
+
+    async def _drive(self, table: LiveTable) -> None:
+        """Play bot turns until a person must decide or the game ends."""
+        try:
+            while True:
+                if table.row.status != PLAYING:
+                    return
+                seat = table.state.current_player
+                if table.bot_for(seat) is None:
+                    return
+                if self.settings.bot_pause_s > 0:
+                    await asyncio.sleep(self.settings.bot_pause_s)  # pacing for watchers
+                await self._bot_turn(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot driver stopped", table.id)
+
+    async def _bot_turn(self, table: LiveTable) -> None:
+        state = table.state
+        seat = state.current_player
+        bot = table.bot_for(seat)
+        if table.row.status != PLAYING or bot is None:
+            return
+        version = len(state.history)
+        seed = decision_seed(table.row.seed, seat, version)
+        data = state.to_dict(include_log=False)
+        try:
+            action = await self.pool.run(
+                choose_action,
+                table.row.game,
+                table.row.options,
+                data,
+                bot,
+                seed,
+                timeout=self.settings.bot_time_limit_s,
+            )
+        except TimeoutError:
+            log.warning("table %s: bot %s ran out of time; a random move instead", table.id, bot)
+            action = RandomBot(seed).choose(state, seat).id
+        except Exception:
+            log.exception("table %s: bot %s failed; a random move instead", table.id, bot)
+            action = RandomBot(seed).choose(state, seat).id
+        async with table.lock:
+            if table.version != version or table.bot_for(seat) is None:
+                return  # somebody else moved, or the person came back: think again
+            try:
+                await self._commit(table, seat, action)
+            except p.ProtocolError as exc:
+                log.error("table %s: bot %s chose an illegal action: %s", table.id, bot, exc)
+                await self._commit(table, seat, RandomBot(seed).choose(state, seat).id)
+
+    async def _send_hint(self, table: LiveTable, conn: Connection, seat: int) -> None:
+        state = table.state
+        version = len(state.history)
+        try:
+            result = await self.pool.run(
+                hints,
+                table.row.game,
+                table.row.options,
+                state.to_dict(include_log=False),
+                self.settings.hint_iterations,
+                decision_seed(table.row.seed, seat, version, "hint"),
+                timeout=self.settings.bot_time_limit_s,
+            )
+            conn.send({"type": "hint", "version": version, "hints": result})
+        except TimeoutError:
+            conn.send({"type": "error", "code": p.BUSY, "message": "the hint took too long"})
+        finally:
+            conn.hint_pending = False
+
+    # -- what clients see -----------------------------------------------------------
+
+    def state_message(
+        self, table: LiveTable, conn: Connection, views: dict[int | None, Any]
+    ) -> dict[str, Any]:
+        """``conn``'s update: its own view and new log events, never another seat's."""
+        state = table.state
+        seat = conn.seat
+        if seat not in views:
+            views[seat] = state.view(seat)
+        events = state.log_for(seat, conn.next_seq)
+        all_events = state.log
+        conn.next_seq = all_events[-1].seq + 1 if all_events else 0
+        legal: list[dict[str, Any]] = []
+        if (
+            seat is not None
+            and table.row.status == PLAYING
+            and seat == state.current_player
+            and table.bot_for(seat) is None
+        ):
+            legal = [{"id": a.id, "label": a.label} for a in state.legal_actions()]
+        return {
+            "type": "state",
+            "version": len(state.history),
+            "seat": seat,
+            "table": table.summary(),
+            "current_player": state.current_player,
+            "view": views[seat],
+            "log": [e.to_dict() for e in events],
+            "legal": legal,
+            "result": table.row.result,
+        }
+
+    def _broadcast(self, table: LiveTable) -> None:
+        views: dict[int | None, Any] = {}
+        for conn in list(table.connections):
+            conn.send(self.state_message(table, conn, views))
+
+    # -- finished games -------------------------------------------------------------
+
+    async def replay_step(self, table: LiveTable, step: int) -> dict[str, Any]:
+        """The spectator's view of a finished game after ``step`` actions."""
+        if table.row.status != OVER:
+            raise TableError("only a finished game can be replayed", 409)
+        history = list(table.state.history)
+        if not 0 <= step <= len(history):
+            raise TableError(f"step must be between 0 and {len(history)}", 422)
+        row = table.row
+
+        def build() -> dict[str, Any]:
+            game = tabletop.make(row.game, **row.options)
+            state = game.new_state(row.num_players, seed=row.seed, log=True)
+            last = None
+            for a in history[:step]:
+                last = {"seat": state.current_player, "label": game.action_from_id(a).label}
+                state.apply(a)
+            return {
+                "step": step,
+                "total": len(history),
+                "current_player": state.current_player,
+                "view": state.view(None),
+                "log": [e.to_dict() for e in state.log_for(None)],
+                "last": last,
+            }
+
+        return await asyncio.to_thread(build)
+
+    def record(self, table: LiveTable) -> dict[str, Any]:
+        if table.row.status != OVER:
+            raise TableError("the record is published when the game is over", 409)
+        names = [s.name for s in table.row.seats]
+        return tabletop.GameRecord.from_state(table.state, players=names).to_dict()
+
+
+def _seat_name(spec: SeatSpec, seat: int) -> str:
+    if spec.kind == BOT:
+        return _clean_name(spec.name, seat, default=f"{spec.bot} bot")
+    return f"Seat {seat + 1}"
+
+
+def _clean_name(name: str | None, seat: int, default: str | None = None) -> str:
+    cleaned = " ".join((name or "").split())[:MAX_NAME]
+    return cleaned or default or f"Player {seat + 1}"

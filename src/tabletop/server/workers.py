@@ -1,0 +1,92 @@
+"""Bots and hints off the event loop: a pool of worker processes (or threads).
+
+A search bot can think for seconds; run on the event loop it would freeze every
+table. The pool gets a full state (``to_dict``): the bot classes themselves only
+look at determinized copies, so a bot still sees no hidden card. Each decision is
+seeded from the table's seed, the seat and the ply, so a table replays the same
+bot moves after a restart, whichever worker computes them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+import tabletop
+from tabletop.bots import analyse, make_bot
+from tabletop.bots.base import RandomBot
+
+
+def decision_seed(table_seed: int, seat: int, ply: int, purpose: str = "bot") -> int:
+    """A 63-bit seed for one decision, independent of every other decision's."""
+    digest = hashlib.sha256(f"{purpose}:{table_seed}:{seat}:{ply}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def _state(game_id: str, options: dict[str, Any], data: dict[str, Any]) -> Any:
+    return tabletop.make(game_id, **options).state_from_dict(data)
+
+
+def choose_action(
+    game_id: str, options: dict[str, Any], data: dict[str, Any], bot: str, seed: int
+) -> int:
+    """The id of the action bot ``bot`` plays in the state ``data`` (runs in a worker)."""
+    state = _state(game_id, options, data)
+    return make_bot(bot, game_id, seed=seed).choose(state, state.current_player).id
+
+
+def fallback_action(game_id: str, options: dict[str, Any], data: dict[str, Any], seed: int) -> int:
+    """A seeded random legal action, for a bot that ran out of time or failed."""
+    state = _state(game_id, options, data)
+    return RandomBot(seed).choose(state, state.current_player).id
+
+
+def hints(
+    game_id: str, options: dict[str, Any], data: dict[str, Any], iterations: int, seed: int
+) -> list[dict[str, object]]:
+    """The current player's legal actions, best first, as the search sees them."""
+    state = _state(game_id, options, data)
+    return [
+        h.to_dict() for h in analyse(state, state.current_player, iterations=iterations, seed=seed)
+    ]
+
+
+def _warm_up() -> None:
+    """Import the games in a new worker before the first real job."""
+    for game_id in tabletop.list_games():
+        tabletop.make(game_id)
+
+
+class WorkerPool:
+    """``workers`` processes (spawned, so no event-loop state is forked), or threads if 0."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._executor: Executor | None = None
+
+    def start(self) -> None:
+        if self._executor is not None:
+            return
+        if self.workers > 0:
+            self._executor = ProcessPoolExecutor(
+                self.workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm_up,
+            )
+        else:
+            self._executor = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")
+
+    def shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    async def run(self, fn: Any, *args: Any, timeout: float | None = None) -> Any:
+        """``fn(*args)`` in the pool; ``TimeoutError`` after ``timeout`` seconds."""
+        self.start()
+        assert self._executor is not None
+        future = asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        return await asyncio.wait_for(future, timeout)

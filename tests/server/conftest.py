@@ -1,0 +1,108 @@
+"""Fixtures of the server tests: a fresh database of each kind, apps and clients.
+
+Every test that takes ``database_url`` runs twice: on a SQLite file and on a fresh
+PostgreSQL database (created on the server named by ``TABLETOP_TEST_POSTGRES``,
+default ``postgresql://postgres@127.0.0.1:5432/postgres``, and dropped after). A
+missing PostgreSQL skips those runs locally and fails them under ``CI=true``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from tabletop.server import ServerSettings, create_app
+from tabletop.server.storage import engine_url
+
+POSTGRES_ADMIN = os.environ.get(
+    "TABLETOP_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
+)
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+_postgres_error: str | None = None
+_postgres_checked = False
+
+
+def _postgres_available() -> str | None:
+    """None if the PostgreSQL server answers, else why not."""
+    global _postgres_checked, _postgres_error
+    if not _postgres_checked:
+        _postgres_checked = True
+        try:
+            engine = create_engine(engine_url(POSTGRES_ADMIN))
+            with engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+            engine.dispose()
+        except Exception as exc:
+            _postgres_error = f"PostgreSQL at {POSTGRES_ADMIN} is not reachable: {exc}"
+    return _postgres_error
+
+
+def _admin(sql: str) -> None:
+    engine = create_engine(engine_url(POSTGRES_ADMIN), isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(sql))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL of an empty database, of each kind in turn."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'tabletop.db'}"
+        return
+    problem = _postgres_available()
+    if problem is not None:
+        if IN_CI:
+            pytest.fail(f"{problem} (CI=true: PostgreSQL tests must run)")
+        pytest.skip(problem)
+    name = f"tabletop_test_{secrets.token_hex(6)}"
+    _admin(f'CREATE DATABASE "{name}"')
+    url = make_url(engine_url(POSTGRES_ADMIN)).set(database=name)
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_settings(database_url: str, **overrides: Any) -> ServerSettings:
+    """Settings for in-process tests: bots in threads, no pacing, small snapshots."""
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "bot_workers": 0,
+        "bot_pause_s": 0.0,
+        "hint_iterations": 30,
+        "snapshot_every": 7,
+        "rate_burst": 10_000,  # tests send faster than people; flooding has its own test
+        "rate_per_s": 10_000.0,
+    }
+    values.update(overrides)
+    return ServerSettings(**values)
+
+
+test_settings.__test__ = False  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def make_client(database_url: str) -> Callable[..., AbstractContextManager[TestClient]]:
+    """``with make_client(**settings) as client``: an app on the test database."""
+
+    def make(**overrides: Any) -> AbstractContextManager[TestClient]:
+        return TestClient(create_app(test_settings(database_url, **overrides)))
+
+    return make
+
+
+@pytest.fixture
+def client(make_client: Callable[..., AbstractContextManager[TestClient]]) -> Iterator[TestClient]:
+    with make_client() as c:
+        yield c

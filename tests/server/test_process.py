@@ -3,89 +3,13 @@ in the middle of a game loses nothing (on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
-import json
-import os
-import re
 import signal
-import subprocess
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
-from websockets.sync.client import ClientConnection, connect
-
 import tabletop
 from tests.server.helpers import HUMAN, bot, check_private, is_state, play, receive_until
-
-ADDRESS = re.compile(r"open (http://[^ ]+/) in your browser")
-START_TIMEOUT_S = 60
-
-
-class Server:
-    def __init__(self, process: subprocess.Popen[str], url: str) -> None:
-        self.process = process
-        self.url = url
-        self.http = httpx.Client(base_url=url, timeout=30)
-
-    def ws(self, table_id: str) -> ClientConnection:
-        return connect(self.url.replace("http", "ws", 1) + f"ws/tables/{table_id}", open_timeout=30)
-
-
-@contextmanager
-def running_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
-    """``tabletop serve`` on a free port, with one bot worker process."""
-    command = [
-        sys.executable,
-        "-c",
-        "from tabletop.cli.main import app; app()",
-        "serve",
-        "--port",
-        "0",
-        "--database-url",
-        database_url,
-        "--bot-workers",
-        "1",
-        "--bot-pause",
-        "0",
-        "--snapshot-every",
-        "5",
-    ]
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()  # printed once the socket listens
-        match = ADDRESS.search(line)
-        assert match, f"unexpected first line: {line!r}"
-        server = Server(process, match.group(1))
-        yield server
-        server.http.close()
-    finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
-class JsonSocket:
-    """The helpers' ``receive_json``/``send_json`` over a websockets connection."""
-
-    def __init__(self, conn: ClientConnection) -> None:
-        self.conn = conn
-
-    def receive_json(self) -> Any:
-        return json.loads(self.conn.recv(timeout=60))
-
-    def send_json(self, data: Any) -> None:
-        self.conn.send(json.dumps(data))
+from tests.server.serverproc import JsonSocket, running_server
 
 
 def test_sigkill_mid_game_loses_nothing(database_url: str, tmp_path: Path) -> None:

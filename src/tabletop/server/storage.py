@@ -38,6 +38,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
 
@@ -128,9 +129,13 @@ def make_engine(url: str) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
-    if parsed.database and parsed.database != ":memory:":
+    args = {"check_same_thread": False, "timeout": 30}
+    if not parsed.database or parsed.database == ":memory:":
+        # One shared connection, or each thread would see its own empty database.
+        engine = create_engine(url, connect_args=args, poolclass=StaticPool)
+    else:
         Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args=args)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -1,7 +1,9 @@
 """``tabletop serve``: the online server, on an embedded SQLite file by default.
 
 The socket is bound before the address is printed, so the printed address works
-at once, also with ``--port 0`` (any free port), which the tests use.
+at once, also with ``--port 0`` (any free port), which the tests use. The server's
+packages are imported only when the command runs, so the rest of the CLI works
+without the ``server`` extra.
 """
 
 from __future__ import annotations
@@ -11,8 +13,6 @@ import socket
 from typing import Annotated
 
 import typer
-
-from tabletop.server.settings import ServerSettings, default_database_url
 
 # The protocol refuses messages over a few KiB with a clear error; the websocket
 # layer drops anything far larger before it is even read.
@@ -40,9 +40,17 @@ def serve(
     ] = 50,
 ) -> None:
     """Run the online server: lobby, tables, bots and spectators in the browser."""
-    import uvicorn
+    try:  # the server's packages are an extra: 'tabletop play' must work without them
+        import uvicorn
 
-    from tabletop.server import create_app
+        from tabletop.server import ServerSettings, create_app, default_database_url
+    except ImportError as exc:
+        typer.echo(
+            f"error: the server needs its extra packages ({exc.name} is missing): "
+            'pip install -e ".[server]"',
+            err=True,
+        )
+        raise typer.Exit(2) from None
 
     url = database_url or default_database_url()
     settings = ServerSettings(

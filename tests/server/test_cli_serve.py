@@ -1,0 +1,39 @@
+"""``tabletop serve`` on the command line (the running server: test_process.py)."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from tabletop.cli.main import app
+
+
+def test_serve_is_a_command_with_its_options() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--database-url", "--bot-workers"):
+        assert option in result.output
+
+
+def test_a_busy_port_is_one_clear_line() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(
+            app, ["serve", "--port", str(port), "--database-url", "sqlite://"]
+        )
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+
+
+def test_the_cli_does_not_need_the_server_packages() -> None:
+    code = (
+        "import sys, tabletop.cli.main; "
+        "print(sorted(m for m in ('fastapi', 'sqlalchemy', 'uvicorn') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -4,12 +4,33 @@ in the middle of a game loses nothing (on SQLite and on PostgreSQL)."""
 from __future__ import annotations
 
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
 import tabletop
 from tests.server.helpers import HUMAN, bot, check_private, is_state, play, receive_until
 from tests.server.serverproc import JsonSocket, running_server
+
+
+def _children(pid: int) -> list[int]:
+    """Process ids whose parent is ``pid`` (from /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _wait_gone(pids: list[int], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while any(Path(f"/proc/{p}").exists() for p in pids):
+        assert time.monotonic() < deadline, f"processes {pids} outlived the server"
+        time.sleep(0.05)  # polling the real condition, bounded by the deadline
 
 
 def test_sigkill_mid_game_loses_nothing(database_url: str, tmp_path: Path) -> None:
@@ -34,8 +55,11 @@ def test_sigkill_mid_game_loses_nothing(database_url: str, tmp_path: Path) -> No
             msg, moves = play(ws, msg, lambda m, i: m["legal"][0]["id"], frames, max_moves=5)
         assert moves == 5 and msg["result"] is None
         seen_version = msg["version"]
+        workers = _children(server.process.pid)
+        assert workers  # the bots played in a worker process
         server.process.send_signal(signal.SIGKILL)
         server.process.wait(timeout=20)
+        _wait_gone(workers)  # no orphaned workers after a crash
 
     with running_server(database_url, tmp_path) as server:
         summary = server.http.get(f"/api/tables/{table['id']}").json()

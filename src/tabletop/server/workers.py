@@ -10,8 +10,12 @@ bot moves after a restart, whichever worker computes them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -54,10 +58,23 @@ def hints(
     ]
 
 
-def _warm_up() -> None:
-    """Import the games in a new worker before the first real job."""
+def _worker_init(server_pid: int) -> None:
+    """Import the games before the first job, and die with the server.
+
+    A server killed with SIGKILL cannot stop its workers; each worker watches its
+    parent and exits when it is gone, so a crash leaves no orphan processes.
+    """
+    threading.Thread(target=_watch_parent, args=(server_pid,), daemon=True).start()
     for game_id in tabletop.list_games():
-        tabletop.make(game_id)
+        # A game that cannot load fails its own jobs, not the whole pool.
+        with contextlib.suppress(Exception):
+            tabletop.make(game_id)
+
+
+def _watch_parent(server_pid: int) -> None:
+    while os.getppid() == server_pid:
+        time.sleep(0.5)
+    os._exit(0)
 
 
 class WorkerPool:
@@ -74,7 +91,8 @@ class WorkerPool:
             self._executor = ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_warm_up,
+                initializer=_worker_init,
+                initargs=(os.getpid(),),
             )
         else:
             self._executor = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")

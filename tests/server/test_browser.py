@@ -110,6 +110,11 @@ def test_play_a_whole_game_in_the_browser(
     frames = _record_frames(page)
     table_id = _create_table(page, server, game, options, "bot:heuristic", seed)
     page.wait_for_selector(board)  # the game's own renderer drew the hand
+    if game == "kung-fu":  # the hint button asks the search, off the event loop
+        page.wait_for_selector("#hint:not([hidden])")
+        page.click("#hint")
+        page.wait_for_selector("#hints li button")
+        assert "% wins" in page.locator("#hints li").first.inner_text()
     # A spectator in another browser watches the same game.
     watcher_context = browser.new_context()
     watcher = watcher_context.new_page()

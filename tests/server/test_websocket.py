@@ -260,3 +260,28 @@ def test_tables_resume_exactly_after_a_restart(make_client: MakeClient) -> None:
             again = _hello(ws, table["token"])
         assert again["view"] == msg["view"] and again["legal"] == msg["legal"]
         assert again["version"] == msg["version"]
+
+
+def test_a_failed_commit_changes_nothing(client: TestClient) -> None:
+    """If the database refuses an action, nobody sees it and the table goes on."""
+    table, token0, _ = _two_human_kung_fu(client)
+    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+    real = storage.append_action
+    calls = {"n": 0}
+
+    def failing_once(*args: Any, **kwargs: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise OSError("disk full")
+        real(*args, **kwargs)
+
+    storage.append_action = failing_once
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        msg = _hello(ws, token0)
+        action = msg["legal"][0]["id"]
+        ws.send_json({"type": "action", "action": action, "version": 0})
+        err = error_of(ws)
+        assert err["code"] == "server_error" and "nothing changed" in err["message"]
+        assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+        ws.send_json({"type": "action", "action": action, "version": 0})
+        assert receive_until(ws, lambda m: is_state(m) and m["version"] == 1)

@@ -282,3 +282,14 @@ async def _receive_loop(
                         }
                     )
                     return 1008  # policy violation
+        except WebSocketDisconnect:
+            raise
+        except Exception:
+            # The database failed, say: the state is unchanged (it changes only
+            # after a commit), so the client may simply try again.
+            log.exception("table %s: a message failed", table.id)
+            conn.send(
+                p.ProtocolError(
+                    p.SERVER_ERROR, "the server could not handle this message; nothing changed"
+                ).to_message()
+            )

@@ -38,6 +38,7 @@ NOT_PLAYING = "not_playing"
 NO_TABLE = "no_table"
 NO_REPLACEMENT = "no_replacement"
 BUSY = "busy"
+SERVER_ERROR = "server_error"
 
 MESSAGE_TYPES = ("hello", "action", "hint", "leave", "ping")
 

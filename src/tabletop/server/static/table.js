@@ -223,8 +223,13 @@ async function claim(seatNumber, name) {
   }
 }
 
+// The rules write "player 2"; the page writes that seat's name.
+function withNames(text) {
+  return text.replace(/\bplayer (\d+)\b/g, (words, seatNumber) => seatName(summary, Number(seatNumber)));
+}
+
 function appendLog(list, event) {
-  const item = h("li", { class: `log-${event.kind}${event.visible_to ? " private" : ""}`, dataset: { seq: event.seq } }, event.text);
+  const item = h("li", { class: `log-${event.kind}${event.visible_to ? " private" : ""}`, dataset: { seq: event.seq } }, withNames(event.text));
   list.append(item);
   list.scrollTop = list.scrollHeight;
 }

@@ -69,11 +69,15 @@ function showError(message) {
 function onMessage(msg) {
   if (msg.type === "welcome") {
     seat = msg.seat;
+    pending = false; // a click lost with the old connection may be made again
     logItems.length = 0;
     $("log").replaceChildren();
   } else if (msg.type === "state") {
-    pending = false;
-    showError("");
+    // A re-broadcast of the same version (somebody joined) keeps a sent click pending.
+    if (!last || msg.version !== last.version) {
+      pending = false;
+      showError("");
+    }
     onState(msg);
   } else if (msg.type === "hint") {
     showHints(msg);
@@ -158,7 +162,7 @@ function renderActions(msg) {
   box.dataset.version = msg.version;
   box.replaceChildren(
     ...msg.legal.map((a) =>
-      h("button", { type: "button", class: "action", dataset: { actionId: a.id }, onclick: () => act(a.id) }, a.label),
+      h("button", { type: "button", class: "action", disabled: pending, dataset: { actionId: a.id }, onclick: () => act(a.id) }, a.label),
     ),
   );
   const myTurn = msg.legal.length > 0;

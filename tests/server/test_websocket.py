@@ -52,6 +52,8 @@ def test_full_game_against_bots_leaks_nothing(
         msg, moves = play(ws, msg, lambda m, i: m["legal"][i % len(m["legal"])]["id"], mine)
         receive_until(spectator, lambda m: is_state(m) and m["result"] is not None, watched)
     assert moves > 3
+    # Finished and unwatched, the table leaves memory; its record is reloaded.
+    assert table["id"] not in client.app.state.manager.tables  # type: ignore[attr-defined]
     record = client.get(f"/api/tables/{table['id']}/record").json()
     assert record["result"] == msg["result"]
     assert check_private(mine, record, 0) > 0

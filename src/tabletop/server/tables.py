@@ -402,6 +402,10 @@ class TableManager:
         table.connections.discard(conn)
         seat = conn.seat
         row = table.row
+        if row.status == OVER and not table.connections:
+            # Finished and unwatched: free the memory; a replay reloads it.
+            self.tables.pop(table.id, None)
+            return
         if (
             seat is not None
             and row.replace_bot is not None

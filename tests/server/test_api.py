@@ -44,6 +44,16 @@ def test_create_validates_everything(client: TestClient) -> None:
         ({"game": "uno-power", "seats": [HUMAN, bot("random")], "claim": 1}, 400, "seat 1"),
         ({"game": "uno-power", "seats": [HUMAN, HUMAN], "replace_bot": "x"}, 422, "'x'"),
         ({"game": "uno-power", "seats": [{"kind": "alien"}, HUMAN]}, 422, ""),
+        (
+            {"game": "kung-fu", "options": {"deck": "/etc/passwd"}, "seats": [HUMAN, HUMAN]},
+            422,
+            "opens no files",
+        ),
+        (
+            {"game": "kung-fu", "options": {"deck": "my-deck.json"}, "seats": [HUMAN, HUMAN]},
+            422,
+            "opens no files",
+        ),
     ]
     for body, status, words in cases:
         response = client.post("/api/tables", json=body)

@@ -266,6 +266,13 @@ class TableManager:
         """A new table; with ``claim``, that seat is taken at once and its token returned."""
         if len(self.tables) >= self.settings.max_tables:
             raise TableError("the server holds too many tables", 503)
+        for option, value in options.items():
+            if isinstance(value, str) and _looks_like_a_path(value):
+                raise TableError(
+                    f"option {option!r}: the server opens no files named by a client "
+                    "(deck files work in the terminal and the Python API)",
+                    422,
+                )
         try:
             game = tabletop.make(game_id, **options)
             game.check_num_players(len(seats))
@@ -666,6 +673,11 @@ class TableManager:
             raise TableError("the record is published when the game is over", 409)
         names = [s.name for s in table.row.seats]
         return tabletop.GameRecord.from_state(table.state, players=names).to_dict()
+
+
+def _looks_like_a_path(value: str) -> bool:
+    """Options such as Kung Fu's ``deck`` may name a file: not from a browser."""
+    return any(c in value for c in "/\\") or value.lower().endswith((".json", ".toml"))
 
 
 def _seat_name(spec: SeatSpec, seat: int) -> str:

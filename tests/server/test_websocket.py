@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -287,3 +288,17 @@ def test_a_failed_commit_changes_nothing(client: TestClient) -> None:
         assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
         ws.send_json({"type": "action", "action": action, "version": 0})
         assert receive_until(ws, lambda m: is_state(m) and m["version"] == 1)
+
+
+def test_a_client_that_stops_reading_is_cut_off() -> None:
+    from tabletop.server.tables import Connection
+
+    async def run() -> list[str | None]:
+        conn = Connection()
+        for i in range(Connection.MAX_QUEUE + 5):
+            conn.send({"type": "pong", "n": i})
+        assert conn.overflowed
+        return [conn.queue.get_nowait() for _ in range(conn.queue.qsize())]
+
+    queued = asyncio.run(run())
+    assert len(queued) == Connection.MAX_QUEUE + 1 and queued[-1] is None

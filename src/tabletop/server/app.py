@@ -237,6 +237,9 @@ async def _send_loop(ws: WebSocket, conn: Connection) -> None:
     while True:
         text = await conn.queue.get()
         if text is None:
+            if conn.overflowed:  # the client stopped reading: hang up
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1008)
             return
         try:
             await ws.send_text(text)

@@ -63,16 +63,27 @@ class Connection:
     """One websocket client: its seat (``None``: spectator) and an outgoing queue.
 
     Messages are queued, never awaited, so a slow client cannot hold a table's lock.
+    A client that stops reading altogether is cut off (``overflowed``) once
+    ``MAX_QUEUE`` messages wait, instead of growing the server's memory.
     """
+
+    MAX_QUEUE = 1000
 
     def __init__(self) -> None:
         self.seat: int | None = None
         self.greeted = False
         self.next_seq = 0
         self.hint_pending = False
+        self.overflowed = False
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.overflowed:
+            return
+        if self.queue.qsize() >= self.MAX_QUEUE:
+            self.overflowed = True
+            self.queue.put_nowait(None)
+            return
         self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
 
     def close(self) -> None:

@@ -80,16 +80,37 @@ WAIT_FOR_TURN = (
 )
 
 
-def _play_to_the_end(page: Any) -> int:
-    """Click action buttons (a different one each time) until the game is over."""
-    moves = 0
+def _click_card(page: Any, playable: str) -> bool:
+    """Click a playable card in the hand: its one action is played, or its several
+    actions are highlighted among the buttons and the first of them is clicked."""
+    cards = page.locator(playable)
+    if cards.count() == 0:
+        return False
+    version = page.evaluate("document.body.dataset.version")
+    cards.first.click()
+    page.wait_for_function(
+        f"document.body.dataset.version !== '{version}'"
+        " || document.querySelector('#actions button.highlight')"
+    )
+    if page.evaluate("document.body.dataset.version") == version:
+        page.locator("#actions button.highlight").first.click()
+    return True
+
+
+def _play_to_the_end(page: Any, playable: str) -> tuple[int, int]:
+    """Play until the game is over: every other move by clicking a card of the hand,
+    the others by action buttons (a different one each time). Returns the moves
+    made and how many of them were card clicks."""
+    moves = cards = 0
     while True:
         page.wait_for_function(WAIT_FOR_TURN, timeout=30_000)
         if page.evaluate("document.body.dataset.over") == "1":
-            return moves
-        buttons = page.locator("#actions button.action")
-        count = buttons.count()
-        buttons.nth(moves % count).click()
+            return moves, cards
+        if moves % 2 == 0 and _click_card(page, playable):
+            cards += 1
+        else:
+            buttons = page.locator("#actions button.action")
+            buttons.nth(moves % buttons.count()).click()
         moves += 1
 
 
@@ -120,9 +141,10 @@ def test_play_a_whole_game_in_the_browser(
     watcher = watcher_context.new_page()
     watched = _record_frames(watcher)
     watcher.goto(f"{server.url}table/{table_id}")
-    watcher.wait_for_selector("#seats .seat")
-    moves = _play_to_the_end(page)
-    assert moves > 3
+    # Its arrival is broadcast; wait for it, so no re-render interrupts a card click.
+    watcher.wait_for_function("document.body.dataset.version !== undefined")
+    moves, card_clicks = _play_to_the_end(page, f"{board}.playable, {board}.usable")
+    assert moves > 3 and card_clicks > 0
     result = page.locator("#result h2").inner_text()
     assert "won" in result
     watcher.wait_for_function("document.body.dataset.over === '1'", timeout=30_000)

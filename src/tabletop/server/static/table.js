@@ -151,7 +151,10 @@ function act(id) {
   send({ type: "action", action: id, version: last.version });
 }
 
+let highlighted = { version: -1, ids: [] };
+
 function highlight(ids) {
+  highlighted = { version: last?.version ?? -1, ids };
   for (const b of $("actions").querySelectorAll("button.action")) {
     b.classList.toggle("highlight", ids.includes(Number(b.dataset.actionId)));
   }
@@ -162,7 +165,14 @@ function renderActions(msg) {
   box.dataset.version = msg.version;
   box.replaceChildren(
     ...msg.legal.map((a) =>
-      h("button", { type: "button", class: "action", disabled: pending, dataset: { actionId: a.id }, onclick: () => act(a.id) }, a.label),
+      h("button", {
+        type: "button",
+        // A re-render of the same version (somebody joined) keeps the highlight.
+        class: highlighted.version === msg.version && highlighted.ids.includes(a.id) ? "action highlight" : "action",
+        disabled: pending,
+        dataset: { actionId: a.id },
+        onclick: () => act(a.id),
+      }, a.label),
     ),
   );
   const myTurn = msg.legal.length > 0;

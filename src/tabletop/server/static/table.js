@@ -179,7 +179,8 @@ function renderActions(msg) {
   $("hint").hidden = !myTurn;
   $("hint").disabled = false;
   const mine = msg.seat !== null && summary.seats[msg.seat];
-  $("leave").hidden = !(mine && summary.replace_bot && summary.status !== "over" && !mine.replaced);
+  $("leave").hidden = !(mine && summary.replace_bot && summary.status !== "over");
+  $("leave").textContent = mine?.replaced ? "Take my seat back" : "Leave (a bot takes over)";
   if (!myTurn) $("hints").replaceChildren();
   $("controls").hidden = msg.seat === null || summary.status === "over";
 }
@@ -310,7 +311,12 @@ async function main() {
     $("hints").replaceChildren(h("li", { class: "muted", text: "thinking…" }));
     send({ type: "hint" });
   });
-  $("leave").addEventListener("click", () => send({ type: "leave" }));
+  $("leave").addEventListener("click", () => {
+    const mine = last && last.seat !== null ? summary.seats[last.seat] : null;
+    // Saying hello again with the token takes the seat back from the bot.
+    if (mine?.replaced) socket.close();
+    else send({ type: "leave" });
+  });
   try {
     const table = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     summary = table;

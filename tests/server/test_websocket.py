@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
@@ -11,6 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from tabletop.bots import registry as bot_registry
+from tabletop.bots.base import RandomBot
 from tests.server.helpers import (
     HUMAN,
     bot,
@@ -302,3 +305,36 @@ def test_a_client_that_stops_reading_is_cut_off() -> None:
 
     queued = asyncio.run(run())
     assert len(queued) == Connection.MAX_QUEUE + 1 and queued[-1] is None
+
+
+class BlockingBot(RandomBot):
+    """A bot that thinks until the test lets it: the server must stay responsive."""
+
+    release = threading.Event()
+
+    def choose(self, state: Any, player: int) -> Any:
+        assert BlockingBot.release.wait(timeout=60)
+        return super().choose(state, player)
+
+
+def test_a_thinking_bot_does_not_block_the_server(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bot_registry._PER_GAME["kung-fu"], "blocking", f"{__name__}:BlockingBot")
+    BlockingBot.release.clear()
+    table = new_table(
+        client,
+        "kung-fu",
+        [bot("blocking"), HUMAN],
+        options={"first_player": "0"},
+        seed=5,
+        claim=1,
+    )
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        msg = _hello(ws, table["token"])
+        assert msg["version"] == 0 and msg["current_player"] == 0  # the bot is thinking
+        ws.send_json({"type": "ping"})
+        assert receive_until(ws, lambda m: m["type"] == "pong")
+        assert client.get(f"/api/tables/{table['id']}").json()["version"] == 0
+        BlockingBot.release.set()
+        assert receive_until(ws, lambda m: is_state(m) and m["version"] >= 1)

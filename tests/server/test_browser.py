@@ -175,6 +175,8 @@ def test_a_friend_joins_by_the_share_link(server: Server, browser: Any) -> None:
     friend.fill(".claim-name", "Bo")
     friend.click("button.claim")
     friend.wait_for_selector("#seats .seat.me:has-text('Bo')")
+    friend.reload()  # the token kept by the browser takes the same seat again
+    friend.wait_for_selector("#seats .seat.me:has-text('Bo')")
     page.wait_for_selector("#status:text('playing')")
     summary = server.http.get(f"/api/tables/{table_id}").json()
     assert [s["name"] for s in summary["seats"]] == ["Ann", "Bo"]

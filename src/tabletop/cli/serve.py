@@ -73,7 +73,13 @@ def serve(
     if ":" in shown:
         shown = f"[{shown}]"
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except Exception as exc:  # a bad URL, a server that is down, missing rights
+        sock.close()
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        typer.echo(f"error: cannot open the database {_hide_password(url)}: {reason}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(f"Tabletop is running: open http://{shown}:{bound}/ in your browser")
     typer.echo(f"Database: {_hide_password(url)}  (Ctrl+C stops the server)", err=True)
     config = uvicorn.Config(app, ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on")

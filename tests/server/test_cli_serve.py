@@ -43,9 +43,6 @@ def test_an_unreachable_database_is_one_clear_line() -> None:
     url = "postgresql://nobody:secret@127.0.0.1:1/nothing"
     result = CliRunner().invoke(app, ["serve", "--port", "0", "--database-url", url])
     assert result.exit_code == 2
-    assert (
-        "cannot open the database postgresql+psycopg://nobody:***@127.0.0.1:1/nothing"
-        in (result.output)
-        or "cannot open the database postgresql://nobody:***@127.0.0.1:1/nothing" in result.output
-    )
+    assert "cannot open the database postgresql://nobody:***@127.0.0.1:1/nothing" in result.output
+    assert "Connection refused" in result.output
     assert "secret" not in result.output

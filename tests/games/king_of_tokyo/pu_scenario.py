@@ -76,3 +76,14 @@ def in_play(state: KingOfTokyoState, seat: int, *evolutions: str) -> list[int]:
 
 def number(name: str) -> int:
     return evolution_table().by_id[name].number
+
+
+def card_damage(state: KingOfTokyoState, seat: int, hearts: int, source: int) -> None:
+    """``source`` makes ``seat`` lose ``hearts`` (card damage) now, whatever is pending."""
+    pending = state.decisions.copy()
+    state.decisions.clear()
+    state.card_damage([seat], hearts, source)
+    state._run_hits()
+    assert not state.decisions, "the damage asked a question"
+    state.decisions = pending
+    state._legal = None

@@ -34,6 +34,9 @@ OPTION_SETS = [
         "friend_of_children_metamorph": True,
     },
     {"edition": "2011", "tokyo_bay": False, "two_player_variant": True},
+    {"power_up": "on"},
+    {"power_up": "mutant", "edition": "2016", "evolution_setup": "discard"},
+    {"power_up": "on", "edition": "2016", "draft_direction": "right"},
 ]
 
 
@@ -46,6 +49,9 @@ def test_conformance(options: dict[str, object]) -> None:
     assert report.games == 15
     for kind in ("roll", "attack", "enter", "yield", "eliminated", "buy", "game_over"):
         assert report.events[kind] > 0, kind
+    if options.get("power_up", "off") != "off":
+        for kind in ("evolution_draw", "evolution_keep", "evolution"):
+            assert report.events[kind] > 0, kind
 
 
 def test_random_games_reach_rare_situations() -> None:

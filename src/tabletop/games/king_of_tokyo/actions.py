@@ -76,8 +76,13 @@ EVOLUTION_ANSWERS: dict[str, tuple[str, str]] = {
     "lightning_armor": ("roll for Lightning Armor", "do not roll for Lightning Armor"),
     "target_acquired": ("give the target token", "keep the target token where it is"),
     "chest_thumping": ("make it leave Tokyo (Chest Thumping)", "let it choose"),
+    "gamma_breath": ("use Gamma Breath: turn one die into a claw", ""),
+    "tail_sweep": ("use Tail Sweep: turn one die into a 1 or a 2", ""),
     "mothership_support": ("pay 1 energy for 1 heart (Mothership Support)", ""),
-    "miraculous_catch": ("buy the revealed card (Miraculous Catch)", "leave it"),
+    "miraculous_catch": (
+        "reveal a random card of the discard pile (Miraculous Catch)",
+        "leave the revealed card",
+    ),
     "adapting_technology": ("remove a counter to sweep the row (Adapting Technology)", ""),
     "yin_yang": ("turn all your dice to their opposite faces (Yin & Yang)", ""),
     "superior_alien_technology": (

@@ -20,7 +20,10 @@ safe on the true state and fast enough to serve as ISMCTS's rollout policy.
 - **Evolutions** (Power Up!): it keeps and drafts permanent Evolutions first, plays
   a permanent one as soon as it may, a healing one when hurt, the others when they
   are offered, and answers an Evolution's question with its first answer (the
-  card's own effect). Against 3 hearts or more, or lethal damage, it plays an
+  card's own effect) except where another answer is plainly better (it skips a
+  turn with Sunken Temple only below 6 hearts, collects Bamboo Supply at 3 energy,
+  bets on Exotic Arms and Energy Sword only with 5 energy or more, gives Mega Purr
+  what it has more of). Against 3 hearts or more, or lethal damage, it plays an
   Evolution that the damage window offers.
 """
 
@@ -166,7 +169,7 @@ class KingOfTokyoHeuristicBot(Bot):
         if kind == Ask.EVO_PLAY:
             return self._play_evolution(state, player, legal)
         if kind == Ask.EVO_CHOICE:
-            return legal[0]  # the first answer: the Evolution's own effect
+            return self._answer(state, player, legal)
         if kind == Ask.CHARGE:
             m = state.monsters[player]
             return _find(legal, Move.CHARGE if m.energy > 2 else Move.DONE_CHARGING) or legal[-1]
@@ -302,6 +305,16 @@ class KingOfTokyoHeuristicBot(Bot):
         return _find(legal, Move.DECLINE) or legal[-1]
 
     @staticmethod
+    def _answer(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
+        """An Evolution's yes/no question: yes unless :func:`_says_no` objects."""
+        yes = _find(legal, Move.EVO_YES)
+        no = _find(legal, Move.EVO_NO)
+        if yes is None or no is None:
+            return legal[0]
+        evolution = evolution_table().info[state.decisions[-1].data[0]].id
+        return no if _says_no(state, player, evolution) else yes
+
+    @staticmethod
     def _mimic(state: KingOfTokyoState, legal: list[Action]) -> Action:
         cards = state.cards
         return max(legal, key=lambda a: WORTH[cards.instances[_TABLE.arg[a.id]]])
@@ -328,6 +341,25 @@ class KingOfTokyoHeuristicBot(Bot):
 HEALING_EVOLUTIONS = frozenset(
     {"giant_banana", "healing_rain", "radioactive_waste", "bear_necessities"}
 )
+
+
+def _says_no(state: KingOfTokyoState, player: int, evolution: str) -> bool:
+    """The second answer for the questions where yes is not always best."""
+    m = state.monsters[player]
+    if evolution == "sunken_temple":  # skip a turn only to recover
+        return m.hearts > 5
+    if evolution == "bamboo_supply":  # collect ("no") once 3 energy are stored
+        return (
+            state.pu is not None
+            and max((state.pu.counters.get(n, 0) for n in state.pu.table[player]), default=0) >= 3
+        )
+    if evolution in ("exotic_arms", "energy_sword"):  # pay only when rich
+        return m.energy < 5
+    if evolution == "mega_purr":  # give what it has more of: "no" gives a star
+        return m.stars > m.energy
+    if evolution == "electric_carrot":  # a healthy monster keeps its energy
+        return m.hearts > 6
+    return False
 
 
 def _evolution_worth(number: int) -> float:

@@ -96,6 +96,16 @@ class KingOfTokyoOptions:
     evolution_setup: Literal["shuffle_back", "discard"] = "shuffle_back"
     # Mutant Evolution draft: packets pass to the "left" (rulebook) or "right" (BGA).
     draft_direction: Literal["left", "right"] = "left"
+    # Icy Reflection when the marked Evolution leaves play: "discard" Icy Reflection
+    # too (card text) or only remove the "token" (BGA).
+    icy_reflection_leaves: Literal["discard", "token"] = "discard"
+    # A turn skipped by Tune-Up or Sunken Temple: "skip" everything after it, end of
+    # turn included (BGA), or still run its "end_of_turn" (end-of-turn Evolutions,
+    # effects, Poison).
+    skipped_turn_end: Literal["skip", "end_of_turn"] = "skip"
+    # Terror of the Deep: a "permanent" Camouflage-like reaction to every loss (BGA),
+    # or a "temporary" card, discarded after its one roll (the card's wording).
+    terror_of_the_deep: Literal["permanent", "temporary"] = "permanent"
     # Engine safety: after this many turns the game ends with no winner.
     turn_limit: int = 400
 

@@ -40,6 +40,9 @@ EFFECTS: dict[str, Effect] = {}
 """Evolution id -> what playing it does (a permanent one is face up before it runs)."""
 PLAYABLE: dict[str, Condition] = {}
 """Evolution id -> an extra condition for playing it, beyond its window."""
+ALSO_IN: dict[str, frozenset[str]] = {}
+"""Evolution id -> windows that offer it besides those of its ``when`` (a healing
+Temporary may answer damage: ``"damage"``, section 4.4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,55 @@ class Question:
 QUESTIONS: dict[str, Question] = {}
 """Evolution id -> the question it asks (at most one per Evolution)."""
 
+CardEffect = Callable[["KingOfTokyoState", int, int], None]
+CardCondition = Callable[["KingOfTokyoState", int, int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A face-up permanent's ability used by choice (its ``EVO_YES`` action).
+
+    Offered in the decisions named by ``windows`` ("buy": the own Buy phase;
+    "damage": a prevention decision) when ``can(state, seat, card)`` holds; ``use``
+    applies it. ``card`` is the face-up card (the Evolution, or Icy Reflection
+    copying it), so counters and once-per-turn bits belong to that card.
+    """
+
+    windows: frozenset[str]
+    can: CardCondition
+    use: CardEffect
+
+
+ABILITIES: dict[str, Ability] = {}
+"""Evolution id -> the ability of its face-up card (Adapting Technology...)."""
+
+START_STEPS: dict[int, Effect] = {}
+"""2.9 A3, the start-of-turn questions of face-up permanents, run in key order for the
+active seat (Bamboo Supply 10, Freeze Ray 20, Exotic Arms 30, UFO dice 40, Energy
+Sword 50, Sunken Temple 60); a step may push a decision, the next runs after it."""
+TURN_START: list[Effect] = []
+"""2.9 A1: bookkeeping at the start of every turn (after the per-turn reset), for the
+active seat: effects that last "until the start of your next turn" end here."""
+TURN_END: list[Effect] = []
+"""2.9 J2: at the end of every turn (before Rooting for the Underdog...), active seat."""
+
+
+def start_step(order: int) -> Callable[[Effect], Effect]:
+    """Register a start-of-turn question step (see :data:`START_STEPS`)."""
+
+    def wrap(fn: Effect) -> Effect:
+        START_STEPS[order] = fn
+        return fn
+
+    return wrap
+
+
+ICY_MARK = "icy_reflection"  # marks[ICY_MARK]: the Evolution under the snowflake token
+
+
+def _ICY_NUMBER() -> int:  # a constant, looked up lazily
+    return evolution_table().by_id["icy_reflection"].number
+
 
 def ask(state: KingOfTokyoState, seat: int, evolution: str, *context: int) -> None:
     """Push ``evolution``'s question to ``seat`` (registered in :data:`QUESTIONS`)."""
@@ -69,7 +121,9 @@ def ask(state: KingOfTokyoState, seat: int, evolution: str, *context: int) -> No
 
 # Which ``when`` values each window offers.
 WINDOW_ALLOWS: dict[str, frozenset[str]] = {
-    "before_start": frozenset({"before_start", "any"}),
+    # Permanents with a start-of-turn question are played as the turn begins; the
+    # question is then asked at 2.9 A3 of each of the holder's turns.
+    "before_start": frozenset({"before_start", "any", "start_question"}),
     "buy": frozenset({"buy", "any", "end", "end_own"}),
     "resolving": frozenset({"resolving"}),
     "change_dice": frozenset({"change_dice"}),
@@ -169,9 +223,44 @@ class PowerUp:
     # -- queries ------------------------------------------------------------------------
 
     def has(self, seat: int, evolution: str) -> bool:
-        """Whether ``seat`` has the permanent ``evolution`` face up."""
+        """Whether ``seat`` has the permanent ``evolution`` face up (or Icy Reflection on it)."""
         number = evolution_table().by_id[evolution].number
-        return number in self.table[seat]
+        table = self.table[seat]
+        return number in table or (
+            self.marks.get(ICY_MARK, -1) == number and _ICY_NUMBER() in table
+        )
+
+    def sources(self, seat: int, evolution: str) -> list[int]:
+        """The face-up cards of ``seat`` that give ``evolution``'s effect: the card itself,
+        and Icy Reflection when its snowflake token marks that card (copies stack)."""
+        number = evolution_table().by_id[evolution].number
+        table = self.table[seat]
+        out = [number] if number in table else []
+        icy = _ICY_NUMBER()
+        if self.marks.get(ICY_MARK, -1) == number and icy in table:
+            out.append(icy)
+        return out
+
+    def count(self, seat: int, evolution: str) -> int:
+        """How many copies of ``evolution``'s effect ``seat`` has (Icy Reflection adds one)."""
+        return len(self.sources(seat, evolution))
+
+    def abilities(self, state: KingOfTokyoState, seat: int, window: str) -> list[int]:
+        """Face-up cards of ``seat`` whose ability (:data:`ABILITIES`) it may use in ``window``."""
+        out = []
+        for evolution, ability in ABILITIES.items():
+            if window in ability.windows:
+                for n in self.sources(seat, evolution):
+                    if ability.can(state, seat, n):
+                        out.append(n)
+        return sorted(out)
+
+    def effect_id(self, number: int) -> str:
+        """The Evolution whose effect card ``number`` gives (Icy Reflection: the marked one)."""
+        info = evolution_table().info
+        if number == _ICY_NUMBER() and ICY_MARK in self.marks:
+            return info[self.marks[ICY_MARK]].id
+        return info[number].id
 
     def playable(self, state: KingOfTokyoState, seat: int, window: str) -> list[int]:
         """The Evolutions in ``seat``'s hand it may play in ``window``."""
@@ -180,7 +269,9 @@ class PowerUp:
         out = []
         for n in self.hand[seat]:
             e = info[n]
-            if e.when not in allows or e.id not in EFFECTS:
+            if (e.when not in allows and window not in ALSO_IN.get(e.id, ())) or (
+                e.id not in EFFECTS
+            ):
                 continue
             condition = PLAYABLE.get(e.id)
             if condition is None or condition(state, seat):
@@ -234,6 +325,7 @@ class PowerUp:
                 state.rng.shuffle(self.deck[seat])
             else:
                 self.discard[seat].append(n)
+            self.counters.pop(n, None)  # an unplayed card carries no marks (Heart of the Rabbit)
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -258,6 +350,7 @@ class PowerUp:
         self.table[seat].remove(number)
         self.counters.pop(number, None)
         self.discard[self.owner.get(number, seat)].append(number)
+        self._snowflake_check()
 
     def eliminate(self, seat: int) -> None:
         """An eliminated monster discards its hand and its face-up Evolutions."""
@@ -266,6 +359,28 @@ class PowerUp:
             self.discard[self.owner.get(n, seat)].append(n)
         self.hand[seat] = []
         self.table[seat] = []
+        self._snowflake_check()
+
+    def _snowflake_check(self) -> None:
+        """Icy Reflection's marked card left play: the token comes off, and (card text,
+        option ``icy_reflection_leaves="discard"``) Icy Reflection is discarded too.
+        The option is read from ``marks["icy_keeps"]`` set when the token was placed."""
+        target = self.marks.get(ICY_MARK)
+        if target is None:
+            return
+        icy = _ICY_NUMBER()
+        if not any(icy in t for t in self.table):  # Icy Reflection itself left play
+            del self.marks[ICY_MARK]
+            self.marks.pop("icy_keeps", None)
+            return
+        if any(target in t for t in self.table):
+            return
+        del self.marks[ICY_MARK]
+        if self.marks.pop("icy_keeps", 0):
+            return
+        for seat, t in enumerate(self.table):
+            if icy in t:
+                self.discard_from_table(seat, icy)
 
     # -- the Mutant Evolution draft ------------------------------------------------------
 
@@ -362,7 +477,12 @@ class PowerUp:
         out: dict[str, Any] = {
             "hand_size": len(self.hand[seat]),
             "deck_size": len(self.deck[seat]),
-            "table": [info[n].describe() for n in self.table[seat]],
+            "table": [
+                {**info[n].describe(), "counters": self.counters[n]}
+                if n in self.counters
+                else info[n].describe()
+                for n in self.table[seat]
+            ],
             "discard": [info[n].id for n in self.discard[seat]],
         }
         if player == seat:

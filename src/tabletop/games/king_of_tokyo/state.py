@@ -47,10 +47,27 @@ from tabletop.games.king_of_tokyo.dice import (
     counts_of,
     describe_dice,
 )
+from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
+from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
+from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
+from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
+from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
+from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
+from tabletop.games.king_of_tokyo.evolution_effects import pandakai as _panda
+from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
+from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import HEART_CAP, START_HEARTS, WIN_STARS, Monster
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
-from tabletop.games.king_of_tokyo.power_up import QUESTIONS, WINDOW_NAMES, PowerUp
+from tabletop.games.king_of_tokyo.power_up import (
+    ABILITIES,
+    QUESTIONS,
+    START_STEPS,
+    TURN_END,
+    TURN_START,
+    WINDOW_NAMES,
+    PowerUp,
+)
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
@@ -182,7 +199,9 @@ class KingOfTokyoState(State):
     alive_count: int
     hits: list[Hit]
     held: dict[int, int]  # Jets: smash damage held back until the yield decision
-    extra_turns: list[int]  # [seat, kind, seat, kind, ...]; kind 0 Frenzy, 1 Freeze Time
+    # [seat, kind, seat, kind, ...]; kind 0 Frenzy, 1 Freeze Time, (Power Up!) 2 Panda
+    # Express, 3 Jungle Frenzy
+    extra_turns: list[int]
     freeze_chain: int
     queue: list[int]  # seats still to ask at this stage (probes, yields, Opportunist)
     yielders: list[int]
@@ -331,8 +350,11 @@ class KingOfTokyoState(State):
         out: list[Action] = []
         if kind == Ask.ROLL:
             if self.rolls_left > 0:
-                out.extend(self._game_kot.keep_actions(self.dice))
-            else:
+                keeps = self._game_kot.keep_actions(self.dice)
+                if self.pu is not None and "encased_face" in self.pu.marks:
+                    keeps = _penguin.keep_frozen(self, keeps)
+                out.extend(keeps)
+            elif not (self.pu is not None and self.pu.turn_marks.get("single_roll")):
                 if m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1:
                     out.append(table.energy_drink)
                 if self._smoke_source(p) >= 0:
@@ -341,7 +363,7 @@ class KingOfTokyoState(State):
                 out.append(table.reroll_three)
             out.append(table.stop)
         elif kind == Ask.PROBE:
-            out.extend(table.probe[f] for f in sorted(set(self.dice)))
+            out.extend(table.probe[f] for f in self._changeable_faces())
             out.append(table.decline)
         elif kind == Ask.ADJUST:
             out.extend(self._adjust_actions(p))
@@ -350,8 +372,12 @@ class KingOfTokyoState(State):
             out.extend(self._heart_actions(p))
         elif kind == Ask.YIELD:
             out += (table.yield_, table.stay)
+            if self.pu is not None:  # Simian Scamper
+                out.extend(table.play_evolution[n] for n in self.pu.playable(self, p, "yield"))
         elif kind == Ask.BUY:
             out.extend(self._buy_actions(p))
+            if not out:  # opened for an Evolution a determinized hand no longer holds
+                out.append(table.end_buy)
         elif kind == Ask.OPPORTUNIST:
             out.extend(table.buy[s] for s in self._opportunist_slots(p))
             out.append(table.decline)
@@ -372,6 +398,7 @@ class KingOfTokyoState(State):
                 out.append(table.rapid_heal)
             if self.pu is not None:
                 out.extend(table.play_evolution[n] for n in self.pu.playable(self, p, "damage"))
+                out.extend(table.evo_yes[n] for n in self.pu.abilities(self, p, "damage"))
             out.append(table.take_damage)
         elif kind == Ask.EVO_KEEP:
             out.extend(table.keep_evolution[n] for n in sorted(d.data[:2]))
@@ -472,6 +499,9 @@ class KingOfTokyoState(State):
         elif move == Move.DRAFT_EVOLUTION:
             assert self.pu is not None
             self.pu.pick(p, arg)
+        elif move == Move.EVO_YES and d.kind != Ask.EVO_CHOICE:
+            assert self.pu is not None  # a face-up Evolution's ability (Ability)
+            ABILITIES[self.pu.effect_id(arg)].use(self, p, arg)
         elif move >= Move.EVO_YES:
             question = QUESTIONS[evolution_table().info[d.data[0]].id]
             question.answer(self, p, move, arg, d.data[1:])
@@ -493,6 +523,9 @@ class KingOfTokyoState(State):
             # monster is left: it must still survive its own end of turn.
             if immediate and (self.may_have_won or self.alive_count <= 1) and self._check_victory():
                 return
+            if self.pu is not None and _meka.PENDING in self.pu.turn_marks:
+                _meka.after_damage(self)  # 2.9 D8, after the batch: Lightning Armor...
+                continue
             stage = self.stage
             if stage < _NEXT and not monsters[self.active].alive:
                 self.queue = []
@@ -572,6 +605,8 @@ class KingOfTokyoState(State):
         if self.pu is not None:
             self.pu.used = 0
             self.pu.turn_marks.clear()
+            for start_hook in TURN_START:  # 2.9 A1
+                start_hook(self, a)
             self.stage = Stage.START_EFFECTS
             self.pu.open_window(self, a, "before_start")  # 2.9 A2
             return
@@ -580,6 +615,8 @@ class KingOfTokyoState(State):
     def _stage_start_effects(self) -> None:
         a = self.active
         m = self.monsters[a]
+        if self.pu is not None and START_STEPS and self._start_steps(a):
+            return
         if self._log is not None:
             extra = " (extra turn)" if self.active != self.base or self.freeze_chain else ""
             self._event(
@@ -598,6 +635,9 @@ class KingOfTokyoState(State):
                 self.gain_energy(a, 1, "starting in Tokyo")
             else:
                 self.gain_stars(a, 2, "starting in Tokyo")
+            if self.pu is not None:  # 2.9 A5: I Am the King!, Defender of Tokyo
+                _king.starts_in_tokyo(self, a)
+                _giga.starts_in_tokyo(self, a)
         self.stage = Stage.ROLL
         if (
             m.mask & (1 << Card.MIMIC)
@@ -609,6 +649,21 @@ class KingOfTokyoState(State):
             # Nothing to ask and nobody can have won: go straight on (speed).
             self._stage_roll()
 
+    def _start_steps(self, a: int) -> bool:
+        """2.9 A3: the start-of-turn questions of face-up Evolutions, in order."""
+        pu = self.pu
+        assert pu is not None
+        done = pu.turn_marks.get("start_step", -1)
+        for order in sorted(START_STEPS):
+            if order <= done:
+                continue
+            pu.turn_marks["start_step"] = order
+            START_STEPS[order](self, a)
+            if self.decisions or self.hits or not self.monsters[a].alive:
+                return True
+        pu.turn_marks["start_step"] = 1 << 20
+        return False
+
     # -- B: rolling --------------------------------------------------------------------
 
     def _stage_roll(self) -> None:
@@ -617,11 +672,17 @@ class KingOfTokyoState(State):
         count = BLACK_DICE - m.shrink - self.freeze_chain
         if m.mask & (1 << Card.EXTRA_HEAD):
             count += self.copies(a, Card.EXTRA_HEAD)
-        self.dice_count = count = max(0, min(MAX_DICE, count))
         rolls = ROLLS
         if m.mask & (1 << Card.GIANT_BRAIN):
             rolls += self.copies(a, Card.GIANT_BRAIN)
-        self.dice = dice = self.rng.rolls(count, NUM_FACES)
+        frozen = -1
+        if self.pu is not None:  # Cold Wave, Blizzard, Cat Nip, Encased in Ice
+            count, rolls, frozen = _penguin.roll_limits(self, a, count, rolls)
+        self.dice_count = count = max(0, min(MAX_DICE, count))
+        if frozen >= 0 and count:
+            self.dice = dice = [*self.rng.rolls(count - 1, NUM_FACES), frozen]
+        else:
+            self.dice = dice = self.rng.rolls(count, NUM_FACES)
         dice.sort()
         self.rolls_left = rolls - 1
         if self._log is not None:
@@ -642,6 +703,8 @@ class KingOfTokyoState(State):
         extra = (m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1) or (
             m.mask & (1 << Card.SMOKE_CLOUD) and self._smoke_source(a) >= 0
         )
+        if extra and self.pu is not None and self.pu.turn_marks.get("single_roll"):
+            extra = False  # Blizzard, Cat Nip: a single roll, no extra ones
         if extra or (m.mask & (1 << Card.BACKGROUND_DWELLER) and THREE in self.dice):
             self.decisions.push(Decision(Ask.ROLL, a))
         else:
@@ -649,10 +712,12 @@ class KingOfTokyoState(State):
 
     def _done_rolling(self) -> None:
         """After the last roll: Psychic Probes, die changes, or straight to resolving."""
-        if self.live & (1 << Card.PSYCHIC_PROBE):
+        if self.live & (1 << Card.PSYCHIC_PROBE) or (
+            self.pu is not None and _bunny.probers(self, self.active)  # Heart of the Rabbit
+        ):
             self.stage = Stage.PROBE
-        elif self.monsters[self.active].mask & _ADJUST_MASK:
-            self.stage = Stage.ADJUST
+        elif self.monsters[self.active].mask & _ADJUST_MASK or self.pu is not None:
+            self.stage = Stage.ADJUST  # Power Up!: Evolutions may change dice (2.9 C2)
         else:
             self._to_resolve()
 
@@ -661,9 +726,20 @@ class KingOfTokyoState(State):
         self.stage = Stage.NUMBERS if self.pu is None else Stage.RESOLVE_WINDOW
 
     def _stage_resolve_window(self) -> None:
-        assert self.pu is not None
+        pu = self.pu
+        assert pu is not None
+        a = self.active
+        step = pu.turn_marks.get("before_resolve", 0)
+        if step == 0:  # 2.9 C3: "before resolving" Evolutions (Encased in Ice)
+            pu.turn_marks["before_resolve"] = 1
+            if pu.open_window(self, a, "before_resolve"):
+                return
+        if step <= 1:
+            pu.turn_marks["before_resolve"] = 2
+            if _penguin.ask_encased(self, a):
+                return
         self.stage = Stage.NUMBERS
-        self.pu.open_window(self, self.active, "resolving")  # 2.9 D3
+        pu.open_window(self, a, "resolving")  # 2.9 D3
 
     def _reroll(self, p: int, kept: tuple[int, ...]) -> None:
         dice = [f for f in range(NUM_FACES) for _ in range(kept[f])]
@@ -726,18 +802,30 @@ class KingOfTokyoState(State):
     # -- C: final dice adjustments -----------------------------------------------------
 
     def _stage_probe(self) -> None:
-        if not self.queue and not self.probe_used and self.live & (1 << Card.PSYCHIC_PROBE):
+        pu = self.pu
+        if (
+            not self.queue
+            and not self.probe_used
+            and (self.live & (1 << Card.PSYCHIC_PROBE) or pu is not None)
+        ):
             a = self.active
             self.queue = [
                 s
                 for s in self._clockwise(a)
-                if s != a and self.monsters[s].mask & (1 << Card.PSYCHIC_PROBE)
+                if s != a
+                and (
+                    self.monsters[s].mask & (1 << Card.PSYCHIC_PROBE)
+                    or (pu is not None and pu.playable(self, s, "after_other_roll"))
+                )
             ]
             self.probe_used = 1 << a  # marks the queue as built this turn
         if self.queue and self.dice:
             seat = self.queue.pop(0)
             self.probe_used |= 1 << seat
-            self.decisions.push(Decision(Ask.PROBE, seat))
+            if pu is not None:  # Heart of the Rabbit: asked after the Psychic Probe
+                pu.open_window(self, seat, "after_other_roll")
+            if self.monsters[seat].mask & (1 << Card.PSYCHIC_PROBE):
+                self.decisions.push(Decision(Ask.PROBE, seat))
             return
         self.queue = []
         self.stage = Stage.ADJUST
@@ -751,7 +839,7 @@ class KingOfTokyoState(State):
         table = self._game_kot.table
         m = self.monsters[p]
         mask = m.mask
-        faces = sorted(set(self.dice))
+        faces = self._changeable_faces()
         out: list[Action] = []
         if mask & (1 << Card.BACKGROUND_DWELLER) and THREE in faces:
             out.append(table.reroll_three)
@@ -763,11 +851,28 @@ class KingOfTokyoState(State):
             )
         if mask & (1 << Card.STRETCHY) and m.energy >= STRETCHY_COST:
             out.extend(table.stretchy[NUM_FACES * f + t] for f in faces for t in range(6) if t != f)
+        pu = self.pu
+        if pu is not None:  # Saurian Adaptability, Gamma Breath, Tail Sweep, Yin & Yang
+            out.extend(table.play_evolution[n] for n in pu.playable(self, p, "change_dice"))
+            out.extend(table.evo_yes[n] for n in pu.abilities(self, p, "change_dice"))
         return out
+
+    def _changeable_faces(self) -> list[int]:
+        """Faces of dice that may be rerolled or changed (not Encased in Ice's die)."""
+        faces = sorted(set(self.dice))
+        if self.pu is not None and "encased_face" in self.pu.marks:
+            frozen = self.pu.marks["encased_face"]
+            if frozen in faces and self.dice.count(frozen) == 1:
+                faces.remove(frozen)
+        return faces
 
     def _stage_adjust(self) -> None:
         a = self.active
-        if self.dice and self.monsters[a].mask & _ADJUST_MASK and self._adjust_actions(a):
+        if (
+            self.dice
+            and (self.monsters[a].mask & _ADJUST_MASK or self.pu is not None)
+            and self._adjust_actions(a)
+        ):
             self.decisions.push(Decision(Ask.ADJUST, a))
         else:
             self._to_resolve()
@@ -785,13 +890,20 @@ class KingOfTokyoState(State):
         m = self.monsters[a]
         mask = m.mask
         claws = counts[CLAW]
+        meow = 0
+        if self.pu is not None and counts[ONE]:  # Meow Missile: a claw (2011: needs one)
+            meow = self.pu.count(a, "meow_missile")
+        if self.pu is not None and claws:  # Energy Sword: +1 claw with a claw die (D1)
+            claws += _bunny.sword_claws(self, a)
         if not mask & _CLAW_CARDS_MASK:
+            if meow and (claws or self._game_kot.claw_rule):
+                claws += meow
             return claws, 0
         in_tokyo = self.in_tokyo(a)
         copies = self.copies
         quills = 2 * copies(a, Card.POISON_QUILLS) if counts[TWO] >= 3 else 0
         if self._game_kot.claw_rule:
-            claws += quills
+            claws += quills + meow
             if claws:
                 claws += copies(a, Card.SPIKED_TAIL)
                 if in_tokyo:
@@ -803,15 +915,28 @@ class KingOfTokyoState(State):
         acid = copies(a, Card.ACID_ATTACK)
         if not claws:
             return 0, acid
-        claws += quills + copies(a, Card.SPIKED_TAIL) + acid
+        claws += quills + meow + copies(a, Card.SPIKED_TAIL) + acid
         if in_tokyo:
             claws += copies(a, Card.URBAVORE) + copies(a, Card.BURROWING)
         return claws, 0
 
+    def _resolved_counts(self) -> tuple[int, ...]:
+        """How many dice show each face, as they resolve: a face named for Freeze Ray
+        counts for nothing (2.9 A3)."""
+        counts = counts_of(self.dice)
+        if self.pu is not None and "freeze_face" in self.pu.turn_marks:
+            off = self.pu.turn_marks["freeze_face"]
+            counts = tuple(0 if off >> f & 1 else n for f, n in enumerate(counts))
+        return counts
+
+    def _doubled(self) -> int:
+        """Cat Nip: every result of the active monster's dice counts twice."""
+        return 2 if self.pu is not None and self.pu.has(self.active, "cat_nip") else 1
+
     def _stage_numbers(self) -> None:
         a = self.active
         m = self.monsters[a]
-        counts = counts_of(self.dice)
+        counts = self._resolved_counts()
         if self._log is not None:
             self._event("resolve", f"{self._name(a)} resolves {describe_dice(self.dice)}.")
         stars = 0
@@ -820,14 +945,20 @@ class KingOfTokyoState(State):
             if n >= 3:
                 stars += face + 1 + n - 3
         if stars:
-            self.gain_stars(a, stars, "the dice")
+            self.gain_stars(a, stars * self._doubled(), "the dice")
         if counts[ONE] >= 3:
             self.rolled_111 = True
+        if self.pu is not None and counts[ONE]:  # 2.9 D4
+            _kitty.mouse_hunter(self, a)
         if m.mask & powers.ROLL_BONUS_MASK:
             claws = self._claws(a, counts)[0] if self._game_kot.claw_rule else counts[CLAW]
             for card, hook in powers.ROLL_BONUS.items():
                 if m.mask & (1 << card):
                     hook(self, a, self.copies(a, card), counts, claws)
+        if self.pu is not None and self.pu.table[a]:  # 2.9 D2: Evolutions' roll bonuses
+            claws = self._claws(a, counts)[0] if self._game_kot.claw_rule else counts[CLAW]
+            _panda.roll_bonus(self, a, counts, claws)  # Panda Express, Pandarwinism
+            _bunny.sword_energy(self, a, counts)
         self.stage = Stage.HEARTS
         self.heart_plan = [0] * 9
         if not self.may_have_won:
@@ -836,7 +967,9 @@ class KingOfTokyoState(State):
     def _stage_hearts(self) -> None:
         a = self.active
         plan = self.heart_plan
-        hearts = self.dice.count(HEART)
+        hearts = self._resolved_counts()[HEART] * self._doubled()
+        if self.pu is not None:
+            hearts += _kraken.high_tide_hearts(self)
         left = hearts - sum(plan)
         if left > 0:
             options = self._heart_actions(a)
@@ -891,6 +1024,8 @@ class KingOfTokyoState(State):
             )
             gained = min(n, target.max_hearts - target.hearts)
             target.hearts += gained
+            if self.pu is not None and gained:
+                _kraken.note_hearts(self, seat, gained)
             self._note(f"Healing Ray: {self._name(seat)} gains {gained} heart(s).")
         else:
             gained = self.heal(seat, n, "Healing Ray")
@@ -901,7 +1036,7 @@ class KingOfTokyoState(State):
             self._note(f"{self._name(seat)} pays {pay} energy for the Healing Ray.")
 
     def _stage_energy(self) -> None:
-        n = self.dice.count(ENERGY)
+        n = self._resolved_counts()[ENERGY] * self._doubled()
         if n:
             self.gain_energy(self.active, n, "the dice")
         self.stage = Stage.CLAWS
@@ -910,8 +1045,11 @@ class KingOfTokyoState(State):
         a = self.active
         me = self.monsters[a]
         game = self._game_kot
-        counts = counts_of(self.dice)
+        counts = self._resolved_counts()
         claws, extra = self._claws(a, counts)
+        pu = self.pu
+        if pu is not None:
+            claws *= self._doubled()  # Cat Nip
         self.stage = Stage.AFTER_CLAWS
         in_tokyo = self.in_tokyo(a)
         if game.claw_entry and not in_tokyo and counts[CLAW] and self.city < 0:
@@ -919,6 +1057,8 @@ class KingOfTokyoState(State):
             self.take_city = True
             if self.bay >= 0 and extra:
                 self.card_damage([self.bay], extra, a)
+            if pu is not None:  # Funny Looking but Dangerous, Exotic Arms
+                _alienoid.claw_extras(self, a, counts, {})
             return
         if claws and game.claw_rule and me.mask & (1 << Card.ALPHA_MONSTER):
             self.gain_stars(a, self.copies(a, Card.ALPHA_MONSTER), "Alpha Monster")
@@ -935,16 +1075,24 @@ class KingOfTokyoState(State):
                     side.append(n)
             if side:
                 self.card_damage(side, fire, a)
+        if pu is not None:  # Funny Looking but Dangerous, Exotic Arms
+            _alienoid.claw_extras(self, a, counts, damage)
         if damage:
             if self._log is not None:
                 names = ", ".join(self._name(t) for t in damage)
                 self._event("attack", f"{self._name(a)} smashes {names} with {claws} claw(s).")
             for t in self._seat_order(a, damage):
-                if self.in_tokyo(t) and self.monsters[t].mask & (1 << Card.JETS):
+                if self.in_tokyo(t) and (
+                    self.monsters[t].mask & (1 << Card.JETS)
+                    or (pu is not None and _king.scampers(self, t))  # Simian Scamper
+                ):
                     self.held[t] = damage[t]
                     self.wounded |= 1 << t
                     continue
                 self.hits.append([t, damage[t], a, True, False])
+            if pu is not None:
+                _kitty.ask_play_with_your_food(self, a)
+                _bunny.carrot(self, a)  # Electric Carrot
         elif extra and targets:
             self.card_damage(targets, extra, a)
 
@@ -957,8 +1105,12 @@ class KingOfTokyoState(State):
 
     def _stage_after_claws(self) -> None:
         a = self.active
+        if self.pu is not None and not self.pu.turn_marks.get("freeze_ray_done"):
+            self.pu.turn_marks["freeze_ray_done"] = 1  # 2.9 D8: Freeze Ray hand-over
+            if _penguin.lend_freeze_ray(self, a):
+                return
         # Power Up! 2.9 D9: three heart faces draw 2 Evolutions, keep 1 (once a turn).
-        if self.pu is not None and self.dice.count(HEART) >= 3 and self.monsters[a].alive:
+        if self.pu is not None and self._resolved_counts()[HEART] >= 3 and self.monsters[a].alive:
             self.pu.offer(self, a, setup=False)
         game = self._game_kot
         # 2011 Alpha Monster: the attack must cost hearts. Smash damage held back for a
@@ -980,22 +1132,45 @@ class KingOfTokyoState(State):
 
     def _stage_yield(self) -> None:
         queue = self.queue
+        pu = self.pu
+        if pu is not None and queue and "yield_window" not in pu.turn_marks:
+            pu.turn_marks["yield_window"] = 1  # 2.9 E: the attacker's Chest Thumping
+            if pu.open_window(self, self.active, "yield"):
+                return
         while queue:
             seat = queue.pop(0)
             if self.monsters[seat].alive and self.in_tokyo(seat):
+                if pu is not None and _king.before_yield(self, seat):
+                    queue.insert(0, seat)  # the attacker may force it out first
+                    return
+                if self.pu is not None and _penguin.blizzard_on(self, seat):
+                    held = self.held.pop(seat, 0)  # may not yield: it stays, and no choice
+                    if held:
+                        self.hits.append([seat, held, self.active, True, False])
+                    continue
                 self.decisions.push(Decision(Ask.YIELD, seat))
                 return
         self.stage = Stage.BURROW
 
     def _yield(self, p: int) -> None:
         held = self.held.pop(p, 0)
+        if held and not self.monsters[p].mask & (1 << Card.JETS):
+            # Held back for Simian Scamper, not played: the smash lands after all.
+            self.hits.append([p, held, self.active, True, False])
+            held = 0
         self._leave_tokyo(p)
         self.yielders.append(p)
         jets = " and loses no hearts (Jets)" if held else ""
         self._event("yield", f"{self._name(p)} yields Tokyo{jets}.", seat=p)
 
+    def yield_tokyo(self, p: int) -> None:
+        """``p`` yields Tokyo (an Evolution's yield: Simian Scamper)."""
+        self._yield(p)
+
     def _stay(self, p: int) -> None:
         self._note(f"{self._name(p)} stays in Tokyo.")
+        if self.pu is not None:  # allowed to yield, stays
+            _penguin.black_diamond(self, p)
         held = self.held.pop(p, 0)
         if held:
             self.hits.append([p, held, self.active, True, False])
@@ -1020,18 +1195,65 @@ class KingOfTokyoState(State):
 
     def _stage_enter(self) -> None:
         a = self.active
+        if self._enter_step(a) and self.pu is not None and self.monsters[a].alive:
+            # 2.9 G3: Eats, Shoots and Leaves, Destructive Wave, Jungle Frenzy
+            self.pu.open_window(self, a, "after_enter")
+
+    def _enter_step(self, a: int) -> bool:
+        """2.9 G1-G2; False while the "other_enter" window waits for an answer."""
         self.stage = Stage.BUY
         if self.in_tokyo(a) or not self.monsters[a].alive:
-            return
+            return True
         game = self._game_kot
         # 2011: a smash that was entirely prevented (Wings, ...) is no attack; a
         # Jets yield still is (the yielder was attacked).
         if game.claw_entry and not (self.take_city or self.smash_landed or self.yielders):
-            return
+            return True
+        if self.pu is not None and (self.city < 0 or (self.bay < 0 and self._bay_open())):
+            if self._other_enter(a):  # 2.9 G1: others may take the free spot first
+                self.stage = Stage.ENTER
+                return False
+            if self.pu.turn_marks.get("no_entry"):
+                return True
         if self.city < 0:
             self._enter(a, CITY)
         elif self.bay < 0 and self._bay_open():
             self._enter(a, BAY)
+        return True
+
+    def free_spot(self) -> int:
+        """Where a monster entering Tokyo now goes: ``CITY``, ``BAY``, or -1 (none free)."""
+        if self.city < 0:
+            return CITY
+        return BAY if self.bay < 0 and self._bay_open() else -1
+
+    def enter_tokyo(self, seat: int, where: int) -> None:
+        """``seat`` takes control of Tokyo ``where`` (an Evolution's entry: Monkey Rush)."""
+        self._enter(seat, where)
+
+    def leave_tokyo(self, seat: int) -> None:
+        """``seat`` leaves Tokyo without yielding (forced out: Chest Thumping...)."""
+        self._leave_tokyo(seat)
+
+    def _other_enter(self, a: int) -> bool:
+        """The "other_enter" window: each other monster, clockwise, while a spot is free."""
+        pu = self.pu
+        assert pu is not None
+        if not pu.turn_marks.get("other_enter"):
+            pu.turn_marks["other_enter"] = 1
+            self.queue = self.others(a)
+        while self.queue:
+            if pu.turn_marks.get("no_entry") or not (
+                self.city < 0 or (self.bay < 0 and self._bay_open())
+            ):
+                self.queue = []
+                break
+            seat = self.queue.pop(0)
+            if self.in_tokyo(seat):
+                continue
+            if pu.open_window(self, seat, "other_enter") or _kitty.ask_feline_motor(self, seat):
+                return True
+        return False
 
     def _bay_open(self) -> bool:
         return self._game_kot.options.tokyo_bay and self.alive_count >= 5
@@ -1041,7 +1263,8 @@ class KingOfTokyoState(State):
             self.city = seat
         else:
             self.bay = seat
-        self.entered = True
+        if seat == self.active:
+            self.entered = True
         self._event(
             "enter",
             f"{self._name(seat)} enters Tokyo {('', 'City', 'Bay')[where]}.",
@@ -1052,12 +1275,21 @@ class KingOfTokyoState(State):
             self.gain_energy(seat, 1, "entering Tokyo")
         else:
             self.gain_stars(seat, 1, "entering Tokyo")
+        if self.pu is not None:  # takes control of Tokyo
+            _penguin.black_diamond(self, seat)
+            _king.entered(self, seat)
+            _kraken.on_enter(self, seat)  # Eater of Souls
+            _bunny.on_enter(self, seat)  # Heart of the Rabbit comes back
 
     def _leave_tokyo(self, seat: int) -> None:
         if self.city == seat:
             self.city = -1
         elif self.bay == seat:
             self.bay = -1
+        else:
+            return
+        if self.pu is not None:  # Twas Beauty Killed the Beast, Monkey Rush
+            _king.left_tokyo(self, seat)
 
     def take_tokyo_city(self, seat: int) -> None:
         """Death From Above: take Tokyo City; the others in Tokyo leave (not a yield).
@@ -1068,13 +1300,18 @@ class KingOfTokyoState(State):
         """
         if self._game_kot.options.edition == "2011":
             if not self.in_tokyo(seat):
-                self.city = -1
+                if self.city >= 0:
+                    self._leave_tokyo(self.city)
                 self._enter(seat, CITY)
             return
         if self.city == seat:
-            self.bay = -1
+            if self.bay >= 0:
+                self._leave_tokyo(self.bay)
             return
         from_bay = self.bay == seat
+        for other in (self.city, self.bay):
+            if other >= 0 and other != seat:
+                self._leave_tokyo(other)
         self.city = self.bay = -1
         if from_bay:
             self.city = seat
@@ -1090,6 +1327,8 @@ class KingOfTokyoState(State):
         m = self.monsters[p]
         if m.mask & (1 << Card.ALIEN_ORIGIN):
             cost = max(0, cost - self.copies(p, Card.ALIEN_ORIGIN))
+        if self.pu is not None:  # Secret Laboratory
+            cost = max(0, cost - _bunny.discount(self, p))
         return cost
 
     def _buy_actions(self, p: int) -> list[Action]:
@@ -1098,9 +1337,15 @@ class KingOfTokyoState(State):
         energy = m.energy
         costs = self._game_kot.cards.cost
         discount = self.copies(p, Card.ALIEN_ORIGIN) if m.mask & _ALIEN_ORIGIN else 0
+        blocked = -1
+        if self.pu is not None:  # Secret Laboratory; Bamboozle's card is off limits
+            discount += _bunny.discount(self, p)
+            blocked = _panda.blocked_card(self, p)
         buy = table.buy
         out: list[Action] = [
-            buy[s] for s, c in enumerate(self.row) if c >= 0 and costs[c] - discount <= energy
+            buy[s]
+            for s, c in enumerate(self.row)
+            if c >= 0 and costs[c] - discount <= energy and c != blocked
         ]
         if energy >= SWEEP_COST and (self.deck or self.discard):
             out.append(table.sweep)
@@ -1124,6 +1369,10 @@ class KingOfTokyoState(State):
                 out.append(table.rapid_heal)
         if self.pu is not None:
             out.extend(table.play_evolution[n] for n in self.pu.playable(self, p, "buy"))
+            out.extend(table.evo_yes[n] for n in self.pu.abilities(self, p, "buy"))
+            _alienoid.superior_slots(self, p, out)  # Keep cards at half cost
+            if blocked >= 0 and blocked in self.row and buy[self.row.index(blocked)] in out:
+                out.remove(buy[self.row.index(blocked)])
         if out:
             out.append(table.end_buy)
         return out
@@ -1133,12 +1382,18 @@ class KingOfTokyoState(State):
             self._ask_opportunist()
             return
         a = self.active
+        if self.pu is not None and _panda.resume_buy(self):
+            return  # a purchase nobody Bamboozled went through
         if self._buy_actions(a):
             self.decisions.push(Decision(Ask.BUY, a))
         else:
             self.stage = Stage.SELL
 
     def _buy_from_row(self, p: int, slot: int) -> None:
+        if self.pu is not None and _panda.offer_bamboozle(self, p, slot):
+            return  # the purchase waits for the Bamboozle holder ("other_buy" window)
+        if self.pu is not None and _alienoid.superior_buy(self, p, slot):
+            return
         c = self.row[slot]
         self.row[slot] = -1
         self._pay_and_take(p, c, self.cost_for(p, c), "buys")
@@ -1164,7 +1419,13 @@ class KingOfTokyoState(State):
         self._pay_and_take(p, c, cost, "takes", counters=counters)
 
     def _pay_and_take(
-        self, p: int, c: int, cost: int, verb: str, counters: int | None = None
+        self,
+        p: int,
+        c: int,
+        cost: int,
+        verb: str,
+        counters: int | None = None,
+        purchase: bool = True,
     ) -> None:
         """Pay for card ``c`` and take it: a Discard card resolves, a Keep card stays.
 
@@ -1181,9 +1442,11 @@ class KingOfTokyoState(State):
             seat=p,
             card=card.slug,
         )
-        if m.mask & (1 << Card.MEDIA_FRIENDLY) and card != Card.MEDIA_FRIENDLY:
+        if m.mask & (1 << Card.MEDIA_FRIENDLY) and card != Card.MEDIA_FRIENDLY and purchase:
             name = game.cards.info[Card.MEDIA_FRIENDLY].name
             self.gain_stars(p, self.copies(p, Card.MEDIA_FRIENDLY), name)
+        if self.pu is not None and purchase:  # King of the Gizmo
+            _bunny.gizmo(self, p)
         if not game.cards.keep[c]:
             self.resolving = card
             self.discard.append(c)
@@ -1255,13 +1518,15 @@ class KingOfTokyoState(State):
                 if on_card - take <= 0:
                     self.discard_card(p, c)
 
-    def _sweep(self, p: int) -> None:
-        self.monsters[p].energy -= SWEEP_COST
+    def _sweep(self, p: int, why: str = "") -> None:
+        """Sweep the row: for 2 energy, or for free with ``why`` (Adapting Technology)."""
+        if not why:
+            self.monsters[p].energy -= SWEEP_COST
         for s, c in enumerate(self.row):
             if c >= 0:
                 self.discard.append(c)
             self.row[s] = -1
-        self._note(f"{self._name(p)} pays 2 energy to sweep the row.")
+        self._note(f"{self._name(p)} {why or 'pays 2 energy'} to sweep the row.")
         self._refill(list(range(ROW_SIZE)))
 
     def _refill(self, slots: list[int]) -> None:
@@ -1379,6 +1644,9 @@ class KingOfTokyoState(State):
         a = self.active
         m = self.monsters[a]
         self.stage = Stage.NEXT
+        if self.pu is not None:
+            for end_hook in TURN_END:  # 2.9 J2-J3: Freeze Ray returns, Cat Nip goes
+                end_hook(self, a)
         extra = self.extra_turns
         frenzy_next = any(extra[i] == a and extra[i + 1] == 0 for i in range(0, len(extra), 2))
         if frenzy_next and not self._game_kot.options.frenzy_end_of_turn:
@@ -1445,10 +1713,19 @@ class KingOfTokyoState(State):
             if not hit[4]:
                 hit[1] = self._prevent(victim, hit[1])
                 hit[4] = True
+                if self.pu is not None and hit[1] > 0 and hit[2] >= 0:
+                    # 2.9 D8: Mecha Blast, Target Acquired, Claws of Steel
+                    hit[1] += _meka.damage_bonus(self, victim, hit[1], hit[2], hit[3])
             if hit[1] > 0 and (
                 self._can_wings(victim)
                 or self._lethal_heal(victim, hit[1])
-                or (self.pu is not None and self.pu.playable(self, victim, "damage"))
+                or (
+                    self.pu is not None
+                    and (
+                        self.pu.playable(self, victim, "damage")
+                        or self.pu.abilities(self, victim, "damage")
+                    )
+                )
             ):
                 self.decisions.push(Decision(Ask.PREVENT, victim, (hit[1],)))
                 return
@@ -1463,6 +1740,10 @@ class KingOfTokyoState(State):
         if self.immune & (1 << v):
             self._note(f"{self._name(v)} loses no hearts this turn (Wings).")
             return 0
+        if self.pu is not None and self.pu.table[v]:  # Terror of the Deep
+            hearts = _kraken.terror(self, v, hearts)
+            if hearts <= 0:
+                return 0
         mask = self.monsters[v].mask
         if not mask & _PREVENT_MASK:
             return hearts
@@ -1524,6 +1805,9 @@ class KingOfTokyoState(State):
         m = self.monsters[v]
         lost = min(hearts, m.hearts)
         m.hearts -= lost
+        if self.pu is not None and lost:  # hearts lost this turn (Anger Batteries)
+            key = f"lost:{v}"
+            self.pu.turn_marks[key] = self.pu.turn_marks.get(key, 0) + lost
         if self._log is not None:
             self._event("damage", f"{self._name(v)} loses {lost} heart(s).", seat=v, hearts=lost)
         a = self.active
@@ -1534,6 +1818,8 @@ class KingOfTokyoState(State):
             if self.in_tokyo(v):
                 self.wounded |= 1 << v
             src = self.monsters[source]
+            if self.pu is not None and source != v:  # Mandibles of Dread
+                _kraken.mandibles(self, source, v)
             if src.mask & (1 << Card.POISON_SPIT):
                 m.poison += self.copies(source, Card.POISON_SPIT)
                 self._note(f"{self._name(v)} gets Poison.")
@@ -1546,6 +1832,10 @@ class KingOfTokyoState(State):
                 self.copies(v, Card.WERE_ONLY_MAKING_IT_STRONGER),
                 "We're Only Making It Stronger!",
             )
+        if self.pu is not None and 0 <= source != v and lost:  # 2.9 D8 triggers
+            _giga.on_loss(self, v, lost, source, smash)  # Heat Vision
+            _king.on_loss(self, v, lost, source, smash)  # Alpha Male
+            _meka.on_loss(self, v, lost, source, smash)  # Breath of Doom...
         if m.hearts <= 0:
             self._reach_zero(v)
 
@@ -1556,7 +1846,11 @@ class KingOfTokyoState(State):
                     self.gain_stars(
                         o.seat, 3 * self.copies(o.seat, Card.EATER_OF_THE_DEAD), "Eater of the Dead"
                     )
+        if self.pu is not None:  # fires even if the monster is then saved
+            _meka.reached_zero(self, v)
         m = self.monsters[v]
+        if self.pu is not None and _kitty.nine_lives(self, v):  # before It Has a Child
+            return
         if m.mask & (1 << Card.IT_HAS_A_CHILD):
             self._event("child", f"{self._name(v)} has a child and starts again!", seat=v)
             for c in list(m.cards):
@@ -1589,6 +1883,8 @@ class KingOfTokyoState(State):
                 self._note(f"Only four monsters remain: {self._name(bay)} moves to Tokyo City.")
             else:
                 self._note(f"Only four monsters remain: {self._name(bay)} leaves Tokyo Bay.")
+                if self.pu is not None:
+                    _king.left_tokyo(self, bay)
 
     # -- cards leaving play ------------------------------------------------------------
 
@@ -1612,6 +1908,8 @@ class KingOfTokyoState(State):
         card_of = game.cards.instances
         self.counters.pop(c, None)
         self.paid.pop(c, None)
+        if self.pu is not None:  # a UFO token leaves with its card
+            self.pu.marks.pop(f"ufo:{c}", None)
         big = Card.EVEN_BIGGER
         copied = self.monsters[p].mimic  # what p's Mimic copied, before the token comes off
         # Monsters whose Even Bigger (or Mimic copy of it) goes with this card.
@@ -1680,6 +1978,8 @@ class KingOfTokyoState(State):
                 m.max_hearts = min(
                     HEART_CAP, START_HEARTS + 2 * self.copies(m.seat, Card.EVEN_BIGGER)
                 )
+        if self.pu is not None:  # Eater of Souls: a maximum of 12
+            _kraken.max_hearts(self)
         self.live = live
 
     def copies(self, p: int, card: Card | int) -> int:
@@ -1723,6 +2023,8 @@ class KingOfTokyoState(State):
         if m.mask & (1 << Card.FRIEND_OF_CHILDREN):
             n += self.copies(p, Card.FRIEND_OF_CHILDREN)
         m.energy += n
+        if self.pu is not None:  # energy gained this turn (Stroke of Genius)
+            _bunny.note_energy(self, p, n)
         if self._log is not None:
             self._event("energy", f"{self._name(p)} gains {n} energy ({why}).", seat=p, energy=n)
 
@@ -1743,6 +2045,8 @@ class KingOfTokyoState(State):
             n += self.copies(p, Card.REGENERATION)
         gained = min(n, room)
         m.hearts += gained
+        if self.pu is not None:  # hearts gained this turn (Cult Worshippers)
+            _kraken.note_hearts(self, p, gained)
         if self._log is not None:
             self._event("heal", f"{self._name(p)} gains {gained} heart(s) ({why}).", seat=p)
         return gained
@@ -1889,10 +2193,13 @@ class KingOfTokyoState(State):
         twin = self.clone()
         self._forget_for(twin, observer)
         deck = twin.deck
-        if self.top_card_visible_to(observer):
-            rest = deck[:-1]
+        known = 1 if self.top_card_visible_to(observer) else 0
+        if self.pu is not None:  # Deep Dive: the top cards its player looks at
+            known = max(known, _penguin.known_top(self, observer))
+        if known:
+            rest = deck[:-known]
             rng.shuffle(rest)
-            twin.deck = [*rest, deck[-1]]
+            twin.deck = [*rest, *deck[-known:]]
         else:
             rng.shuffle(deck)
         if twin.pu is not None:

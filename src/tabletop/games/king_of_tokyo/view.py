@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES
+from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
+from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import ASK_NAMES, ASK_TEXT, PHASE_NAMES, Ask
 from tabletop.games.king_of_tokyo.power_up import QUESTIONS, WINDOW_NAMES
@@ -58,7 +60,11 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
             }
         )
         if state.pu is not None:
-            monsters[-1]["evolutions"] = state.pu.view_for(m.seat, player)
+            monsters[-1]["evolutions"] = evolutions = state.pu.view_for(m.seat, player)
+            target = _meka.target_holder(state, m.seat)
+            if target >= 0:  # Target Acquired: the seat holding its target token
+                evolutions["target_token"] = target
+            evolutions.update(_penguin.view_marks(state, m.seat))  # Space Penguin, Alienoid
     decision: dict[str, Any] | None = None
     if state.decisions:
         d = state.decisions[-1]
@@ -67,6 +73,8 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
             decision["amount"] = d.data[0]
         elif d.kind == Ask.EVO_PLAY:
             decision["window"] = WINDOW_NAMES[d.data[0]]
+            if len(d.data) > 1:  # "other_buy": the card being bought (Bamboozle)
+                decision["card"] = card(d.data[1])
         elif d.kind == Ask.EVO_CHOICE:
             evolution = evolution_table().info[d.data[0]]
             decision["evolution"] = evolution.id

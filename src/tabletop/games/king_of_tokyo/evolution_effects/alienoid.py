@@ -1,16 +1,343 @@
-"""Alienoid's Evolutions (section 4.5 of the rules reference)."""
+"""Alienoid's Evolutions (section 4.5 of the rules reference).
+
+Exotic Arms keeps the 2 energy bet on it as its counters (``pu.counters``), Adapting
+Technology its Alienoid counters; a Keep card bought with Superior Alien Technology
+carries a UFO token, ``pu.marks["ufo:<card instance>"]`` (removed when the card leaves
+its owner, see ``KingOfTokyoState._detach``).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.games.king_of_tokyo.power_up import effect
+from tabletop.core.action import Action
+from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, NUM_FACES, TWO
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.power_up import (
+    ABILITIES,
+    QUESTIONS,
+    Ability,
+    Question,
+    ask,
+    effect,
+    playable,
+    start_step,
+)
 
 if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.power_up import PowerUp
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+PRECISION_MAX_COST = 4
+ADAPTING_COUNTERS = 3
+EXOTIC_BET = 2
+EXOTIC_CLAWS = 3
+UFO_MAX = 3
+
+
+def _n(evolution: str) -> int:
+    return evolution_table().by_id[evolution].number
+
+
+def _pu(state: KingOfTokyoState) -> PowerUp:
+    pu = state.pu
+    assert pu is not None
+    return pu
 
 
 @effect("alien_scourge")
 def alien_scourge(state: KingOfTokyoState, seat: int) -> None:
     """Gain 2 stars."""
     state.gain_stars(seat, 2, "Alien Scourge")
+
+
+# -- Precision Field Support --------------------------------------------------------------
+
+
+@playable("precision_field_support")
+def _precision_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return bool(state.deck or state.discard)
+
+
+@effect("precision_field_support")
+def precision_field_support(state: KingOfTokyoState, seat: int) -> None:
+    """Reveal Power cards until a Keep card of printed cost 4 or less: take it free.
+
+    The other revealed cards are discarded; an empty deck is refilled from the
+    discard pile (the revealed cards stay aside meanwhile).
+    """
+    cards = state.cards
+    revealed: list[int] = []
+    found = -1
+    while True:
+        if not state.deck:
+            if not state.discard:
+                break
+            state.deck, state.discard = state.discard, []
+            state.rng.shuffle(state.deck)
+            state.note("The Power deck is empty: the discard pile is shuffled into a new deck.")
+        c = state.deck.pop()
+        if cards.keep[c] and cards.cost[c] <= PRECISION_MAX_COST:
+            found = c
+            break
+        revealed.append(c)
+    if revealed:
+        names = ", ".join(cards.names[c] for c in revealed)
+        state.note(f"Precision Field Support reveals and discards {names}.")
+        state.discard.extend(revealed)
+    if found >= 0:
+        state._pay_and_take(
+            seat, found, 0, "puts into play (Precision Field Support)", purchase=False
+        )
+
+
+# -- Anger Batteries ------------------------------------------------------------------------
+
+
+def _lost(state: KingOfTokyoState, seat: int) -> int:
+    return _pu(state).turn_marks.get(f"lost:{seat}", 0)
+
+
+@playable("anger_batteries")
+def _anger_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return _lost(state, seat) > 0
+
+
+@effect("anger_batteries")
+def anger_batteries(state: KingOfTokyoState, seat: int) -> None:
+    """Gain 1 energy per heart lost this turn (after prevention)."""
+    state.gain_energy(seat, _lost(state, seat), "Anger Batteries")
+
+
+# -- Adapting Technology ------------------------------------------------------------------------
+
+
+@effect("adapting_technology")
+def adapting_technology(state: KingOfTokyoState, seat: int) -> None:
+    """Put 3 counters on it."""
+    _pu(state).counters[_n("adapting_technology")] = ADAPTING_COUNTERS
+
+
+def _adapting_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
+    return bool(
+        state.active == seat
+        and _pu(state).counters.get(card, 0) > 0
+        and (state.deck or state.discard)
+    )
+
+
+def _adapting_use(state: KingOfTokyoState, seat: int, card: int) -> None:
+    """Remove a counter instead of paying 2 energy to sweep; discard it when empty."""
+    pu = _pu(state)
+    left = pu.counters[card] - 1
+    pu.counters[card] = left
+    if left <= 0:
+        pu.discard_from_table(seat, card)
+        state.note(f"{state.monster_name(seat)} discards Adapting Technology (no counter left).")
+    state._sweep(seat, "removes an Adapting Technology counter")
+
+
+ABILITIES["adapting_technology"] = Ability(frozenset({"buy"}), _adapting_can, _adapting_use)
+
+
+# -- Funny Looking but Dangerous, Exotic Arms: the attack --------------------------------------
+
+
+@effect("funny_looking_but_dangerous")
+def funny_looking_but_dangerous(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`claw_extras`."""
+
+
+@effect("exotic_arms")
+def exotic_arms(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: the bet is asked at the start of each of your turns."""
+
+
+def claw_extras(
+    state: KingOfTokyoState, a: int, counts: tuple[int, ...], damage: dict[int, int]
+) -> None:
+    """2.9 D7: extra hearts for the monsters smashed (``damage``, target -> hearts).
+
+    Funny Looking but Dangerous (three 2s): every other monster loses 1 heart, with
+    the smash for a smashed one, else as a card loss. Exotic Arms with 2 energy on
+    it: 3 claw faces give the energy back and 2 extra hearts per smashed monster;
+    fewer lose the energy and 2 of your hearts.
+    """
+    pu = _pu(state)
+    if counts[TWO] >= 3:
+        extra = pu.count(a, "funny_looking_but_dangerous")
+        if extra:
+            side = []
+            for o in state.others(a):
+                if o in damage:
+                    damage[o] += extra
+                else:
+                    side.append(o)
+            state.card_damage(side, extra, a)
+    for card in pu.sources(a, "exotic_arms"):
+        if pu.counters.get(card, 0) < EXOTIC_BET:
+            continue
+        pu.counters.pop(card)
+        if counts[CLAW] >= EXOTIC_CLAWS:
+            state.monsters[a].energy += EXOTIC_BET
+            state.note(f"Exotic Arms: {state.monster_name(a)} takes its 2 energy back.")
+            for t in damage:
+                damage[t] += 2
+        else:
+            state.note(f"Exotic Arms: {state.monster_name(a)} loses its bet and 2 hearts.")
+            state.card_damage([a], 2, a)
+
+
+@start_step(30)
+def exotic_arms_bet(state: KingOfTokyoState, a: int) -> None:
+    """2.9 A3: place 2 of your energy on Exotic Arms, or not."""
+    pu = _pu(state)
+    for card in reversed(pu.sources(a, "exotic_arms")):
+        if state.monsters[a].energy >= EXOTIC_BET and pu.counters.get(card, 0) == 0:
+            ask(state, a, "exotic_arms", card)
+
+
+def _exotic_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    n = _n("exotic_arms")
+    if state.monsters[seat].energy < EXOTIC_BET:
+        return [table.evo_no[n]]
+    return [table.evo_yes[n], table.evo_no[n]]
+
+
+def _exotic_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    if move != Move.EVO_YES:
+        return
+    state.monsters[seat].energy -= EXOTIC_BET
+    _pu(state).counters[context[0]] = EXOTIC_BET
+    state.note(f"{state.monster_name(seat)} puts 2 energy on Exotic Arms.")
+
+
+QUESTIONS["exotic_arms"] = Question(
+    "Exotic Arms: put 2 of your energy on it before rolling?", _exotic_options, _exotic_answer
+)
+
+
+# -- Mothership Support ---------------------------------------------------------------------
+
+
+@effect("mothership_support")
+def mothership_support(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: an ability used on your own turn (Buy phase, or against damage)."""
+
+
+def _mothership_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
+    m = state.monsters[seat]
+    return bool(
+        state.active == seat
+        and m.energy >= 1
+        and m.hearts < m.max_hearts
+        and not _pu(state).used >> card & 1
+    )
+
+
+def _mothership_use(state: KingOfTokyoState, seat: int, card: int) -> None:
+    pu = _pu(state)
+    pu.used |= 1 << card
+    state.monsters[seat].energy -= 1
+    state.heal(seat, 1, "Mothership Support")
+
+
+ABILITIES["mothership_support"] = Ability(
+    frozenset({"buy", "damage"}), _mothership_can, _mothership_use
+)
+
+
+# -- Superior Alien Technology ----------------------------------------------------------------
+
+
+@effect("superior_alien_technology")
+def superior_alien_technology(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`superior_buy` and :func:`ufo_dice`."""
+
+
+def ufo_cards(state: KingOfTokyoState, seat: int) -> list[int]:
+    """``seat``'s Keep cards that carry a UFO token."""
+    marks = _pu(state).marks
+    return [c for c in state.monsters[seat].cards if f"ufo:{c}" in marks]
+
+
+def _half(cost: int) -> int:
+    return (cost + 1) // 2
+
+
+def superior_on(state: KingOfTokyoState, p: int) -> bool:
+    pu = _pu(state)
+    return pu.has(p, "superior_alien_technology") and len(ufo_cards(state, p)) < UFO_MAX
+
+
+def superior_slots(state: KingOfTokyoState, p: int, out: list[Action]) -> None:
+    """Row slots with a Keep card ``p`` can only afford at half cost."""
+    if not superior_on(state, p):
+        return
+    table = state._game_kot.table
+    energy = state.monsters[p].energy
+    keep = state.cards.keep
+    for s, c in enumerate(state.row):
+        if c >= 0 and keep[c] and table.buy[s] not in out and _half(state.cost_for(p, c)) <= energy:
+            out.insert(s, table.buy[s])
+
+
+def superior_buy(state: KingOfTokyoState, p: int, slot: int) -> bool:
+    """Buying a Keep card from the row: at half cost with a UFO token, or not."""
+    c = state.row[slot]
+    if not state.cards.keep[c] or not superior_on(state, p):
+        return False
+    if state.cost_for(p, c) > state.monsters[p].energy:
+        _buy(state, p, slot, True)
+    else:
+        ask(state, p, "superior_alien_technology", slot)
+    return True
+
+
+def _buy(state: KingOfTokyoState, p: int, slot: int, half: bool) -> None:
+    c = state.row[slot]
+    state.row[slot] = -1
+    cost = state.cost_for(p, c)
+    if half:
+        cost = _half(cost)
+        _pu(state).marks[f"ufo:{c}"] = p
+    state._pay_and_take(p, c, cost, "buys")
+    if half:
+        state.note(f"{state.cards.names[c]} gets a UFO token (Superior Alien Technology).")
+    state._refill([slot])
+
+
+def _superior_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    n = _n("superior_alien_technology")
+    return [table.evo_yes[n], table.evo_no[n]]
+
+
+def _superior_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    _buy(state, seat, context[0], move == Move.EVO_YES)
+
+
+QUESTIONS["superior_alien_technology"] = Question(
+    "Superior Alien Technology: buy this Keep card for half its cost (with a UFO token)?",
+    _superior_options,
+    _superior_answer,
+)
+
+
+@start_step(40)
+def ufo_dice(state: KingOfTokyoState, a: int) -> None:
+    """2.9 A3: one die per UFO card; a claw discards that card."""
+    if not _pu(state).has(a, "superior_alien_technology"):
+        return
+    for c in ufo_cards(state, a):
+        face = state.rng.randrange(NUM_FACES)
+        name = state.cards.names[c]
+        state.note(f"UFO die for {name}: {FACE_NAMES[face]}.")
+        if face == CLAW:
+            state.discard_card(a, c)

@@ -1,3 +1,304 @@
-"""Cyber Bunny's Evolutions (section 4.5 of the rules reference)."""
+"""Cyber Bunny's Evolutions (section 4.5 of the rules reference).
+
+Hooks called from the state: :func:`note_energy` (energy gained this turn, for Stroke
+of Genius), :func:`discount` (Secret Laboratory), :func:`gizmo` (King of the
+Gizmo), :func:`sword_claws` and :func:`sword_energy` (Energy Sword), :func:`carrot`
+(Electric Carrot), :func:`probers` (Heart of the Rabbit's window) and
+:func:`on_enter` (Heart of the Rabbit comes back).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.action import Action
+from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.dice import CLAW
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.power_up import (
+    QUESTIONS,
+    TURN_START,
+    Question,
+    ask,
+    effect,
+    playable,
+    start_step,
+)
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.power_up import PowerUp
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+SWORD_COST = 2
+SWORD_PAID = 2  # counters on a paid Energy Sword (this turn)
+
+
+def _pu(state: KingOfTokyoState) -> PowerUp:
+    pu = state.pu
+    assert pu is not None
+    return pu
+
+
+def _number(evolution: str) -> int:
+    return evolution_table().by_id[evolution].number
+
+
+# -- Stroke of Genius (end of turn), Emergency Battery ------------------------------------
+
+
+def note_energy(state: KingOfTokyoState, seat: int, n: int) -> None:
+    """Count energy ``seat`` gained this turn (any monster's turn)."""
+    marks = _pu(state).turn_marks
+    key = f"energy{seat}"
+    marks[key] = marks.get(key, 0) + n
+
+
+def energy_gained(state: KingOfTokyoState, seat: int) -> int:
+    return _pu(state).turn_marks.get(f"energy{seat}", 0)
+
+
+@playable("stroke_of_genius")
+def _stroke_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return energy_gained(state, seat) > 0
+
+
+@effect("stroke_of_genius")
+def stroke_of_genius(state: KingOfTokyoState, seat: int) -> None:
+    """Gain as much energy as this monster gained so far this turn."""
+    state.gain_energy(seat, energy_gained(state, seat), "Stroke of Genius")
+
+
+@effect("emergency_battery")
+def emergency_battery(state: KingOfTokyoState, seat: int) -> None:
+    """Gain 3 energy."""
+    state.gain_energy(seat, 3, "Emergency Battery")
+
+
+# -- Rabbit's Foot (damage) --------------------------------------------------------------
+
+
+@effect("rabbits_foot")
+def rabbits_foot(state: KingOfTokyoState, seat: int) -> None:
+    """No hearts lost for the rest of this turn: the pending loss is cancelled, and the
+    monster is protected like Wings does (reset at the next turn)."""
+    state.immune |= 1 << seat
+    if state.hits and state.hits[0][0] == seat:
+        state.hits[0][1] = 0
+    state.note(f"{state.monster_name(seat)} cannot lose hearts this turn (Rabbit's Foot).")
+
+
+# -- Heart of the Rabbit (after another monster's last roll) ---------------------------------
+
+
+@playable("heart_of_the_rabbit")
+def _rabbit_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return seat != state.active and bool(state.dice)
+
+
+def probers(state: KingOfTokyoState, a: int) -> bool:
+    """Whether another monster may play an "after_other_roll" Evolution now."""
+    pu = _pu(state)
+    return any(pu.playable(state, s, "after_other_roll") for s in state.others(a))
+
+
+@effect("heart_of_the_rabbit")
+def heart_of_the_rabbit(state: KingOfTokyoState, seat: int) -> None:
+    """Reroll one of the active monster's dice (like Psychic Probe); marked as played,
+    so taking control of Tokyo brings it back from the discard pile."""
+    pu = _pu(state)
+    number = _number("heart_of_the_rabbit")
+    pu.counters[number] = 1  # played (not merely discarded from a draw)
+    faces = state._changeable_faces()
+    if len(faces) == 1:
+        _reroll(state, seat, faces[0])
+    elif faces:
+        ask(state, seat, "heart_of_the_rabbit")
+
+
+def _reroll(state: KingOfTokyoState, seat: int, face: int) -> None:
+    state._reroll_one(face, f"{state.monster_name(seat)}'s Heart of the Rabbit")
+
+
+def _rabbit_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    return [table.evo_face[f] for f in state._changeable_faces()]
+
+
+def _rabbit_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    _reroll(state, seat, arg)
+
+
+QUESTIONS["heart_of_the_rabbit"] = Question(
+    "Heart of the Rabbit: choose a die of the active monster to reroll",
+    _rabbit_options,
+    _rabbit_answer,
+)
+
+
+def on_enter(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` takes control of Tokyo: a played Heart of the Rabbit comes back."""
+    pu = _pu(state)
+    number = _number("heart_of_the_rabbit")
+    pile = pu.discard[seat]
+    if number in pile and pu.counters.get(number) and pu.owner.get(number, seat) == seat:
+        pile.remove(number)
+        del pu.counters[number]
+        pu.hand[seat].append(number)
+        state.note(f"{state.monster_name(seat)} takes Heart of the Rabbit back into its hand.")
+
+
+# -- Secret Laboratory, King of the Gizmo ---------------------------------------------------
+
+
+@effect("secret_laboratory")
+def _secret_laboratory(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`discount`."""
+
+
+def discount(state: KingOfTokyoState, p: int) -> int:
+    """Secret Laboratory: Power cards cost 1 energy less (never below 0)."""
+    return _pu(state).count(p, "secret_laboratory")
+
+
+@effect("king_of_the_gizmo")
+def _king_of_the_gizmo(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`gizmo`."""
+
+
+def gizmo(state: KingOfTokyoState, p: int) -> None:
+    """King of the Gizmo: each Power card purchased gives 1 star."""
+    n = _pu(state).count(p, "king_of_the_gizmo")
+    if n:
+        state.gain_stars(p, n, "King of the Gizmo")
+
+
+# -- Energy Sword (start of turn, resolve) ------------------------------------------------------
+
+
+@effect("energy_sword")
+def _energy_sword(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: asked at the start of each of its holder's turns."""
+
+
+@start_step(50)
+def _sword_start(state: KingOfTokyoState, a: int) -> None:
+    """Pay 2 energy (to the bank) for this turn, or not."""
+    pu = _pu(state)
+    for card in pu.sources(a, "energy_sword"):
+        pu.counters.pop(card, None)
+        if state.monsters[a].energy >= SWORD_COST:
+            ask(state, a, "energy_sword", card)
+
+
+def _sword_reset(state: KingOfTokyoState, a: int) -> None:
+    """A payment lasts one turn: every paid Energy Sword is cleared as a turn starts."""
+    pu = _pu(state)
+    for seat in range(len(state.monsters)):
+        for card in pu.sources(seat, "energy_sword"):
+            pu.counters.pop(card, None)
+
+
+TURN_START.append(_sword_reset)
+
+
+def _sword_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    n = _number("energy_sword")
+    return [table.evo_yes[n], table.evo_no[n]]
+
+
+def _sword_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    m = state.monsters[seat]
+    if move == Move.EVO_YES and m.energy >= SWORD_COST:
+        m.energy -= SWORD_COST
+        _pu(state).counters[context[0]] = SWORD_PAID
+        state.note(f"{state.monster_name(seat)} pays 2 energy for Energy Sword.")
+
+
+QUESTIONS["energy_sword"] = Question(
+    "Energy Sword: pay 2 energy for this turn?", _sword_options, _sword_answer
+)
+
+
+def _paid_swords(state: KingOfTokyoState, a: int) -> int:
+    pu = _pu(state)
+    if a != state.active:
+        return 0
+    return sum(1 for c in pu.sources(a, "energy_sword") if pu.counters.get(c) == SWORD_PAID)
+
+
+def sword_claws(state: KingOfTokyoState, a: int) -> int:
+    """A paid Energy Sword adds 1 claw when a claw die was rolled (2.9 D1)."""
+    return _paid_swords(state, a)
+
+
+def sword_energy(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> None:
+    """A paid Energy Sword: 1 energy per claw die (2.9 D2)."""
+    n = _paid_swords(state, a) * counts[CLAW]
+    if n:
+        state.gain_energy(a, n, "Energy Sword")
+
+
+# -- Electric Carrot (claws, in Tokyo) ---------------------------------------------------------
+
+
+@effect("electric_carrot")
+def _electric_carrot(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`carrot`."""
+
+
+def carrot(state: KingOfTokyoState, a: int) -> None:
+    """In Tokyo, each monster the active monster's claws hit loses 1 more heart unless it
+    gives 1 energy: asked of each victim (with energy) before the damage lands."""
+    pu = _pu(state)
+    n = pu.count(a, "electric_carrot")
+    if not n or not state.in_tokyo(a):
+        return
+    asks = []
+    for hit in state.hits:
+        victim, _, source, smash, prevented = hit
+        if source != a or not smash or prevented or victim == a:
+            continue
+        if state.monsters[victim].energy >= 1:
+            asks.append(victim)
+        else:
+            hit[1] += n
+    for victim in reversed(asks):  # the first victim answers first
+        ask(state, victim, "electric_carrot", a)
+
+
+def _carrot_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    n = _number("electric_carrot")
+    return [table.evo_yes[n], table.evo_no[n]]
+
+
+def _carrot_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    attacker = context[0]
+    n = _pu(state).count(attacker, "electric_carrot")
+    if move == Move.EVO_YES:
+        give = min(n, state.monsters[seat].energy)
+        state.monsters[seat].energy -= give
+        state.monsters[attacker].energy += give
+        state.note(
+            f"{state.monster_name(seat)} gives {give} energy to "
+            f"{state.monster_name(attacker)} (Electric Carrot)."
+        )
+        n -= give
+    if n:
+        for hit in state.hits:
+            if hit[0] == seat and hit[2] == attacker and hit[3] and not hit[4]:
+                hit[1] += n
+                state.note(f"{state.monster_name(seat)} loses {n} more heart(s) (Electric Carrot).")
+                break
+
+
+QUESTIONS["electric_carrot"] = Question(
+    "Electric Carrot: give 1 energy, or lose 1 more heart", _carrot_options, _carrot_answer
+)

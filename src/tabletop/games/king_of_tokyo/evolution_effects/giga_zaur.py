@@ -1,3 +1,217 @@
-"""Gigazaur's Evolutions (section 4.5 of the rules reference)."""
+"""Gigazaur's Evolutions (section 4.5 of the rules reference).
+
+Hooks called by the state (only when Power Up! is on):
+
+- :func:`starts_in_tokyo`: Defender of Tokyo (2.9 A5).
+- :func:`on_loss`: Heat Vision (2.9 D8).
+
+Gamma Breath and Tail Sweep are abilities of the face-up card (``EVO_YES``, offered
+in the change-die decision, 2.9 C2); Saurian Adaptability is played there from hand.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.action import Action
+from tabletop.games.king_of_tokyo.actions import action_table
+from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, NUM_FACES, ONE, TWO
+from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.power_up import (
+    ABILITIES,
+    ALSO_IN,
+    QUESTIONS,
+    Ability,
+    Question,
+    ask,
+    effect,
+    playable,
+)
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def _number(evolution: str) -> int:
+    return evolution_table().by_id[evolution].number
+
+
+def _own_dice_step(state: KingOfTokyoState, seat: int) -> bool:
+    """The active monster's change-die step, with dice to change."""
+    return seat == state.active and bool(state.dice)
+
+
+# -- Detachable Tail --------------------------------------------------------------------
+
+
+@effect("detachable_tail")
+def detachable_tail(state: KingOfTokyoState, seat: int) -> None:
+    """Played against incoming damage: it and every loss of hearts until the end of the
+    turn are cancelled. It stays face up until then (2.9 J3). A cancelled smash is no
+    wound, so a monster in Tokyo may not yield from it."""
+    keep_face_up(state, seat, "detachable_tail")
+    state.immune |= 1 << seat
+    hits = state.hits
+    if hits and hits[0][0] == seat:
+        hits[0][1] = 0
+    state.note(f"{state.monster_name(seat)} loses no hearts this turn (Detachable Tail).")
+
+
+# -- Radioactive Waste, Primal Bellow ---------------------------------------------------
+
+
+@effect("radioactive_waste")
+def radioactive_waste(state: KingOfTokyoState, seat: int) -> None:
+    """Gain 2 energy and 1 heart."""
+    state.gain_energy(seat, 2, "Radioactive Waste")
+    state.heal(seat, 1, "Radioactive Waste")
+
+
+ALSO_IN["radioactive_waste"] = frozenset({"damage"})  # a healing Temporary answers damage
+
+
+@effect("primal_bellow")
+def primal_bellow(state: KingOfTokyoState, seat: int) -> None:
+    """Every other monster loses 2 stars."""
+    for other in state.others(seat):
+        state.lose_stars(other, 2, "Primal Bellow")
+
+
+# -- Saurian Adaptability ---------------------------------------------------------------
+
+
+def _frozen_face(state: KingOfTokyoState) -> int:
+    """The face of Encased in Ice's frozen die among the dice (it cannot change), or -1."""
+    pu = state.pu
+    assert pu is not None
+    return pu.marks.get("encased_face", -1)
+
+
+@playable("saurian_adaptability")
+def _saurian_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return _own_dice_step(state, seat) and bool(state._changeable_faces())
+
+
+@effect("saurian_adaptability")
+def saurian_adaptability(state: KingOfTokyoState, seat: int) -> None:
+    """Name a face, then the one face all those dice turn into."""
+    ask(state, seat, "saurian_adaptability")
+
+
+def _saurian_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    change = action_table(state.options.edition).evo_change
+    return [
+        change[NUM_FACES * f + t]
+        for f in state._changeable_faces()
+        for t in range(NUM_FACES)
+        if t != f
+    ]
+
+
+def _saurian_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    face, to = divmod(arg, NUM_FACES)
+    n = state.dice.count(face) - (1 if _frozen_face(state) == face else 0)
+    dice = [d for d in state.dice if d != face] + [to] * n
+    if n < state.dice.count(face):
+        dice.append(face)
+    state.dice = sorted(dice)
+    state.note(f"Saurian Adaptability: {n} {FACE_NAMES[face]} dice become {FACE_NAMES[to]} dice.")
+
+
+QUESTIONS["saurian_adaptability"] = Question(
+    "Saurian Adaptability: turn every die of one face into another face",
+    _saurian_options,
+    _saurian_answer,
+)
+
+
+# -- Gamma Breath, Tail Sweep -------------------------------------------------------------
+
+
+def _change_one_options(state: KingOfTokyoState, targets: tuple[int, ...]) -> list[Action]:
+    change = action_table(state.options.edition).evo_change
+    return [change[NUM_FACES * f + t] for f in state._changeable_faces() for t in targets if t != f]
+
+
+def _change_one(state: KingOfTokyoState, card: int, arg: int, why: str) -> None:
+    pu = state.pu
+    assert pu is not None
+    pu.used |= 1 << card
+    face, to = divmod(arg, NUM_FACES)
+    state._change_die(face, to, why)
+
+
+def _ability(evolution: str, name: str, targets: tuple[int, ...]) -> None:
+    """Once per turn, in the own change-die step: change one die to one of ``targets``."""
+
+    def can(state: KingOfTokyoState, seat: int, card: int) -> bool:
+        pu = state.pu
+        assert pu is not None
+        return (
+            _own_dice_step(state, seat)
+            and not pu.used & (1 << card)
+            and bool(_change_one_options(state, targets))
+        )
+
+    def use(state: KingOfTokyoState, seat: int, card: int) -> None:
+        ask(state, seat, evolution, card)
+
+    def options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+        return _change_one_options(state, targets)
+
+    def answer(
+        state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+    ) -> None:
+        _change_one(state, context[0], arg, name)
+
+    ABILITIES[evolution] = Ability(frozenset({"change_dice"}), can, use)
+    goal = " or ".join(FACE_NAMES[t] for t in targets)
+    QUESTIONS[evolution] = Question(f"{name}: turn one die into a {goal}", options, answer)
+
+    @playable(evolution)
+    def _playable(state: KingOfTokyoState, seat: int) -> bool:
+        return _own_dice_step(state, seat)
+
+    @effect(evolution)
+    def _face_up(state: KingOfTokyoState, seat: int) -> None:
+        """Face up: its ability is offered in the change-die step from now on."""
+
+
+_ability("gamma_breath", "Gamma Breath", (CLAW,))
+_ability("tail_sweep", "Tail Sweep", (ONE, TWO))
+
+
+# -- Defender of Tokyo, Heat Vision -------------------------------------------------------
+
+
+@effect("defender_of_tokyo")
+def defender_of_tokyo(state: KingOfTokyoState, seat: int) -> None:
+    """Face up: see :func:`starts_in_tokyo`."""
+
+
+def starts_in_tokyo(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` starts its turn in Tokyo: Defender of Tokyo (2.9 A5)."""
+    pu = state.pu
+    assert pu is not None
+    n = pu.count(seat, "defender_of_tokyo") if pu.table[seat] else 0
+    if n:
+        for other in state.others(seat):
+            state.lose_stars(other, n, "Defender of Tokyo")
+
+
+@effect("heat_vision")
+def heat_vision(state: KingOfTokyoState, seat: int) -> None:
+    """Face up: see :func:`on_loss`."""
+
+
+def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
+    """Heat Vision: a monster whose claws cost ``victim`` hearts loses 1 star."""
+    pu = state.pu
+    assert pu is not None
+    if smash and pu.table[victim] and state.monsters[source].alive:
+        n = pu.count(victim, "heat_vision")
+        if n:
+            state.lose_stars(source, n, "Heat Vision")

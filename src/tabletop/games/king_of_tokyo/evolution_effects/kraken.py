@@ -1,3 +1,247 @@
-"""Kraken's Evolutions (section 4.5 of the rules reference)."""
+"""Kraken's Evolutions (section 4.5 of the rules reference).
+
+Hooks called from the state: :func:`note_hearts` (hearts gained this turn, for Cult
+Worshippers), :func:`high_tide_hearts`, :func:`terror` (Terror of the Deep's roll when
+hearts are about to be lost), :func:`on_enter` and :func:`max_hearts` (Eater of
+Souls), :func:`mandibles` (Mandibles of Dread), and :func:`skip_turn` (Sunken Temple;
+Tune-Up may share it).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.action import Action
+from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.cards import Card
+from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
+from tabletop.games.king_of_tokyo.evolution_effects.pandakai import entered_this_turn
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.monster import HEART_CAP
+from tabletop.games.king_of_tokyo.phases import Stage
+from tabletop.games.king_of_tokyo.power_up import (
+    ALSO_IN,
+    QUESTIONS,
+    Question,
+    ask,
+    effect,
+    playable,
+    start_step,
+)
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.power_up import PowerUp
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+HIGH_TIDE = "high_tide"  # turn_marks: hearts High Tide adds to the result
+TEMPLE_HEARTS = TEMPLE_ENERGY = 3
+
+
+def _pu(state: KingOfTokyoState) -> PowerUp:
+    pu = state.pu
+    assert pu is not None
+    return pu
+
+
+def _number(evolution: str) -> int:
+    return evolution_table().by_id[evolution].number
+
+
+# -- Healing Rain, Cult Worshippers -----------------------------------------------------------
+
+
+@effect("healing_rain")
+def healing_rain(state: KingOfTokyoState, seat: int) -> None:
+    """Gain 2 hearts (in Tokyo too: not heart dice)."""
+    state.heal(seat, 2, "Healing Rain")
+
+
+def note_hearts(state: KingOfTokyoState, seat: int, n: int) -> None:
+    """Count hearts ``seat`` actually gained this turn (any monster's turn)."""
+    marks = _pu(state).turn_marks
+    key = f"hearts{seat}"
+    marks[key] = marks.get(key, 0) + n
+
+
+def hearts_gained(state: KingOfTokyoState, seat: int) -> int:
+    return _pu(state).turn_marks.get(f"hearts{seat}", 0)
+
+
+@playable("cult_worshippers")
+def _cult_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return hearts_gained(state, seat) > 0
+
+
+@effect("cult_worshippers")
+def cult_worshippers(state: KingOfTokyoState, seat: int) -> None:
+    """Gain 1 star per heart gained this turn (hearts actually gained, under the cap)."""
+    state.gain_stars(seat, hearts_gained(state, seat), "Cult Worshippers")
+
+
+# -- Destructive Wave (after entering) --------------------------------------------------------
+
+
+@playable("destructive_wave")
+def _wave_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return entered_this_turn(state, seat)
+
+
+@effect("destructive_wave")
+def destructive_wave(state: KingOfTokyoState, seat: int) -> None:
+    """Every other monster loses 2 hearts (card damage)."""
+    state.card_damage(state.others(seat), 2, seat)
+
+
+# -- High Tide (while resolving) -------------------------------------------------------------
+
+
+@playable("high_tide")
+def _tide_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return seat == state.active and HEART in state.dice
+
+
+@effect("high_tide")
+def high_tide(state: KingOfTokyoState, seat: int) -> None:
+    """One more heart in the result per heart die (they do not count for the draw)."""
+    marks = _pu(state).turn_marks
+    extra = state._resolved_counts()[HEART]
+    marks[HIGH_TIDE] = marks.get(HIGH_TIDE, 0) + extra
+    state.note(f"High Tide adds {extra} heart(s) to the result.")
+
+
+def high_tide_hearts(state: KingOfTokyoState) -> int:
+    return _pu(state).turn_marks.get(HIGH_TIDE, 0)
+
+
+# -- Terror of the Deep (damage) -----------------------------------------------------------------
+
+
+def _temporary(state: KingOfTokyoState) -> bool:
+    return state.options.terror_of_the_deep == "temporary"
+
+
+@effect("terror_of_the_deep")
+def terror_of_the_deep(state: KingOfTokyoState, seat: int) -> None:
+    """Played on a loss of hearts: roll for it at once. Option ``terror_of_the_deep``:
+    "permanent" (BGA) stays face up and rolls again on each later loss; "temporary"
+    is discarded after this roll."""
+    if state.hits and state.hits[0][0] == seat:
+        state.hits[0][1] = _roll(state, seat, state.hits[0][1])
+    if _temporary(state):
+        _pu(state).discard_from_table(seat, _number("terror_of_the_deep"))
+
+
+def terror(state: KingOfTokyoState, v: int, hearts: int) -> int:
+    """A face-up Terror of the Deep rolls for every loss of hearts (like Camouflage)."""
+    pu = _pu(state)
+    for _ in range(pu.count(v, "terror_of_the_deep")):
+        if hearts <= 0:
+            break
+        hearts = _roll(state, v, hearts)
+    return hearts
+
+
+def _roll(state: KingOfTokyoState, v: int, hearts: int) -> int:
+    """One die per heart; each heart face cancels the loss of one heart."""
+    rng = state.rng
+    roll = [rng.randrange(NUM_FACES) for _ in range(hearts)]
+    if state.monsters[v].mask & (1 << Card.BACKGROUND_DWELLER):
+        while THREE in roll:  # a 3 never saves a heart: always rerolled
+            roll[roll.index(THREE)] = rng.randrange(NUM_FACES)
+    saved = roll.count(HEART)
+    state.note(
+        f"{state.monster_name(v)}'s Terror of the Deep rolls {describe_dice(sorted(roll))}: "
+        f"{saved} heart(s) saved."
+    )
+    return max(0, hearts - saved)
+
+
+# -- Eater of Souls ----------------------------------------------------------
+
+
+@effect("eater_of_souls")
+def eater_of_souls(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: the maximum becomes 12 hearts at once."""
+    state._refresh_masks()
+
+
+def max_hearts(state: KingOfTokyoState) -> None:
+    """Eater of Souls: a maximum of 12 hearts while face up (absolute, like Even Bigger)."""
+    pu = _pu(state)
+    for m in state.monsters:
+        if pu.table[m.seat] and pu.has(m.seat, "eater_of_souls"):
+            m.max_hearts = HEART_CAP
+
+
+def on_enter(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` takes control of Tokyo: Eater of Souls heals 1 heart."""
+    pu = _pu(state)
+    pu.turn_marks[f"entered{seat}"] = 1
+    n = pu.count(seat, "eater_of_souls")
+    if n:
+        state.heal(seat, n, "Eater of Souls")
+
+
+# -- Sunken Temple (start of turn) -----------------------------------------------------------------
+
+
+@effect("sunken_temple")
+def _sunken_temple(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: asked at the start of each of its holder's turns outside Tokyo."""
+
+
+@start_step(60)
+def _temple_start(state: KingOfTokyoState, a: int) -> None:
+    if _pu(state).has(a, "sunken_temple") and not state.in_tokyo(a):
+        ask(state, a, "sunken_temple")
+
+
+def _temple_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    n = _number("sunken_temple")
+    return [table.evo_yes[n], table.evo_no[n]]
+
+
+def _temple_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    if move != Move.EVO_YES:
+        return
+    state.event("skip", f"{state.monster_name(seat)} skips its turn (Sunken Temple).", seat=seat)
+    state.heal(seat, TEMPLE_HEARTS, "Sunken Temple")
+    state.gain_energy(seat, TEMPLE_ENERGY, "Sunken Temple")
+    skip_turn(state)
+
+
+QUESTIONS["sunken_temple"] = Question(
+    "Sunken Temple: skip your turn for 3 hearts and 3 energy?", _temple_options, _temple_answer
+)
+
+
+def skip_turn(state: KingOfTokyoState) -> None:
+    """The rest of the active monster's turn is skipped. Option ``skipped_turn_end``:
+    "skip" goes straight to the next turn (BGA: no end-of-turn effects, no Poison);
+    "end_of_turn" still runs the end of the turn."""
+    state.queue = []
+    if state.options.skipped_turn_end == "end_of_turn":
+        state._to_end()
+    else:
+        state.stage = Stage.NEXT
+
+
+# -- Mandibles of Dread ----------------------------------------------------------
+
+
+@effect("mandibles_of_dread")
+def _mandibles_of_dread(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`mandibles`."""
+
+
+def mandibles(state: KingOfTokyoState, source: int, victim: int) -> None:
+    """Mandibles of Dread: a monster the owner's claws wound loses 1 star."""
+    n = _pu(state).count(source, "mandibles_of_dread")
+    if n:
+        state.lose_stars(victim, n, "Mandibles of Dread")
+
+
+ALSO_IN["healing_rain"] = frozenset({"damage"})  # a healing Temporary answers damage

@@ -1,3 +1,327 @@
-"""Pandakaï's Evolutions (section 4.5 of the rules reference)."""
+"""Pandakaï's Evolutions (section 4.5 of the rules reference).
+
+Hooks called from the state: :func:`roll_bonus` (2.9 D2: Panda Express,
+Pandarwinism), :func:`offer_bamboozle`, :func:`resume_buy` and :func:`blocked_card`
+(the "other_buy" window around the active monster's purchases from the row).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.action import Action
+from tabletop.core.decisions import Decision
+from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, ONE, THREE, TWO
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.power_up import (
+    ABILITIES,
+    ALSO_IN,
+    QUESTIONS,
+    WINDOW_NAMES,
+    Ability,
+    Question,
+    ask,
+    effect,
+    playable,
+    start_step,
+)
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.power_up import PowerUp
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+PANDA_EXPRESS_TURN = 2  # the kind of extra turn in ``state.extra_turns``
+# Yin & Yang: 1 <-> 3, 2 <-> heart, claw <-> energy.
+OPPOSITE = {ONE: THREE, THREE: ONE, TWO: HEART, HEART: TWO, CLAW: ENERGY, ENERGY: CLAW}
+BUYING = "bamboozle_buying"  # turn_marks: row slot + 1 of the purchase on hold
+BUY_OK = "bamboozle_passed"  # turn_marks: slot + 1 of a purchase Bamboozle let through
+BLOCKED = "bamboozled"  # turn_marks: card instance + 1 the active monster may not buy
+
+
+def _pu(state: KingOfTokyoState) -> PowerUp:
+    pu = state.pu
+    assert pu is not None
+    return pu
+
+
+def _number(evolution: str) -> int:
+    return evolution_table().by_id[evolution].number
+
+
+# -- Panda-Monium, Bear Necessities ---------------------------------------------------
+
+
+@effect("panda_monium")
+def panda_monium(state: KingOfTokyoState, seat: int) -> None:
+    """Gain 6 energy; every other monster gains 3."""
+    state.gain_energy(seat, 6, "Panda-Monium")
+    for other in state.others(seat):
+        state.gain_energy(other, 3, "Panda-Monium")
+
+
+@effect("bear_necessities")
+def bear_necessities(state: KingOfTokyoState, seat: int) -> None:
+    """Lose 1 star, gain 2 energy and 2 hearts (in Tokyo too: not heart dice)."""
+    state.lose_stars(seat, 1, "Bear Necessities")
+    state.gain_energy(seat, 2, "Bear Necessities")
+    state.heal(seat, 2, "Bear Necessities")
+
+
+# -- Eats, Shoots and Leaves (after entering) ---------------------------------------------
+
+
+def entered_this_turn(state: KingOfTokyoState, seat: int) -> bool:
+    """The active ``seat`` took control of Tokyo this turn and is still there."""
+    pu = _pu(state)
+    return (
+        seat == state.active and bool(pu.turn_marks.get(f"entered{seat}")) and state.in_tokyo(seat)
+    )
+
+
+@playable("eats_shoots_and_leaves")
+def _eats_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return entered_this_turn(state, seat)
+
+
+@effect("eats_shoots_and_leaves")
+def eats_shoots_and_leaves(state: KingOfTokyoState, seat: int) -> None:
+    """Every monster outside Tokyo loses 2 hearts (card damage); gain 1 energy and
+    leave Tokyo, where nobody takes the free spot (the enter step is over)."""
+    victims = [s for s in state.others(seat) if not state.in_tokyo(s)]
+    state.gain_energy(seat, 1, "Eats, Shoots and Leaves")
+    state._leave_tokyo(seat)
+    state.event(
+        "leave", f"{state.monster_name(seat)} leaves Tokyo (Eats, Shoots and Leaves).", seat=seat
+    )
+    state.card_damage(victims, 2, seat)
+
+
+# -- Bamboozle (when the active monster buys) -----------------------------------------------
+
+
+@playable("bamboozle")
+def _bamboozle_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return seat != state.active and BUYING in _pu(state).turn_marks
+
+
+def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
+    """The active monster buys the card in row ``slot``: a Bamboozle holder may stop it.
+
+    Only purchases from the row in the active monster's own Buy phase (BGA: not
+    Opportunist). Returns True when the purchase waits for the holder's answer.
+    """
+    pu = _pu(state)
+    if pu.turn_marks.get(BUY_OK) == slot + 1:
+        del pu.turn_marks[BUY_OK]
+        return False
+    if buyer != state.active:
+        return False
+    pu.turn_marks[BUYING] = slot + 1
+    window = WINDOW_NAMES.index("other_buy")
+    for seat in state.others(buyer):
+        if pu.playable(state, seat, "other_buy"):
+            card = state.row[slot]
+            state.note(f"{state.monster_name(buyer)} wants to buy {state.cards.names[card]}.")
+            state.decisions.push(Decision(Ask.EVO_PLAY, seat, (window, card)))
+            return True
+    del pu.turn_marks[BUYING]
+    return False
+
+
+def resume_buy(state: KingOfTokyoState) -> bool:
+    """Nobody played Bamboozle: the purchase on hold goes through."""
+    pu = _pu(state)
+    slot = pu.turn_marks.pop(BUYING, 0)
+    if not slot:
+        return False
+    _buy(state, state.active, slot - 1)
+    return True
+
+
+def blocked_card(state: KingOfTokyoState, p: int) -> int:
+    """The card Bamboozle made off limits to ``p`` this turn, or -1."""
+    pu = state.pu
+    if pu is None or p != state.active:
+        return -1
+    return pu.turn_marks.get(BLOCKED, 0) - 1
+
+
+def _buy(state: KingOfTokyoState, buyer: int, slot: int) -> None:
+    _pu(state).turn_marks[BUY_OK] = slot + 1
+    state._buy_from_row(buyer, slot)
+
+
+def _forced_options(state: KingOfTokyoState, buyer: int) -> list[int]:
+    blocked = blocked_card(state, buyer)
+    energy = state.monsters[buyer].energy
+    return sorted(
+        c for c in state.row if c >= 0 and c != blocked and state.cost_for(buyer, c) <= energy
+    )
+
+
+@effect("bamboozle")
+def bamboozle(state: KingOfTokyoState, seat: int) -> None:
+    """Undo the purchase; that card is off limits this turn; force another one."""
+    pu = _pu(state)
+    slot = pu.turn_marks.pop(BUYING, 0) - 1
+    if slot < 0:
+        return
+    buyer = state.active
+    card = state.row[slot]
+    pu.turn_marks[BLOCKED] = card + 1
+    state.note(
+        f"{state.monster_name(buyer)} may not buy {state.cards.names[card]} this turn (Bamboozle)."
+    )
+    options = _forced_options(state, buyer)
+    if len(options) == 1:
+        _force(state, buyer, options[0])
+    elif options:
+        ask(state, seat, "bamboozle", buyer)
+    else:
+        state.note(f"{state.monster_name(buyer)} cannot afford another card.")
+
+
+def _force(state: KingOfTokyoState, buyer: int, card: int) -> None:
+    state.note(f"Bamboozle: {state.monster_name(buyer)} must buy {state.cards.names[card]}.")
+    _buy(state, buyer, state.row.index(card))
+
+
+def _bamboozle_options(
+    state: KingOfTokyoState, seat: int, context: tuple[int, ...]
+) -> list[Action]:
+    table = state._game_kot.table
+    return [table.evo_card[c] for c in _forced_options(state, context[0])]
+
+
+def _bamboozle_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    _force(state, context[0], arg)
+
+
+QUESTIONS["bamboozle"] = Question(
+    "Bamboozle: choose the card the active monster must buy instead",
+    _bamboozle_options,
+    _bamboozle_answer,
+)
+
+
+# -- Panda Express, Pandarwinism (2.9 D2) ----------------------------------------------------
+
+
+@effect("panda_express")
+def _panda_express(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`roll_bonus`."""
+
+
+@effect("pandarwinism")
+def _pandarwinism(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`roll_bonus`."""
+
+
+def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: int) -> None:
+    """Roll-pattern bonuses of the active monster's face-up Evolutions.
+
+    Panda Express: all six faces (a claw added by a card counts, 2016 claw rule):
+    2 stars and another turn. Pandarwinism: three hearts or more, 1 star plus 1 per
+    heart beyond the third (heart dice only).
+    """
+    pu = _pu(state)
+    express = pu.count(a, "panda_express")
+    if express and all(counts[f] for f in (ONE, TWO, THREE, HEART, ENERGY)) and claws:
+        state.gain_stars(a, 2 * express, "Panda Express")
+        state.extra_turns += (a, PANDA_EXPRESS_TURN)
+        state.note(f"{state.monster_name(a)} will take another turn (Panda Express).")
+    darwin = pu.count(a, "pandarwinism")
+    if darwin and counts[HEART] >= 3:
+        state.gain_stars(a, (counts[HEART] - 2) * darwin, "Pandarwinism")
+
+
+# -- Bamboo Supply (start of turn) -------------------------------------------------------------
+
+
+@effect("bamboo_supply")
+def _bamboo_supply(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: asked at the start of each of its holder's turns."""
+
+
+@start_step(10)
+def _bamboo_start(state: KingOfTokyoState, a: int) -> None:
+    """Put 1 energy from the bank on the card, or take everything on it."""
+    pu = _pu(state)
+    for card in pu.sources(a, "bamboo_supply"):
+        if pu.counters.get(card, 0):
+            ask(state, a, "bamboo_supply", card)
+        else:
+            _store(state, a, card)
+
+
+def _store(state: KingOfTokyoState, seat: int, card: int) -> None:
+    pu = _pu(state)
+    pu.counters[card] = pu.counters.get(card, 0) + 1
+    state.note(
+        f"{state.monster_name(seat)} puts 1 energy on Bamboo Supply ({pu.counters[card]} on it)."
+    )
+
+
+def _bamboo_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    n = _number("bamboo_supply")
+    return [table.evo_yes[n], table.evo_no[n]]
+
+
+def _bamboo_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    card = context[0]
+    if move == Move.EVO_YES:
+        _store(state, seat, card)
+        return
+    pu = _pu(state)
+    stored = pu.counters.pop(card, 0)
+    state.monsters[seat].energy += stored  # collected, not gained (no Friend of Children)
+    state.note(f"{state.monster_name(seat)} takes {stored} energy from Bamboo Supply.")
+
+
+QUESTIONS["bamboo_supply"] = Question(
+    "Bamboo Supply: put 1 energy on the card, or take the energy on it",
+    _bamboo_options,
+    _bamboo_answer,
+)
+
+
+# -- Yin & Yang (change-die step) ----------------------------------------------------------------
+
+
+@effect("yin_yang")
+def _yin_yang(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: its ability is offered in the change-die step."""
+
+
+def _yin_yang_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
+    return seat == state.active and bool(state.dice) and not _pu(state).used >> card & 1
+
+
+def _yin_yang_use(state: KingOfTokyoState, seat: int, card: int) -> None:
+    """Turn every die to its opposite face (once per turn: turning them back is no use)."""
+    pu = _pu(state)
+    pu.used |= 1 << card
+    frozen = pu.marks.get("encased_face", -1)  # Encased in Ice: that die stays as it is
+    dice = [OPPOSITE[f] for f in state.dice]
+    if frozen in state.dice:
+        dice[state.dice.index(frozen)] = frozen
+    state.dice = sorted(dice)
+    state.event(
+        "yin_yang",
+        f"{state.monster_name(seat)} turns its dice over (Yin & Yang).",
+        seat=seat,
+        dice=list(state.dice),
+    )
+
+
+ABILITIES["yin_yang"] = Ability(frozenset({"change_dice"}), _yin_yang_can, _yin_yang_use)
+
+
+ALSO_IN["bear_necessities"] = frozenset({"damage"})  # a healing Temporary answers damage

@@ -1,3 +1,532 @@
-"""Space Penguin's Evolutions (section 4.5 of the rules reference)."""
+"""Space Penguin's Evolutions (section 4.5 of the rules reference).
+
+Bookkeeping lives in ``state.pu.marks``: ``freeze_ray:<card>`` is the seat a Freeze
+Ray card is lent to (the card stays face up in front of its owner, who does not have
+it while it is lent), ``encased_face``/``encased_owner`` the die Encased in Ice froze,
+``icy_reflection`` the Evolution under the snowflake token. Cold Wave and Blizzard stay
+face up (on the player's table) until the start of its next turn.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.action import Action
+from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.dice import FACE_NAMES, KEEPS
+from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.power_up import (
+    ABILITIES,
+    ICY_MARK,
+    QUESTIONS,
+    TURN_END,
+    TURN_START,
+    Ability,
+    Question,
+    ask,
+    effect,
+    playable,
+    start_step,
+)
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.power_up import PowerUp
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def _n(evolution: str) -> int:
+    return evolution_table().by_id[evolution].number
+
+
+def _pu(state: KingOfTokyoState) -> PowerUp:
+    pu = state.pu
+    assert pu is not None
+    return pu
+
+
+def _stay_face_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
+    """A Temporary Evolution with a lasting effect stays face up until it ends."""
+    pu = _pu(state)
+    n = _n(evolution)
+    pile = pu.discard[pu.owner.get(n, seat)]
+    if n in pile:
+        pile.remove(n)
+        pu.table[seat].append(n)
+
+
+def _discard_if_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
+    pu = _pu(state)
+    n = _n(evolution)
+    if n in pu.table[seat]:
+        pu.discard_from_table(seat, n)
+        state.note(f"{state.monster_name(seat)}'s {evolution_table().info[n].name} ends.")
+
+
+# -- Freeze Ray ---------------------------------------------------------------------------
+
+
+def _lent(card: int) -> str:
+    return f"freeze_ray:{card}"
+
+
+@effect("freeze_ray")
+def freeze_ray(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: lent out by :func:`lend_freeze_ray` after the owner's claws."""
+
+
+def lend_freeze_ray(state: KingOfTokyoState, a: int) -> bool:
+    """2.9 D8: the active owner's claws made monsters in Tokyo lose hearts: give it."""
+    pu = _pu(state)
+    cards = [n for n in pu.sources(a, "freeze_ray") if _lent(n) not in pu.marks]
+    if not cards:
+        return False
+    targets = _freeze_targets(state, a)
+    if not targets:
+        return False
+    for card in cards:
+        if len(targets) == 1:
+            _give(state, a, card, targets[0])
+        else:
+            ask(state, a, "freeze_ray", card, 0)
+    return bool(state.decisions)
+
+
+def _freeze_targets(state: KingOfTokyoState, a: int) -> list[int]:
+    lost = _pu(state).turn_marks
+    return [
+        s
+        for s in state.others(a)
+        if state.in_tokyo(s) and state.wounded >> s & 1 and lost.get(f"lost:{s}", 0) > 0
+    ]
+
+
+def _give(state: KingOfTokyoState, owner: int, card: int, seat: int) -> None:
+    _pu(state).marks[_lent(card)] = seat
+    state.event(
+        "evolution_lent",
+        f"{state.monster_name(owner)} gives Freeze Ray to {state.monster_name(seat)}.",
+        seat=seat,
+    )
+
+
+def _owner_of(state: KingOfTokyoState, card: int) -> int:
+    for seat, table in enumerate(_pu(state).table):
+        if card in table:
+            return seat
+    return -1
+
+
+@start_step(20)
+def freeze_ray_face(state: KingOfTokyoState, a: int) -> None:
+    """2.9 A3: the owner names the face that does nothing for the holder this turn."""
+    pu = _pu(state)
+    for key, holder in sorted(pu.marks.items()):
+        if key.startswith("freeze_ray:") and holder == a:
+            card = int(key.split(":")[1])
+            owner = _owner_of(state, card)
+            if owner >= 0 and state.monsters[owner].alive:
+                ask(state, owner, "freeze_ray", card, 1)
+
+
+def _freeze_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    if context[1] == 0:
+        return [table.evo_seat[s] for s in _freeze_targets(state, seat)]
+    return list(table.evo_face)
+
+
+def _freeze_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    pu = _pu(state)
+    if context[1] == 0:
+        _give(state, seat, context[0], arg)
+        return
+    pu.turn_marks["freeze_face"] = pu.turn_marks.get("freeze_face", 0) | 1 << arg
+    state.event(
+        "freeze_ray",
+        f"Freeze Ray: {FACE_NAMES[arg]} does nothing for "
+        f"{state.monster_name(state.active)} this turn.",
+        face=FACE_NAMES[arg],
+    )
+
+
+QUESTIONS["freeze_ray"] = Question(
+    "Freeze Ray: choose the monster that gets it, or name the face it disables",
+    _freeze_options,
+    _freeze_answer,
+)
+
+
+def _freeze_turn_end(state: KingOfTokyoState, a: int) -> None:
+    """J2: a lent Freeze Ray comes back at the end of the holder's turn."""
+    pu = _pu(state)
+    for key, holder in sorted(pu.marks.items()):
+        if key.startswith("freeze_ray:") and holder == a:
+            del pu.marks[key]
+            state.note("Freeze Ray goes back to its owner.")
+
+
+def _freeze_cleanup(state: KingOfTokyoState) -> None:
+    """A holder eliminated: the card is discarded; a card gone from play: no loan."""
+    pu = _pu(state)
+    for key, holder in sorted(pu.marks.items()):
+        if not key.startswith("freeze_ray:"):
+            continue
+        card = int(key.split(":")[1])
+        owner = _owner_of(state, card)
+        if owner < 0:
+            del pu.marks[key]
+        elif not state.monsters[holder].alive:
+            del pu.marks[key]
+            pu.discard_from_table(owner, card)
+
+
+# -- Miraculous Catch -------------------------------------------------------------------------
+
+
+def _catch_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
+    pu = _pu(state)
+    return bool(state.active == seat and state.discard and not pu.used >> card & 1)
+
+
+def _catch(state: KingOfTokyoState, seat: int, card: int) -> None:
+    """Shuffle the Power discard pile, reveal one card at random, offer it 1 cheaper."""
+    pu = _pu(state)
+    pu.used |= 1 << card
+    c = state.discard[state.rng.randrange(len(state.discard))]
+    name = state.cards.names[c]
+    state.event(
+        "miraculous_catch", f"{state.monster_name(seat)}'s Miraculous Catch reveals {name}."
+    )
+    if min(_catch_cost(state, seat, c), _catch_half(state, seat, c)) <= state.monsters[seat].energy:
+        ask(state, seat, "miraculous_catch", c)
+    else:
+        state.note(f"{state.monster_name(seat)} cannot pay for {name}.")
+
+
+def _catch_cost(state: KingOfTokyoState, seat: int, c: int) -> int:
+    return max(0, state.cost_for(seat, c) - 1)
+
+
+def _catch_half(state: KingOfTokyoState, seat: int, c: int) -> int:
+    """Superior Alien Technology may then halve the price (a Keep card, a UFO free)."""
+    if state.cards.keep[c] and _alienoid.superior_on(state, seat):
+        return (_catch_cost(state, seat, c) + 1) // 2
+    return 1 << 20
+
+
+@effect("miraculous_catch")
+def miraculous_catch(state: KingOfTokyoState, seat: int) -> None:
+    """Played in the Buy phase: it may be used at once."""
+    card = _n("miraculous_catch")
+    if _catch_can(state, seat, card):
+        _catch(state, seat, card)
+
+
+def _catch_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    c = context[0]
+    energy = state.monsters[seat].energy
+    out = [table.evo_card[c]] if _catch_cost(state, seat, c) <= energy else []
+    if _catch_half(state, seat, c) <= energy:
+        out.append(table.evo_yes[_n("superior_alien_technology")])
+    return [*out, table.evo_no[_n("miraculous_catch")]]
+
+
+def _catch_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    c = context[0]
+    half = move == Move.EVO_YES and arg == _n("superior_alien_technology")
+    if not (move == Move.EVO_CARD or half) or c not in state.discard:
+        state.note(f"{state.monster_name(seat)} leaves the card.")
+        return
+    state.discard.remove(c)
+    cost = _catch_half(state, seat, c) if half else _catch_cost(state, seat, c)
+    if half:
+        _pu(state).marks[f"ufo:{c}"] = seat
+    state._pay_and_take(seat, c, cost, "buys (Miraculous Catch)")
+
+
+QUESTIONS["miraculous_catch"] = Question(
+    "Miraculous Catch: buy the revealed card for 1 energy less, or leave it",
+    _catch_options,
+    _catch_answer,
+)
+ABILITIES["miraculous_catch"] = Ability(frozenset({"buy"}), _catch_can, _catch)
+
+
+# -- Deep Dive ------------------------------------------------------------------------------
+
+
+@playable("deep_dive")
+def _deep_dive_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return bool(state.deck)
+
+
+@effect("deep_dive")
+def deep_dive(state: KingOfTokyoState, seat: int) -> None:
+    """Look at the top 3 Power cards (only you see them) and put one into play."""
+    k = min(3, len(state.deck))
+    if not k:
+        return
+    names = ", ".join(state.cards.names[c] for c in reversed(state.deck[-k:]))
+    state.event("deep_dive", f"{state.monster_name(seat)} looks at the top {k} Power cards.")
+    state.event("deep_dive_cards", f"Deep Dive: you see {names}.", visible_to=frozenset({seat}))
+    ask(state, seat, "deep_dive", k)
+
+
+def _dive_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    k = min(context[0], len(state.deck))
+    if not k:  # the deck ran out meanwhile (another Evolution took the cards)
+        return [table.evo_no[_n("deep_dive")]]
+    return [table.evo_card[c] for c in sorted(state.deck[len(state.deck) - k :])]
+
+
+def _dive_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    deck = state.deck
+    k = min(context[0], len(deck))
+    if move != Move.EVO_CARD:
+        return
+    others = [c for c in deck[len(deck) - k :] if c != arg]
+    del deck[len(deck) - k :]
+    deck[:0] = others  # the others go to the bottom
+    state._pay_and_take(seat, arg, 0, "puts into play (Deep Dive)", purchase=False)
+
+
+QUESTIONS["deep_dive"] = Question(
+    "Deep Dive: put one of the top cards of the Power deck into play for free",
+    _dive_options,
+    _dive_answer,
+)
+
+
+def known_top(state: KingOfTokyoState, observer: int) -> int:
+    """How many top cards of the Power deck ``observer`` is looking at (Deep Dive)."""
+    dive = _n("deep_dive")
+    for d in state.decisions:
+        if d.kind == Ask.EVO_CHOICE and d.player == observer and d.data[0] == dive:
+            return min(int(d.data[1]), len(state.deck))
+    return 0
+
+
+# -- Cold Wave, Blizzard, Encased in Ice: the roll -------------------------------------------
+
+
+@effect("cold_wave")
+def cold_wave(state: KingOfTokyoState, seat: int) -> None:
+    """Until the start of your next turn, every other monster rolls 1 die fewer."""
+    _stay_face_up(state, seat, "cold_wave")
+
+
+@effect("blizzard")
+def blizzard(state: KingOfTokyoState, seat: int) -> None:
+    """Until your next turn: the others roll once and may not yield Tokyo."""
+    _stay_face_up(state, seat, "blizzard")
+
+
+@playable("blizzard")
+def _blizzard_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return state.active == seat
+
+
+def blizzard_on(state: KingOfTokyoState, seat: int) -> bool:
+    """Whether another monster's Blizzard holds ``seat`` (one roll, no yielding)."""
+    pu = _pu(state)
+    n = _n("blizzard")
+    return any(n in pu.table[s] for s in state.others(seat))
+
+
+def roll_limits(state: KingOfTokyoState, a: int, count: int, rolls: int) -> tuple[int, int, int]:
+    """2.9 A7: dice and rolls of the active monster; the frozen die's face, or -1."""
+    pu = _pu(state)
+    wave = _n("cold_wave")
+    count -= sum(1 for s in state.others(a) if wave in pu.table[s])
+    if blizzard_on(state, a) or pu.has(a, "cat_nip"):
+        rolls = 1
+        pu.turn_marks["single_roll"] = 1
+    return count, rolls, pu.marks.get("encased_face", -1)
+
+
+@effect("encased_in_ice")
+def encased_in_ice(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: asked after the "before resolving" window (:func:`ask_encased`)."""
+
+
+def ask_encased(state: KingOfTokyoState, a: int) -> bool:
+    """2.9 C3: pay 1 energy to freeze one of your dice (once a turn)."""
+    pu = _pu(state)
+    if (
+        not state.dice
+        or state.monsters[a].energy < 1
+        or not pu.has(a, "encased_in_ice")
+        or "encased_face" in pu.marks
+    ):
+        return False
+    ask(state, a, "encased_in_ice")
+    return True
+
+
+def _encased_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    faces = [table.evo_face[f] for f in sorted(set(state.dice))]
+    return [*faces, table.evo_no[_n("encased_in_ice")]]
+
+
+def _encased_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    if move != Move.EVO_FACE:
+        return
+    pu = _pu(state)
+    state.monsters[seat].energy -= 1
+    pu.marks["encased_face"] = arg
+    pu.marks["encased_owner"] = seat
+    state.event(
+        "encased_in_ice",
+        f"{state.monster_name(seat)} pays 1 energy to freeze a {FACE_NAMES[arg]} (Encased in Ice).",
+        face=FACE_NAMES[arg],
+    )
+
+
+QUESTIONS["encased_in_ice"] = Question(
+    "Encased in Ice: pay 1 energy to freeze one of your dice until your next turn",
+    _encased_options,
+    _encased_answer,
+)
+
+
+def keep_frozen(state: KingOfTokyoState, keeps: list[Action]) -> list[Action]:
+    """The frozen die may not be rerolled: every reroll keeps it."""
+    face = _pu(state).marks["encased_face"]
+    if face not in state.dice:
+        return keeps
+    arg = state._game_kot.table.arg
+    return [k for k in keeps if KEEPS[arg[k.id]][face] >= 1]
+
+
+# -- Black Diamond ------------------------------------------------------------------------
+
+
+@effect("black_diamond")
+def black_diamond_played(state: KingOfTokyoState, seat: int) -> None:
+    """Permanent: see :func:`black_diamond`."""
+
+
+def black_diamond(state: KingOfTokyoState, seat: int) -> None:
+    """+1 star on taking control of Tokyo, and on staying when allowed to yield."""
+    n = _pu(state).count(seat, "black_diamond")
+    if n:
+        state.gain_stars(seat, n, "Black Diamond")
+
+
+# -- Icy Reflection ---------------------------------------------------------------------------
+
+
+def _icy_targets(state: KingOfTokyoState) -> list[int]:
+    info = evolution_table().info
+    icy = _n("icy_reflection")
+    return sorted(n for t in _pu(state).table for n in t if n != icy and info[n].permanent)
+
+
+@playable("icy_reflection")
+def _icy_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return bool(_icy_targets(state))
+
+
+@effect("icy_reflection")
+def icy_reflection(state: KingOfTokyoState, seat: int) -> None:
+    """Put the snowflake token on a face-up Permanent Evolution."""
+    if ICY_MARK not in _pu(state).marks and _icy_targets(state):
+        ask(state, seat, "icy_reflection")
+
+
+def _icy_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = state._game_kot.table
+    targets = _icy_targets(state)
+    if not targets:  # the card left play meanwhile: nothing to copy
+        return [table.evo_no[_n("icy_reflection")]]
+    return [table.evo_evolution[n] for n in targets]
+
+
+def _icy_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    if move != Move.EVO_EVOLUTION:
+        return
+    pu = _pu(state)
+    pu.marks[ICY_MARK] = arg
+    if state.options.icy_reflection_leaves == "token":
+        pu.marks["icy_keeps"] = 1
+    target = evolution_table().info[arg]
+    if target.id == "adapting_technology":  # counters are set up fresh on the copy
+        pu.counters[_n("icy_reflection")] = 3
+    state.event(
+        "icy_reflection",
+        f"{state.monster_name(seat)}'s Icy Reflection copies {target.name}.",
+        seat=seat,
+        evolution=target.id,
+    )
+
+
+QUESTIONS["icy_reflection"] = Question(
+    "Icy Reflection: choose the Permanent Evolution it copies",
+    _icy_options,
+    _icy_answer,
+)
+
+
+# -- start and end of turn ----------------------------------------------------------------------
+
+
+def _turn_start(state: KingOfTokyoState, a: int) -> None:
+    """2.9 A1/A4: your own Blizzard and Cold Wave end; your frozen die is released."""
+    pu = _pu(state)
+    _discard_if_up(state, a, "blizzard")
+    _discard_if_up(state, a, "cold_wave")
+    owner = pu.marks.get("encased_owner", -1)
+    if owner == a or (owner >= 0 and not state.monsters[owner].alive):
+        pu.marks.pop("encased_owner", None)
+        pu.marks.pop("encased_face", None)
+        state.note("The die Encased in Ice thaws.")
+    _freeze_cleanup(state)
+
+
+TURN_START.append(_turn_start)
+TURN_END.append(_freeze_turn_end)
+
+
+# -- the view -------------------------------------------------------------------------------
+
+
+def view_marks(state: KingOfTokyoState, seat: int) -> dict[str, object]:
+    """Public Evolution tokens of ``seat`` for the view: Freeze Ray lent out or held,
+    Icy Reflection's copy, the die Encased in Ice, counters on face-up Evolutions
+    (Adapting Technology, Exotic Arms' energy), UFO tokens (Superior Alien Technology)."""
+    pu = _pu(state)
+    info = evolution_table().info
+    out: dict[str, object] = {}
+    for key, holder in pu.marks.items():
+        if key.startswith("freeze_ray:"):
+            if int(key.split(":")[1]) in pu.table[seat]:
+                out["freeze_ray_lent_to"] = holder
+            elif holder == seat:
+                out["holds_freeze_ray"] = True
+    ufo = sorted(c for c in state.monsters[seat].cards if f"ufo:{c}" in pu.marks)
+    if ufo:
+        out["ufo_cards"] = ufo
+    icy = _n("icy_reflection")
+    if icy in pu.table[seat] and ICY_MARK in pu.marks:
+        out["icy_reflection_copies"] = info[pu.marks[ICY_MARK]].id
+    if pu.marks.get("encased_owner", -1) == seat:
+        out["encased_die"] = FACE_NAMES[pu.marks["encased_face"]]
+    counters = {info[n].id: pu.counters[n] for n in pu.table[seat] if n in pu.counters}
+    if counters:
+        out["counters"] = counters
+    return out

@@ -1,3 +1,313 @@
-"""The King's Evolutions (section 4.5 of the rules reference)."""
+"""The King's Evolutions (section 4.5 of the rules reference).
+
+Hooks called by the state (only when Power Up! is on):
+
+- :func:`scampers`: a smashed monster in Tokyo holding Simian Scamper has its smash
+  held back until its yield decision, like Jets (2.9 D7).
+- :func:`before_yield`: Chest Thumping lets the attacker force a wounded monster out
+  (2.9 E), before that monster decides.
+- :func:`on_loss`: Alpha Male, and the bookkeeping of Jungle Frenzy (2.9 D8).
+- :func:`entered`, :func:`starts_in_tokyo`: I Am the King! (2.9 A5, G2).
+- :func:`left_tokyo`: Twas Beauty Killed the Beast is lost; Monkey Rush may be played.
+- :func:`end_of_turn`: Twas Beauty Killed the Beast's star (2.9 J3).
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.action import Action
+from tabletop.games.king_of_tokyo.actions import Move, action_table
+from tabletop.games.king_of_tokyo.cards import Card
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.power_up import (
+    ALSO_IN,
+    QUESTIONS,
+    TURN_END,
+    Question,
+    ask,
+    effect,
+    playable,
+)
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+LEFT = "tokyo_left"
+"""``turn_marks``: a monster left Tokyo (or was eliminated there) this turn."""
+WOUNDED_TOKYO = "wounded_tokyo"
+"""``turn_marks``: the active monster's claws made a monster in Tokyo lose hearts."""
+JUNGLE_FRENZY_TURN = 3
+"""The kind of an extra turn granted by Jungle Frenzy (``state.extra_turns``)."""
+
+
+def _number(evolution: str) -> int:
+    return evolution_table().by_id[evolution].number
+
+
+# -- Monkey Rush ------------------------------------------------------------------------
+
+
+@playable("monkey_rush")
+def _monkey_rush_playable(state: KingOfTokyoState, seat: int) -> bool:
+    """Another monster's Enter Tokyo step, a spot free since its occupant left or died."""
+    pu = state.pu
+    assert pu is not None
+    return (
+        seat != state.active
+        and not state.in_tokyo(seat)
+        and state.free_spot() >= 0
+        and LEFT in pu.turn_marks
+    )
+
+
+@effect("monkey_rush")
+def monkey_rush(state: KingOfTokyoState, seat: int) -> None:
+    """Take control of Tokyo (City first): the entry star and entry triggers."""
+    spot = state.free_spot()
+    if spot >= 0:
+        state.enter_tokyo(seat, spot)
+
+
+# -- Simian Scamper ---------------------------------------------------------------------
+
+
+def scampers(state: KingOfTokyoState, seat: int) -> bool:
+    """Whether a smash on ``seat`` (in Tokyo) waits for its yield decision, as with Jets:
+    it holds Simian Scamper and may yield with it."""
+    pu = state.pu
+    assert pu is not None
+    return seat != state.active and _number("simian_scamper") in pu.hand[seat]
+
+
+@playable("simian_scamper")
+def _simian_scamper_playable(state: KingOfTokyoState, seat: int) -> bool:
+    """Only with the yield decision: yield Tokyo with it."""
+    decisions = state.decisions
+    return bool(decisions) and decisions[-1].kind == Ask.YIELD and decisions[-1].player == seat
+
+
+@effect("simian_scamper")
+def simian_scamper(state: KingOfTokyoState, seat: int) -> None:
+    """Yield Tokyo, lose none of the held-back smash, and no hearts for the rest of the
+    turn. The card stays face up until the end of the turn (2.9 J3)."""
+    pu = state.pu
+    assert pu is not None
+    keep_face_up(state, seat, "simian_scamper")
+    state.held.pop(seat, None)
+    state.immune |= 1 << seat
+    state.yield_tokyo(seat)
+
+
+def keep_face_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
+    """A Temporary whose effect lasts this turn stays face up until the turn ends."""
+    pu = state.pu
+    assert pu is not None
+    number = _number(evolution)
+    pile = pu.discard[pu.owner.get(number, seat)]
+    if number in pile:
+        pile.remove(number)
+        pu.table[seat].append(number)
+
+
+TURN_LONG = ("simian_scamper", "detachable_tail", "mecha_blast")
+"""Temporaries of these modules that stay face up until the end of the turn."""
+
+
+def end_turn_cleanup(state: KingOfTokyoState) -> None:
+    """2.9 J3: Simian Scamper, Detachable Tail and Mecha Blast go to the discard pile."""
+    pu = state.pu
+    assert pu is not None
+    for evolution in TURN_LONG:
+        number = _number(evolution)
+        for seat, table in enumerate(pu.table):
+            if number in table:
+                pu.discard_from_table(seat, number)
+
+
+# -- Jungle Frenzy ----------------------------------------------------------------------
+
+
+@playable("jungle_frenzy")
+def _jungle_frenzy_playable(state: KingOfTokyoState, seat: int) -> bool:
+    """Your turn, after Enter Tokyo: you wounded a monster in Tokyo and did not enter."""
+    pu = state.pu
+    assert pu is not None
+    return (
+        seat == state.active
+        and not state.in_tokyo(seat)
+        and not state.entered
+        and WOUNDED_TOKYO in pu.turn_marks
+    )
+
+
+@effect("jungle_frenzy")
+def jungle_frenzy(state: KingOfTokyoState, seat: int) -> None:
+    """Take another turn after this one."""
+    state.extra_turns += (seat, JUNGLE_FRENZY_TURN)
+    state.note(f"{state.monster_name(seat)} will take another turn (Jungle Frenzy).")
+
+
+# -- Giant Banana -----------------------------------------------------------------------
+
+
+@effect("giant_banana")
+def giant_banana(state: KingOfTokyoState, seat: int) -> None:
+    """Gain 2 hearts (in Tokyo too)."""
+    state.heal(seat, 2, "Giant Banana")
+
+
+ALSO_IN["giant_banana"] = frozenset({"damage"})  # a healing Temporary answers damage
+
+
+# -- Chest Thumping ---------------------------------------------------------------------
+
+
+@playable("chest_thumping")
+def _chest_thumping_playable(state: KingOfTokyoState, seat: int) -> bool:
+    """The attacker, at the start of the yield step, with a wounded monster in Tokyo."""
+    return seat == state.active and any(
+        state.monsters[s].alive and state.in_tokyo(s) for s in state.queue
+    )
+
+
+@effect("chest_thumping")
+def chest_thumping(state: KingOfTokyoState, seat: int) -> None:
+    """Face up: from now on it is asked about each wounded monster (:func:`before_yield`)."""
+
+
+def before_yield(state: KingOfTokyoState, victim: int) -> bool:
+    """Ask the attacker whether Chest Thumping forces ``victim`` out of Tokyo."""
+    pu = state.pu
+    assert pu is not None
+    a = state.active
+    key = f"chest_thumping.{victim}"
+    if key in pu.turn_marks or victim == a or not state.monsters[a].alive:
+        return False
+    if not pu.table[a] or not pu.has(a, "chest_thumping"):
+        return False
+    pu.turn_marks[key] = 1
+    ask(state, a, "chest_thumping", victim)
+    return True
+
+
+def _chest_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+    table = action_table(state.options.edition)
+    n = _number("chest_thumping")
+    return [table.evo_yes[n], table.evo_no[n]]
+
+
+def _chest_answer(
+    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+) -> None:
+    victim = context[0]
+    if move == Move.EVO_NO or not state.in_tokyo(victim):
+        return  # it decides itself (the yield step asks it next)
+    # Forced out, not a yield: no Burrowing, no Black Diamond. Jets still spares it the
+    # held-back smash; a smash held for Simian Scamper lands.
+    held = state.held.pop(victim, 0)
+    if held and not state.monsters[victim].mask & (1 << Card.JETS):
+        state.hits.append([victim, held, state.active, True, False])
+    state.event(
+        "yield",
+        f"{state.monster_name(seat)}'s Chest Thumping makes {state.monster_name(victim)} "
+        "leave Tokyo.",
+        seat=victim,
+        forced=True,
+    )
+    state.leave_tokyo(victim)
+    state.take_city = True  # 2011: the attacker takes the spot as after a yield
+
+
+QUESTIONS["chest_thumping"] = Question(
+    "Chest Thumping: make the wounded monster leave Tokyo, or let it choose?",
+    _chest_options,
+    _chest_answer,
+)
+
+
+# -- Alpha Male, I Am the King!, Twas Beauty Killed the Beast ----------------------------
+
+
+@effect("alpha_male")
+def alpha_male(state: KingOfTokyoState, seat: int) -> None:
+    """Face up: see :func:`on_loss`."""
+
+
+def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
+    """``source``'s claws (``smash``) made ``victim`` lose ``lost`` hearts."""
+    pu = state.pu
+    assert pu is not None
+    if not smash:
+        return
+    if source == state.active and (state.in_tokyo(victim) or victim in state.yielders):
+        pu.turn_marks[WOUNDED_TOKYO] = 1
+    if pu.table[source] and pu.has(source, "alpha_male"):
+        bit = 1 << _number("alpha_male")
+        if not pu.used & bit:
+            pu.used |= bit
+            state.gain_stars(source, pu.count(source, "alpha_male"), "Alpha Male")
+
+
+@effect("i_am_the_king")
+def i_am_the_king(state: KingOfTokyoState, seat: int) -> None:
+    """Face up: see :func:`entered` and :func:`starts_in_tokyo`."""
+
+
+def entered(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` takes control of Tokyo."""
+    pu = state.pu
+    assert pu is not None
+    if pu.table[seat] and pu.has(seat, "i_am_the_king"):
+        state.gain_stars(seat, pu.count(seat, "i_am_the_king"), "I Am the King!")
+
+
+def starts_in_tokyo(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` starts its turn in Tokyo (2.9 A5)."""
+    entered(state, seat)
+
+
+@playable("twas_beauty_killed_the_beast")
+def _twas_playable(state: KingOfTokyoState, seat: int) -> bool:
+    return state.in_tokyo(seat)
+
+
+@effect("twas_beauty_killed_the_beast")
+def twas_beauty_killed_the_beast(state: KingOfTokyoState, seat: int) -> None:
+    """Face up: see :func:`end_of_turn` and :func:`left_tokyo`."""
+
+
+def left_tokyo(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` leaves Tokyo, however (yield, forced, eliminated...)."""
+    pu = state.pu
+    assert pu is not None
+    pu.turn_marks[LEFT] = 1
+    if not state.monsters[seat].alive or not pu.table[seat]:
+        return
+    sources = pu.sources(seat, "twas_beauty_killed_the_beast")
+    if sources:
+        for n in sources:
+            if n in pu.table[seat]:  # (Icy Reflection may go with the original)
+                pu.discard_from_table(seat, n)
+        state.note(
+            f"{state.monster_name(seat)} leaves Tokyo: Twas Beauty Killed the Beast is "
+            "discarded and its stars drop to 0."
+        )
+        state.lose_stars(seat, state.monsters[seat].stars, "Twas Beauty Killed the Beast")
+
+
+def end_of_turn(state: KingOfTokyoState, active: int) -> None:
+    """2.9 J3: every monster with Twas Beauty Killed the Beast face up gains 1 star;
+    the Temporaries kept face up for the turn are discarded."""
+    pu = state.pu
+    assert pu is not None
+    for m in state.monsters:
+        if m.alive and pu.table[m.seat]:
+            n = pu.count(m.seat, "twas_beauty_killed_the_beast")
+            if n:
+                state.gain_stars(m.seat, n, "Twas Beauty Killed the Beast")
+    end_turn_cleanup(state)
+
+
+TURN_END.append(end_of_turn)

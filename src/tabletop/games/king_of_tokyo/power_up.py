@@ -163,6 +163,18 @@ def playable(evolution: str) -> Callable[[Condition], Condition]:
     return wrap
 
 
+def evolution_number(evolution: str) -> int:
+    """The number of the Evolution with this id."""
+    return evolution_table().by_id[evolution].number
+
+
+def pu_of(state: KingOfTokyoState) -> PowerUp:
+    """The state's Power Up! part (effects only run when the expansion is on)."""
+    pu = state.pu
+    assert pu is not None, "Power Up! is off"
+    return pu
+
+
 class PowerUp:
     """Each seat's Evolutions; copied with the state (small lists, no deep copy)."""
 
@@ -219,6 +231,16 @@ class PowerUp:
             for n in deck:
                 pu.owner[n] = seat
         return pu
+
+    # -- per-turn tallies ------------------------------------------------------------
+
+    def tally(self, key: str, seat: int, n: int) -> None:
+        """Add ``n`` to ``seat``'s count of ``key`` this turn (hearts lost, energy gained)."""
+        mark = f"{key}:{seat}"
+        self.turn_marks[mark] = self.turn_marks.get(mark, 0) + n
+
+    def tallied(self, key: str, seat: int) -> int:
+        return self.turn_marks.get(f"{key}:{seat}", 0)
 
     # -- queries ------------------------------------------------------------------------
 

@@ -1025,7 +1025,7 @@ class KingOfTokyoState(State):
             gained = min(n, target.max_hearts - target.hearts)
             target.hearts += gained
             if self.pu is not None and gained:
-                _kraken.note_hearts(self, seat, gained)
+                self.pu.tally("hearts", seat, gained)
             self._note(f"Healing Ray: {self._name(seat)} gains {gained} heart(s).")
         else:
             gained = self.heal(seat, n, "Healing Ray")
@@ -1806,8 +1806,7 @@ class KingOfTokyoState(State):
         lost = min(hearts, m.hearts)
         m.hearts -= lost
         if self.pu is not None and lost:  # hearts lost this turn (Anger Batteries)
-            key = f"lost:{v}"
-            self.pu.turn_marks[key] = self.pu.turn_marks.get(key, 0) + lost
+            self.pu.tally("lost", v, lost)
         if self._log is not None:
             self._event("damage", f"{self._name(v)} loses {lost} heart(s).", seat=v, hearts=lost)
         a = self.active
@@ -2024,7 +2023,7 @@ class KingOfTokyoState(State):
             n += self.copies(p, Card.FRIEND_OF_CHILDREN)
         m.energy += n
         if self.pu is not None:  # energy gained this turn (Stroke of Genius)
-            _bunny.note_energy(self, p, n)
+            self.pu.tally("energy", p, n)
         if self._log is not None:
             self._event("energy", f"{self._name(p)} gains {n} energy ({why}).", seat=p, energy=n)
 
@@ -2046,7 +2045,7 @@ class KingOfTokyoState(State):
         gained = min(n, room)
         m.hearts += gained
         if self.pu is not None:  # hearts gained this turn (Cult Worshippers)
-            _kraken.note_hearts(self, p, gained)
+            self.pu.tally("hearts", p, gained)
         if self._log is not None:
             self._event("heal", f"{self._name(p)} gains {gained} heart(s) ({why}).", seat=p)
         return gained

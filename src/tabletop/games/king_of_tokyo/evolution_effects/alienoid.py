@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, NUM_FACES, TWO
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
     QUESTIONS,
@@ -21,12 +20,13 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
+    evolution_number,
     playable,
+    pu_of,
     start_step,
 )
 
 if TYPE_CHECKING:
-    from tabletop.games.king_of_tokyo.power_up import PowerUp
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 PRECISION_MAX_COST = 4
@@ -34,16 +34,6 @@ ADAPTING_COUNTERS = 3
 EXOTIC_BET = 2
 EXOTIC_CLAWS = 3
 UFO_MAX = 3
-
-
-def _n(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
-
-
-def _pu(state: KingOfTokyoState) -> PowerUp:
-    pu = state.pu
-    assert pu is not None
-    return pu
 
 
 @effect("alien_scourge")
@@ -96,7 +86,7 @@ def precision_field_support(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _lost(state: KingOfTokyoState, seat: int) -> int:
-    return _pu(state).turn_marks.get(f"lost:{seat}", 0)
+    return pu_of(state).tallied("lost", seat)
 
 
 @playable("anger_batteries")
@@ -116,20 +106,20 @@ def anger_batteries(state: KingOfTokyoState, seat: int) -> None:
 @effect("adapting_technology")
 def adapting_technology(state: KingOfTokyoState, seat: int) -> None:
     """Put 3 counters on it."""
-    _pu(state).counters[_n("adapting_technology")] = ADAPTING_COUNTERS
+    pu_of(state).counters[evolution_number("adapting_technology")] = ADAPTING_COUNTERS
 
 
 def _adapting_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
     return bool(
         state.active == seat
-        and _pu(state).counters.get(card, 0) > 0
+        and pu_of(state).counters.get(card, 0) > 0
         and (state.deck or state.discard)
     )
 
 
 def _adapting_use(state: KingOfTokyoState, seat: int, card: int) -> None:
     """Remove a counter instead of paying 2 energy to sweep; discard it when empty."""
-    pu = _pu(state)
+    pu = pu_of(state)
     left = pu.counters[card] - 1
     pu.counters[card] = left
     if left <= 0:
@@ -164,7 +154,7 @@ def claw_extras(
     it: 3 claw faces give the energy back and 2 extra hearts per smashed monster;
     fewer lose the energy and 2 of your hearts.
     """
-    pu = _pu(state)
+    pu = pu_of(state)
     if counts[TWO] >= 3:
         extra = pu.count(a, "funny_looking_but_dangerous")
         if extra:
@@ -192,7 +182,7 @@ def claw_extras(
 @start_step(30)
 def exotic_arms_bet(state: KingOfTokyoState, a: int) -> None:
     """2.9 A3: place 2 of your energy on Exotic Arms, or not."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for card in reversed(pu.sources(a, "exotic_arms")):
         if state.monsters[a].energy >= EXOTIC_BET and pu.counters.get(card, 0) == 0:
             ask(state, a, "exotic_arms", card)
@@ -200,7 +190,7 @@ def exotic_arms_bet(state: KingOfTokyoState, a: int) -> None:
 
 def _exotic_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _n("exotic_arms")
+    n = evolution_number("exotic_arms")
     if state.monsters[seat].energy < EXOTIC_BET:
         return [table.evo_no[n]]
     return [table.evo_yes[n], table.evo_no[n]]
@@ -212,7 +202,7 @@ def _exotic_answer(
     if move != Move.EVO_YES:
         return
     state.monsters[seat].energy -= EXOTIC_BET
-    _pu(state).counters[context[0]] = EXOTIC_BET
+    pu_of(state).counters[context[0]] = EXOTIC_BET
     state.note(f"{state.monster_name(seat)} puts 2 energy on Exotic Arms.")
 
 
@@ -235,12 +225,12 @@ def _mothership_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
         state.active == seat
         and m.energy >= 1
         and m.hearts < m.max_hearts
-        and not _pu(state).used >> card & 1
+        and not pu_of(state).used >> card & 1
     )
 
 
 def _mothership_use(state: KingOfTokyoState, seat: int, card: int) -> None:
-    pu = _pu(state)
+    pu = pu_of(state)
     pu.used |= 1 << card
     state.monsters[seat].energy -= 1
     state.heal(seat, 1, "Mothership Support")
@@ -261,7 +251,7 @@ def superior_alien_technology(state: KingOfTokyoState, seat: int) -> None:
 
 def ufo_cards(state: KingOfTokyoState, seat: int) -> list[int]:
     """``seat``'s Keep cards that carry a UFO token."""
-    marks = _pu(state).marks
+    marks = pu_of(state).marks
     return [c for c in state.monsters[seat].cards if f"ufo:{c}" in marks]
 
 
@@ -270,7 +260,7 @@ def _half(cost: int) -> int:
 
 
 def superior_on(state: KingOfTokyoState, p: int) -> bool:
-    pu = _pu(state)
+    pu = pu_of(state)
     return pu.has(p, "superior_alien_technology") and len(ufo_cards(state, p)) < UFO_MAX
 
 
@@ -304,7 +294,7 @@ def _buy(state: KingOfTokyoState, p: int, slot: int, half: bool) -> None:
     cost = state.cost_for(p, c)
     if half:
         cost = _half(cost)
-        _pu(state).marks[f"ufo:{c}"] = p
+        pu_of(state).marks[f"ufo:{c}"] = p
     state._pay_and_take(p, c, cost, "buys")
     if half:
         state.note(f"{state.cards.names[c]} gets a UFO token (Superior Alien Technology).")
@@ -313,7 +303,7 @@ def _buy(state: KingOfTokyoState, p: int, slot: int, half: bool) -> None:
 
 def _superior_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _n("superior_alien_technology")
+    n = evolution_number("superior_alien_technology")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -333,7 +323,7 @@ QUESTIONS["superior_alien_technology"] = Question(
 @start_step(40)
 def ufo_dice(state: KingOfTokyoState, a: int) -> None:
     """2.9 A3: one die per UFO card; a claw discards that card."""
-    if not _pu(state).has(a, "superior_alien_technology"):
+    if not pu_of(state).has(a, "superior_alien_technology"):
         return
     for c in ufo_cards(state, a):
         face = state.rng.randrange(NUM_FACES)

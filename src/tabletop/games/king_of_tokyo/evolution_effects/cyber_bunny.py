@@ -1,7 +1,7 @@
 """Cyber Bunny's Evolutions (section 4.5 of the rules reference).
 
-Hooks called from the state: :func:`note_energy` (energy gained this turn, for Stroke
-of Genius), :func:`discount` (Secret Laboratory), :func:`gizmo` (King of the
+The state tallies the energy gained this turn (Stroke of Genius). Hooks called from
+the state: :func:`discount` (Secret Laboratory), :func:`gizmo` (King of the
 Gizmo), :func:`sword_claws` and :func:`sword_energy` (Energy Sword), :func:`carrot`
 (Electric Carrot), :func:`probers` (Heart of the Rabbit's window) and
 :func:`on_enter` (Heart of the Rabbit comes back).
@@ -14,47 +14,31 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
     TURN_START,
     Question,
     ask,
     effect,
+    evolution_number,
     playable,
+    pu_of,
     start_step,
 )
 
 if TYPE_CHECKING:
-    from tabletop.games.king_of_tokyo.power_up import PowerUp
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 SWORD_COST = 2
 SWORD_PAID = 2  # counters on a paid Energy Sword (this turn)
 
 
-def _pu(state: KingOfTokyoState) -> PowerUp:
-    pu = state.pu
-    assert pu is not None
-    return pu
-
-
-def _number(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
-
-
 # -- Stroke of Genius (end of turn), Emergency Battery ------------------------------------
 
 
-def note_energy(state: KingOfTokyoState, seat: int, n: int) -> None:
-    """Count energy ``seat`` gained this turn (any monster's turn)."""
-    marks = _pu(state).turn_marks
-    key = f"energy{seat}"
-    marks[key] = marks.get(key, 0) + n
-
-
 def energy_gained(state: KingOfTokyoState, seat: int) -> int:
-    return _pu(state).turn_marks.get(f"energy{seat}", 0)
+    """Energy ``seat`` gained this turn (any monster's turn), tallied by ``gain_energy``."""
+    return pu_of(state).tallied("energy", seat)
 
 
 @playable("stroke_of_genius")
@@ -97,7 +81,7 @@ def _rabbit_playable(state: KingOfTokyoState, seat: int) -> bool:
 
 def probers(state: KingOfTokyoState, a: int) -> bool:
     """Whether another monster may play an "after_other_roll" Evolution now."""
-    pu = _pu(state)
+    pu = pu_of(state)
     return any(pu.playable(state, s, "after_other_roll") for s in state.others(a))
 
 
@@ -105,8 +89,8 @@ def probers(state: KingOfTokyoState, a: int) -> bool:
 def heart_of_the_rabbit(state: KingOfTokyoState, seat: int) -> None:
     """Reroll one of the active monster's dice (like Psychic Probe); marked as played,
     so taking control of Tokyo brings it back from the discard pile."""
-    pu = _pu(state)
-    number = _number("heart_of_the_rabbit")
+    pu = pu_of(state)
+    number = evolution_number("heart_of_the_rabbit")
     pu.counters[number] = 1  # played (not merely discarded from a draw)
     faces = state._changeable_faces()
     if len(faces) == 1:
@@ -139,8 +123,8 @@ QUESTIONS["heart_of_the_rabbit"] = Question(
 
 def on_enter(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` takes control of Tokyo: a played Heart of the Rabbit comes back."""
-    pu = _pu(state)
-    number = _number("heart_of_the_rabbit")
+    pu = pu_of(state)
+    number = evolution_number("heart_of_the_rabbit")
     pile = pu.discard[seat]
     if number in pile and pu.counters.get(number) and pu.owner.get(number, seat) == seat:
         pile.remove(number)
@@ -159,7 +143,7 @@ def _secret_laboratory(state: KingOfTokyoState, seat: int) -> None:
 
 def discount(state: KingOfTokyoState, p: int) -> int:
     """Secret Laboratory: Power cards cost 1 energy less (never below 0)."""
-    return _pu(state).count(p, "secret_laboratory")
+    return pu_of(state).count(p, "secret_laboratory")
 
 
 @effect("king_of_the_gizmo")
@@ -169,7 +153,7 @@ def _king_of_the_gizmo(state: KingOfTokyoState, seat: int) -> None:
 
 def gizmo(state: KingOfTokyoState, p: int) -> None:
     """King of the Gizmo: each Power card purchased gives 1 star."""
-    n = _pu(state).count(p, "king_of_the_gizmo")
+    n = pu_of(state).count(p, "king_of_the_gizmo")
     if n:
         state.gain_stars(p, n, "King of the Gizmo")
 
@@ -185,7 +169,7 @@ def _energy_sword(state: KingOfTokyoState, seat: int) -> None:
 @start_step(50)
 def _sword_start(state: KingOfTokyoState, a: int) -> None:
     """Pay 2 energy (to the bank) for this turn, or not."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for card in pu.sources(a, "energy_sword"):
         pu.counters.pop(card, None)
         if state.monsters[a].energy >= SWORD_COST:
@@ -194,7 +178,7 @@ def _sword_start(state: KingOfTokyoState, a: int) -> None:
 
 def _sword_reset(state: KingOfTokyoState, a: int) -> None:
     """A payment lasts one turn: every paid Energy Sword is cleared as a turn starts."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for seat in range(len(state.monsters)):
         for card in pu.sources(seat, "energy_sword"):
             pu.counters.pop(card, None)
@@ -205,7 +189,7 @@ TURN_START.append(_sword_reset)
 
 def _sword_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _number("energy_sword")
+    n = evolution_number("energy_sword")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -215,7 +199,7 @@ def _sword_answer(
     m = state.monsters[seat]
     if move == Move.EVO_YES and m.energy >= SWORD_COST:
         m.energy -= SWORD_COST
-        _pu(state).counters[context[0]] = SWORD_PAID
+        pu_of(state).counters[context[0]] = SWORD_PAID
         state.note(f"{state.monster_name(seat)} pays 2 energy for Energy Sword.")
 
 
@@ -225,7 +209,7 @@ QUESTIONS["energy_sword"] = Question(
 
 
 def _paid_swords(state: KingOfTokyoState, a: int) -> int:
-    pu = _pu(state)
+    pu = pu_of(state)
     if a != state.active:
         return 0
     return sum(1 for c in pu.sources(a, "energy_sword") if pu.counters.get(c) == SWORD_PAID)
@@ -254,7 +238,7 @@ def _electric_carrot(state: KingOfTokyoState, seat: int) -> None:
 def carrot(state: KingOfTokyoState, a: int) -> None:
     """In Tokyo, each monster the active monster's claws hit loses 1 more heart unless it
     gives 1 energy: asked of each victim (with energy) before the damage lands."""
-    pu = _pu(state)
+    pu = pu_of(state)
     n = pu.count(a, "electric_carrot")
     if not n or not state.in_tokyo(a):
         return
@@ -273,7 +257,7 @@ def carrot(state: KingOfTokyoState, a: int) -> None:
 
 def _carrot_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _number("electric_carrot")
+    n = evolution_number("electric_carrot")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -281,7 +265,7 @@ def _carrot_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
     attacker = context[0]
-    n = _pu(state).count(attacker, "electric_carrot")
+    n = pu_of(state).count(attacker, "electric_carrot")
     if move == Move.EVO_YES:
         give = min(n, state.monsters[seat].energy)
         state.monsters[seat].energy -= give

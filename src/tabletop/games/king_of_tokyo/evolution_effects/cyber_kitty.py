@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
     TURN_END,
@@ -19,25 +18,16 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
+    evolution_number,
     playable,
+    pu_of,
 )
 
 if TYPE_CHECKING:
-    from tabletop.games.king_of_tokyo.power_up import PowerUp
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 NINE = 9
 CITY, BAY = 1, 2  # as in state.py
-
-
-def _n(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
-
-
-def _pu(state: KingOfTokyoState) -> PowerUp:
-    pu = state.pu
-    assert pu is not None
-    return pu
 
 
 # -- Nine Lives ----------------------------------------------------------------------------------
@@ -47,8 +37,8 @@ def nine_lives(state: KingOfTokyoState, v: int) -> bool:
     """``v`` reaches 0 hearts holding Nine Lives: it is played at once (before It Has a
     Child). All its Power cards and Evolutions are discarded, energy and stars lost,
     it leaves Tokyo, then it has 9 hearts and 9 stars."""
-    pu = _pu(state)
-    n = _n("nine_lives")
+    pu = pu_of(state)
+    n = evolution_number("nine_lives")
     if n not in pu.hand[v]:
         return False
     m = state.monsters[v]
@@ -107,7 +97,7 @@ def _purr_star(state: KingOfTokyoState, giver: int, kitty: int) -> None:
 
 def _purr_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _n("mega_purr")
+    n = evolution_number("mega_purr")
     m = state.monsters[seat]
     out = []
     if m.energy:
@@ -148,8 +138,8 @@ def _cat_nip_playable(state: KingOfTokyoState, seat: int) -> bool:
 @effect("cat_nip")
 def cat_nip(state: KingOfTokyoState, seat: int) -> None:
     """This turn: a single roll, every result of the dice doubled (stays face up)."""
-    pu = _pu(state)
-    n = _n("cat_nip")
+    pu = pu_of(state)
+    n = evolution_number("cat_nip")
     pile = pu.discard[pu.owner.get(n, seat)]
     if n in pile:
         pile.remove(n)
@@ -158,8 +148,8 @@ def cat_nip(state: KingOfTokyoState, seat: int) -> None:
 
 def _cat_nip_end(state: KingOfTokyoState, a: int) -> None:
     """2.9 J3: Cat Nip is discarded at the end of the turn."""
-    pu = _pu(state)
-    n = _n("cat_nip")
+    pu = pu_of(state)
+    n = evolution_number("cat_nip")
     for seat, table in enumerate(pu.table):
         if n in table:
             pu.discard_from_table(seat, n)
@@ -175,7 +165,7 @@ def play_with_your_food(state: KingOfTokyoState, seat: int) -> None:
 
 def ask_play_with_your_food(state: KingOfTokyoState, a: int) -> None:
     """After the smash is built: for each monster in Tokyo about to lose 2+ hearts."""
-    pu = _pu(state)
+    pu = pu_of(state)
     if not pu.has(a, "play_with_your_food"):
         return
     targets = [
@@ -190,7 +180,7 @@ def ask_play_with_your_food(state: KingOfTokyoState, a: int) -> None:
 
 def _food_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _n("play_with_your_food")
+    n = evolution_number("play_with_your_food")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -240,13 +230,13 @@ def _free_spot(state: KingOfTokyoState) -> int:
 
 
 def _feline_allowed(state: KingOfTokyoState, seat: int) -> bool:
-    at_start = _pu(state).turn_marks.get("tokyo_at_start", 0)
+    at_start = pu_of(state).turn_marks.get("tokyo_at_start", 0)
     return bool(
         state.active != seat
         and not state.in_tokyo(seat)
         and not at_start >> seat & 1
         and _free_spot(state)
-        and not _pu(state).turn_marks.get("no_entry")
+        and not pu_of(state).turn_marks.get("no_entry")
     )
 
 
@@ -263,14 +253,14 @@ def feline_motor(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _feline_enter(state: KingOfTokyoState, seat: int) -> None:
-    _pu(state).turn_marks["no_entry"] = 1
+    pu_of(state).turn_marks["no_entry"] = 1
     state.note(f"{state.monster_name(seat)} takes the free spot first (Feline Motor).")
     state._enter(seat, _free_spot(state))
 
 
 def ask_feline_motor(state: KingOfTokyoState, seat: int) -> bool:
     """Ask a face-up Feline Motor's holder whether to enter instead of the active."""
-    if _pu(state).has(seat, "feline_motor") and _feline_allowed(state, seat):
+    if pu_of(state).has(seat, "feline_motor") and _feline_allowed(state, seat):
         ask(state, seat, "feline_motor")
         return True
     return False
@@ -278,7 +268,7 @@ def ask_feline_motor(state: KingOfTokyoState, seat: int) -> bool:
 
 def _feline_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _n("feline_motor")
+    n = evolution_number("feline_motor")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -300,7 +290,7 @@ def _tokyo_at_start(state: KingOfTokyoState, a: int) -> None:
         if s >= 0:
             mask |= 1 << s
     if mask:
-        _pu(state).turn_marks["tokyo_at_start"] = mask
+        pu_of(state).turn_marks["tokyo_at_start"] = mask
 
 
 # -- Mouse Hunter, Meow Missile -------------------------------------------------------------------
@@ -313,7 +303,7 @@ def mouse_hunter_played(state: KingOfTokyoState, seat: int) -> None:
 
 def mouse_hunter(state: KingOfTokyoState, a: int) -> None:
     """2.9 D4: at least one 1 among the resolved dice: +1 star (not doubled)."""
-    n = _pu(state).count(a, "mouse_hunter")
+    n = pu_of(state).count(a, "mouse_hunter")
     if n:
         state.gain_stars(a, n, "Mouse Hunter")
 

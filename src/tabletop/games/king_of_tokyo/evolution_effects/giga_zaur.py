@@ -17,7 +17,6 @@ from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, NUM_FACES, ONE, TWO
 from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
     ALSO_IN,
@@ -31,10 +30,6 @@ from tabletop.games.king_of_tokyo.power_up import (
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
-
-
-def _number(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
 
 
 def _own_dice_step(state: KingOfTokyoState, seat: int) -> bool:

@@ -1,7 +1,7 @@
 """Kraken's Evolutions (section 4.5 of the rules reference).
 
-Hooks called from the state: :func:`note_hearts` (hearts gained this turn, for Cult
-Worshippers), :func:`high_tide_hearts`, :func:`terror` (Terror of the Deep's roll when
+The state tallies the hearts gained this turn (Cult Worshippers). Hooks called from
+the state: :func:`high_tide_hearts`, :func:`terror` (Terror of the Deep's roll when
 hearts are about to be lost), :func:`on_enter` and :func:`max_hearts` (Eater of
 Souls), :func:`mandibles` (Mandibles of Dread), and :func:`skip_turn` (Sunken Temple;
 Tune-Up may share it).
@@ -16,7 +16,6 @@ from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.pandakai import entered_this_turn
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import HEART_CAP
 from tabletop.games.king_of_tokyo.phases import Stage
 from tabletop.games.king_of_tokyo.power_up import (
@@ -25,26 +24,17 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
+    evolution_number,
     playable,
+    pu_of,
     start_step,
 )
 
 if TYPE_CHECKING:
-    from tabletop.games.king_of_tokyo.power_up import PowerUp
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 HIGH_TIDE = "high_tide"  # turn_marks: hearts High Tide adds to the result
 TEMPLE_HEARTS = TEMPLE_ENERGY = 3
-
-
-def _pu(state: KingOfTokyoState) -> PowerUp:
-    pu = state.pu
-    assert pu is not None
-    return pu
-
-
-def _number(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
 
 
 # -- Healing Rain, Cult Worshippers -----------------------------------------------------------
@@ -56,15 +46,9 @@ def healing_rain(state: KingOfTokyoState, seat: int) -> None:
     state.heal(seat, 2, "Healing Rain")
 
 
-def note_hearts(state: KingOfTokyoState, seat: int, n: int) -> None:
-    """Count hearts ``seat`` actually gained this turn (any monster's turn)."""
-    marks = _pu(state).turn_marks
-    key = f"hearts{seat}"
-    marks[key] = marks.get(key, 0) + n
-
-
 def hearts_gained(state: KingOfTokyoState, seat: int) -> int:
-    return _pu(state).turn_marks.get(f"hearts{seat}", 0)
+    """Hearts ``seat`` gained this turn (any monster's turn), tallied by ``heal``."""
+    return pu_of(state).tallied("hearts", seat)
 
 
 @playable("cult_worshippers")
@@ -103,14 +87,14 @@ def _tide_playable(state: KingOfTokyoState, seat: int) -> bool:
 @effect("high_tide")
 def high_tide(state: KingOfTokyoState, seat: int) -> None:
     """One more heart in the result per heart die (they do not count for the draw)."""
-    marks = _pu(state).turn_marks
+    marks = pu_of(state).turn_marks
     extra = state._resolved_counts()[HEART]
     marks[HIGH_TIDE] = marks.get(HIGH_TIDE, 0) + extra
     state.note(f"High Tide adds {extra} heart(s) to the result.")
 
 
 def high_tide_hearts(state: KingOfTokyoState) -> int:
-    return _pu(state).turn_marks.get(HIGH_TIDE, 0)
+    return pu_of(state).turn_marks.get(HIGH_TIDE, 0)
 
 
 # -- Terror of the Deep (damage) -----------------------------------------------------------------
@@ -128,12 +112,12 @@ def terror_of_the_deep(state: KingOfTokyoState, seat: int) -> None:
     if state.hits and state.hits[0][0] == seat:
         state.hits[0][1] = _roll(state, seat, state.hits[0][1])
     if _temporary(state):
-        _pu(state).discard_from_table(seat, _number("terror_of_the_deep"))
+        pu_of(state).discard_from_table(seat, evolution_number("terror_of_the_deep"))
 
 
 def terror(state: KingOfTokyoState, v: int, hearts: int) -> int:
     """A face-up Terror of the Deep rolls for every loss of hearts (like Camouflage)."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for _ in range(pu.count(v, "terror_of_the_deep")):
         if hearts <= 0:
             break
@@ -167,7 +151,7 @@ def eater_of_souls(state: KingOfTokyoState, seat: int) -> None:
 
 def max_hearts(state: KingOfTokyoState) -> None:
     """Eater of Souls: a maximum of 12 hearts while face up (absolute, like Even Bigger)."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for m in state.monsters:
         if pu.table[m.seat] and pu.has(m.seat, "eater_of_souls"):
             m.max_hearts = HEART_CAP
@@ -175,7 +159,7 @@ def max_hearts(state: KingOfTokyoState) -> None:
 
 def on_enter(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` takes control of Tokyo: Eater of Souls heals 1 heart."""
-    pu = _pu(state)
+    pu = pu_of(state)
     pu.turn_marks[f"entered{seat}"] = 1
     n = pu.count(seat, "eater_of_souls")
     if n:
@@ -192,13 +176,13 @@ def _sunken_temple(state: KingOfTokyoState, seat: int) -> None:
 
 @start_step(60)
 def _temple_start(state: KingOfTokyoState, a: int) -> None:
-    if _pu(state).has(a, "sunken_temple") and not state.in_tokyo(a):
+    if pu_of(state).has(a, "sunken_temple") and not state.in_tokyo(a):
         ask(state, a, "sunken_temple")
 
 
 def _temple_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _number("sunken_temple")
+    n = evolution_number("sunken_temple")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -239,7 +223,7 @@ def _mandibles_of_dread(state: KingOfTokyoState, seat: int) -> None:
 
 def mandibles(state: KingOfTokyoState, source: int, victim: int) -> None:
     """Mandibles of Dread: a monster the owner's claws wound loses 1 star."""
-    n = _pu(state).count(source, "mandibles_of_dread")
+    n = pu_of(state).count(source, "mandibles_of_dread")
     if n:
         state.lose_stars(victim, n, "Mandibles of Dread")
 

@@ -21,8 +21,14 @@ from tabletop.games.king_of_tokyo.actions import Move, action_table
 from tabletop.games.king_of_tokyo.dice import CLAW, NUM_FACES, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.kraken import skip_turn
 from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
-from tabletop.games.king_of_tokyo.power_up import QUESTIONS, Question, ask, effect, playable
+from tabletop.games.king_of_tokyo.power_up import (
+    QUESTIONS,
+    Question,
+    ask,
+    effect,
+    evolution_number,
+    playable,
+)
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -32,10 +38,6 @@ PENDING = "after_damage"
 current batch of damage, not yet offered Lightning Armor / Target Acquired."""
 STEEL = "claws_of_steel"  # turn_marks STEEL.seat: hearts the active made it lose
 STEEL_DONE = "claws_of_steel_done"  # turn_marks STEEL_DONE.seat: the extra heart was given
-
-
-def _number(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
 
 
 def target_key(seat: int) -> str:
@@ -148,7 +150,7 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
         key = f"{STEEL}.{victim}"
         marks[key] = marks.get(key, 0) + lost
     if state.in_tokyo(victim) and pu.has(source, "breath_of_doom"):
-        bit = 1 << _number("breath_of_doom")
+        bit = 1 << evolution_number("breath_of_doom")
         if not pu.used & bit:  # at most once per turn (BGA)
             pu.used |= bit
             outside = [s for s in state.others(source) if not state.in_tokyo(s)]
@@ -249,7 +251,7 @@ def _lightning_options(
     state: KingOfTokyoState, seat: int, context: tuple[int, ...]
 ) -> list[Action]:
     table = action_table(state.options.edition)
-    n = _number("lightning_armor")
+    n = evolution_number("lightning_armor")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -283,7 +285,7 @@ def target_acquired(state: KingOfTokyoState, seat: int) -> None:
 
 def _target_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = action_table(state.options.edition)
-    n = _number("target_acquired")
+    n = evolution_number("target_acquired")
     return [table.evo_yes[n], table.evo_no[n]]
 
 

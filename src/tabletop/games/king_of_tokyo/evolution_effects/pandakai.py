@@ -13,7 +13,6 @@ from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, ONE, THREE, TWO
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
@@ -24,12 +23,13 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
+    evolution_number,
     playable,
+    pu_of,
     start_step,
 )
 
 if TYPE_CHECKING:
-    from tabletop.games.king_of_tokyo.power_up import PowerUp
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 PANDA_EXPRESS_TURN = 2  # the kind of extra turn in ``state.extra_turns``
@@ -38,16 +38,6 @@ OPPOSITE = {ONE: THREE, THREE: ONE, TWO: HEART, HEART: TWO, CLAW: ENERGY, ENERGY
 BUYING = "bamboozle_buying"  # turn_marks: row slot + 1 of the purchase on hold
 BUY_OK = "bamboozle_passed"  # turn_marks: slot + 1 of a purchase Bamboozle let through
 BLOCKED = "bamboozled"  # turn_marks: card instance + 1 the active monster may not buy
-
-
-def _pu(state: KingOfTokyoState) -> PowerUp:
-    pu = state.pu
-    assert pu is not None
-    return pu
-
-
-def _number(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
 
 
 # -- Panda-Monium, Bear Necessities ---------------------------------------------------
@@ -74,7 +64,7 @@ def bear_necessities(state: KingOfTokyoState, seat: int) -> None:
 
 def entered_this_turn(state: KingOfTokyoState, seat: int) -> bool:
     """The active ``seat`` took control of Tokyo this turn and is still there."""
-    pu = _pu(state)
+    pu = pu_of(state)
     return (
         seat == state.active and bool(pu.turn_marks.get(f"entered{seat}")) and state.in_tokyo(seat)
     )
@@ -103,7 +93,7 @@ def eats_shoots_and_leaves(state: KingOfTokyoState, seat: int) -> None:
 
 @playable("bamboozle")
 def _bamboozle_playable(state: KingOfTokyoState, seat: int) -> bool:
-    return seat != state.active and BUYING in _pu(state).turn_marks
+    return seat != state.active and BUYING in pu_of(state).turn_marks
 
 
 def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
@@ -112,7 +102,7 @@ def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
     Only purchases from the row in the active monster's own Buy phase (BGA: not
     Opportunist). Returns True when the purchase waits for the holder's answer.
     """
-    pu = _pu(state)
+    pu = pu_of(state)
     if pu.turn_marks.get(BUY_OK) == slot + 1:
         del pu.turn_marks[BUY_OK]
         return False
@@ -132,7 +122,7 @@ def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
 
 def resume_buy(state: KingOfTokyoState) -> bool:
     """Nobody played Bamboozle: the purchase on hold goes through."""
-    pu = _pu(state)
+    pu = pu_of(state)
     slot = pu.turn_marks.pop(BUYING, 0)
     if not slot:
         return False
@@ -149,7 +139,7 @@ def blocked_card(state: KingOfTokyoState, p: int) -> int:
 
 
 def _buy(state: KingOfTokyoState, buyer: int, slot: int) -> None:
-    _pu(state).turn_marks[BUY_OK] = slot + 1
+    pu_of(state).turn_marks[BUY_OK] = slot + 1
     state._buy_from_row(buyer, slot)
 
 
@@ -164,7 +154,7 @@ def _forced_options(state: KingOfTokyoState, buyer: int) -> list[int]:
 @effect("bamboozle")
 def bamboozle(state: KingOfTokyoState, seat: int) -> None:
     """Undo the purchase; that card is off limits this turn; force another one."""
-    pu = _pu(state)
+    pu = pu_of(state)
     slot = pu.turn_marks.pop(BUYING, 0) - 1
     if slot < 0:
         return
@@ -228,7 +218,7 @@ def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: 
     2 stars and another turn. Pandarwinism: three hearts or more, 1 star plus 1 per
     heart beyond the third (heart dice only).
     """
-    pu = _pu(state)
+    pu = pu_of(state)
     express = pu.count(a, "panda_express")
     if express and all(counts[f] for f in (ONE, TWO, THREE, HEART, ENERGY)) and claws:
         state.gain_stars(a, 2 * express, "Panda Express")
@@ -250,7 +240,7 @@ def _bamboo_supply(state: KingOfTokyoState, seat: int) -> None:
 @start_step(10)
 def _bamboo_start(state: KingOfTokyoState, a: int) -> None:
     """Put 1 energy from the bank on the card, or take everything on it."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for card in pu.sources(a, "bamboo_supply"):
         if pu.counters.get(card, 0):
             ask(state, a, "bamboo_supply", card)
@@ -259,7 +249,7 @@ def _bamboo_start(state: KingOfTokyoState, a: int) -> None:
 
 
 def _store(state: KingOfTokyoState, seat: int, card: int) -> None:
-    pu = _pu(state)
+    pu = pu_of(state)
     pu.counters[card] = pu.counters.get(card, 0) + 1
     state.note(
         f"{state.monster_name(seat)} puts 1 energy on Bamboo Supply ({pu.counters[card]} on it)."
@@ -268,7 +258,7 @@ def _store(state: KingOfTokyoState, seat: int, card: int) -> None:
 
 def _bamboo_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
-    n = _number("bamboo_supply")
+    n = evolution_number("bamboo_supply")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -279,7 +269,7 @@ def _bamboo_answer(
     if move == Move.EVO_YES:
         _store(state, seat, card)
         return
-    pu = _pu(state)
+    pu = pu_of(state)
     stored = pu.counters.pop(card, 0)
     state.monsters[seat].energy += stored  # collected, not gained (no Friend of Children)
     state.note(f"{state.monster_name(seat)} takes {stored} energy from Bamboo Supply.")
@@ -301,12 +291,12 @@ def _yin_yang(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _yin_yang_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
-    return seat == state.active and bool(state.dice) and not _pu(state).used >> card & 1
+    return seat == state.active and bool(state.dice) and not pu_of(state).used >> card & 1
 
 
 def _yin_yang_use(state: KingOfTokyoState, seat: int, card: int) -> None:
     """Turn every die to its opposite face (once per turn: turning them back is no use)."""
-    pu = _pu(state)
+    pu = pu_of(state)
     pu.used |= 1 << card
     frozen = pu.marks.get("encased_face", -1)  # Encased in Ice: that die stays as it is
     dice = [OPPOSITE[f] for f in state.dice]

@@ -27,29 +27,20 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
+    evolution_number,
     playable,
+    pu_of,
     start_step,
 )
 
 if TYPE_CHECKING:
-    from tabletop.games.king_of_tokyo.power_up import PowerUp
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
-
-
-def _n(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
-
-
-def _pu(state: KingOfTokyoState) -> PowerUp:
-    pu = state.pu
-    assert pu is not None
-    return pu
 
 
 def _stay_face_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
     """A Temporary Evolution with a lasting effect stays face up until it ends."""
-    pu = _pu(state)
-    n = _n(evolution)
+    pu = pu_of(state)
+    n = evolution_number(evolution)
     pile = pu.discard[pu.owner.get(n, seat)]
     if n in pile:
         pile.remove(n)
@@ -57,8 +48,8 @@ def _stay_face_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
 
 
 def _discard_if_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
-    pu = _pu(state)
-    n = _n(evolution)
+    pu = pu_of(state)
+    n = evolution_number(evolution)
     if n in pu.table[seat]:
         pu.discard_from_table(seat, n)
         state.note(f"{state.monster_name(seat)}'s {evolution_table().info[n].name} ends.")
@@ -78,7 +69,7 @@ def freeze_ray(state: KingOfTokyoState, seat: int) -> None:
 
 def lend_freeze_ray(state: KingOfTokyoState, a: int) -> bool:
     """2.9 D8: the active owner's claws made monsters in Tokyo lose hearts: give it."""
-    pu = _pu(state)
+    pu = pu_of(state)
     cards = [n for n in pu.sources(a, "freeze_ray") if _lent(n) not in pu.marks]
     if not cards:
         return False
@@ -94,7 +85,7 @@ def lend_freeze_ray(state: KingOfTokyoState, a: int) -> bool:
 
 
 def _freeze_targets(state: KingOfTokyoState, a: int) -> list[int]:
-    lost = _pu(state).turn_marks
+    lost = pu_of(state).turn_marks
     return [
         s
         for s in state.others(a)
@@ -103,7 +94,7 @@ def _freeze_targets(state: KingOfTokyoState, a: int) -> list[int]:
 
 
 def _give(state: KingOfTokyoState, owner: int, card: int, seat: int) -> None:
-    _pu(state).marks[_lent(card)] = seat
+    pu_of(state).marks[_lent(card)] = seat
     state.event(
         "evolution_lent",
         f"{state.monster_name(owner)} gives Freeze Ray to {state.monster_name(seat)}.",
@@ -112,7 +103,7 @@ def _give(state: KingOfTokyoState, owner: int, card: int, seat: int) -> None:
 
 
 def _owner_of(state: KingOfTokyoState, card: int) -> int:
-    for seat, table in enumerate(_pu(state).table):
+    for seat, table in enumerate(pu_of(state).table):
         if card in table:
             return seat
     return -1
@@ -121,7 +112,7 @@ def _owner_of(state: KingOfTokyoState, card: int) -> int:
 @start_step(20)
 def freeze_ray_face(state: KingOfTokyoState, a: int) -> None:
     """2.9 A3: the owner names the face that does nothing for the holder this turn."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for key, holder in sorted(pu.marks.items()):
         if key.startswith("freeze_ray:") and holder == a:
             card = int(key.split(":")[1])
@@ -140,7 +131,7 @@ def _freeze_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]
 def _freeze_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
-    pu = _pu(state)
+    pu = pu_of(state)
     if context[1] == 0:
         _give(state, seat, context[0], arg)
         return
@@ -162,7 +153,7 @@ QUESTIONS["freeze_ray"] = Question(
 
 def _freeze_turn_end(state: KingOfTokyoState, a: int) -> None:
     """J2: a lent Freeze Ray comes back at the end of the holder's turn."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for key, holder in sorted(pu.marks.items()):
         if key.startswith("freeze_ray:") and holder == a:
             del pu.marks[key]
@@ -171,7 +162,7 @@ def _freeze_turn_end(state: KingOfTokyoState, a: int) -> None:
 
 def _freeze_cleanup(state: KingOfTokyoState) -> None:
     """A holder eliminated: the card is discarded; a card gone from play: no loan."""
-    pu = _pu(state)
+    pu = pu_of(state)
     for key, holder in sorted(pu.marks.items()):
         if not key.startswith("freeze_ray:"):
             continue
@@ -188,13 +179,13 @@ def _freeze_cleanup(state: KingOfTokyoState) -> None:
 
 
 def _catch_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
-    pu = _pu(state)
+    pu = pu_of(state)
     return bool(state.active == seat and state.discard and not pu.used >> card & 1)
 
 
 def _catch(state: KingOfTokyoState, seat: int, card: int) -> None:
     """Shuffle the Power discard pile, reveal one card at random, offer it 1 cheaper."""
-    pu = _pu(state)
+    pu = pu_of(state)
     pu.used |= 1 << card
     c = state.discard[state.rng.randrange(len(state.discard))]
     name = state.cards.names[c]
@@ -221,7 +212,7 @@ def _catch_half(state: KingOfTokyoState, seat: int, c: int) -> int:
 @effect("miraculous_catch")
 def miraculous_catch(state: KingOfTokyoState, seat: int) -> None:
     """Played in the Buy phase: it may be used at once."""
-    card = _n("miraculous_catch")
+    card = evolution_number("miraculous_catch")
     if _catch_can(state, seat, card):
         _catch(state, seat, card)
 
@@ -232,22 +223,22 @@ def _catch_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...])
     energy = state.monsters[seat].energy
     out = [table.evo_card[c]] if _catch_cost(state, seat, c) <= energy else []
     if _catch_half(state, seat, c) <= energy:
-        out.append(table.evo_yes[_n("superior_alien_technology")])
-    return [*out, table.evo_no[_n("miraculous_catch")]]
+        out.append(table.evo_yes[evolution_number("superior_alien_technology")])
+    return [*out, table.evo_no[evolution_number("miraculous_catch")]]
 
 
 def _catch_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
     c = context[0]
-    half = move == Move.EVO_YES and arg == _n("superior_alien_technology")
+    half = move == Move.EVO_YES and arg == evolution_number("superior_alien_technology")
     if not (move == Move.EVO_CARD or half) or c not in state.discard:
         state.note(f"{state.monster_name(seat)} leaves the card.")
         return
     state.discard.remove(c)
     cost = _catch_half(state, seat, c) if half else _catch_cost(state, seat, c)
     if half:
-        _pu(state).marks[f"ufo:{c}"] = seat
+        pu_of(state).marks[f"ufo:{c}"] = seat
     state._pay_and_take(seat, c, cost, "buys (Miraculous Catch)")
 
 
@@ -283,7 +274,7 @@ def _dive_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) 
     table = state._game_kot.table
     k = min(context[0], len(state.deck))
     if not k:  # the deck ran out meanwhile (another Evolution took the cards)
-        return [table.evo_no[_n("deep_dive")]]
+        return [table.evo_no[evolution_number("deep_dive")]]
     return [table.evo_card[c] for c in sorted(state.deck[len(state.deck) - k :])]
 
 
@@ -309,7 +300,7 @@ QUESTIONS["deep_dive"] = Question(
 
 def known_top(state: KingOfTokyoState, observer: int) -> int:
     """How many top cards of the Power deck ``observer`` is looking at (Deep Dive)."""
-    dive = _n("deep_dive")
+    dive = evolution_number("deep_dive")
     for d in state.decisions:
         if d.kind == Ask.EVO_CHOICE and d.player == observer and d.data[0] == dive:
             return min(int(d.data[1]), len(state.deck))
@@ -338,15 +329,15 @@ def _blizzard_playable(state: KingOfTokyoState, seat: int) -> bool:
 
 def blizzard_on(state: KingOfTokyoState, seat: int) -> bool:
     """Whether another monster's Blizzard holds ``seat`` (one roll, no yielding)."""
-    pu = _pu(state)
-    n = _n("blizzard")
+    pu = pu_of(state)
+    n = evolution_number("blizzard")
     return any(n in pu.table[s] for s in state.others(seat))
 
 
 def roll_limits(state: KingOfTokyoState, a: int, count: int, rolls: int) -> tuple[int, int, int]:
     """2.9 A7: dice and rolls of the active monster; the frozen die's face, or -1."""
-    pu = _pu(state)
-    wave = _n("cold_wave")
+    pu = pu_of(state)
+    wave = evolution_number("cold_wave")
     count -= sum(1 for s in state.others(a) if wave in pu.table[s])
     if blizzard_on(state, a) or pu.has(a, "cat_nip"):
         rolls = 1
@@ -361,7 +352,7 @@ def encased_in_ice(state: KingOfTokyoState, seat: int) -> None:
 
 def ask_encased(state: KingOfTokyoState, a: int) -> bool:
     """2.9 C3: pay 1 energy to freeze one of your dice (once a turn)."""
-    pu = _pu(state)
+    pu = pu_of(state)
     if (
         not state.dice
         or state.monsters[a].energy < 1
@@ -376,7 +367,7 @@ def ask_encased(state: KingOfTokyoState, a: int) -> bool:
 def _encased_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state._game_kot.table
     faces = [table.evo_face[f] for f in sorted(set(state.dice))]
-    return [*faces, table.evo_no[_n("encased_in_ice")]]
+    return [*faces, table.evo_no[evolution_number("encased_in_ice")]]
 
 
 def _encased_answer(
@@ -384,7 +375,7 @@ def _encased_answer(
 ) -> None:
     if move != Move.EVO_FACE:
         return
-    pu = _pu(state)
+    pu = pu_of(state)
     state.monsters[seat].energy -= 1
     pu.marks["encased_face"] = arg
     pu.marks["encased_owner"] = seat
@@ -404,7 +395,7 @@ QUESTIONS["encased_in_ice"] = Question(
 
 def keep_frozen(state: KingOfTokyoState, keeps: list[Action]) -> list[Action]:
     """The frozen die may not be rerolled: every reroll keeps it."""
-    face = _pu(state).marks["encased_face"]
+    face = pu_of(state).marks["encased_face"]
     if face not in state.dice:
         return keeps
     arg = state._game_kot.table.arg
@@ -421,7 +412,7 @@ def black_diamond_played(state: KingOfTokyoState, seat: int) -> None:
 
 def black_diamond(state: KingOfTokyoState, seat: int) -> None:
     """+1 star on taking control of Tokyo, and on staying when allowed to yield."""
-    n = _pu(state).count(seat, "black_diamond")
+    n = pu_of(state).count(seat, "black_diamond")
     if n:
         state.gain_stars(seat, n, "Black Diamond")
 
@@ -431,8 +422,8 @@ def black_diamond(state: KingOfTokyoState, seat: int) -> None:
 
 def _icy_targets(state: KingOfTokyoState) -> list[int]:
     info = evolution_table().info
-    icy = _n("icy_reflection")
-    return sorted(n for t in _pu(state).table for n in t if n != icy and info[n].permanent)
+    icy = evolution_number("icy_reflection")
+    return sorted(n for t in pu_of(state).table for n in t if n != icy and info[n].permanent)
 
 
 @playable("icy_reflection")
@@ -443,7 +434,7 @@ def _icy_playable(state: KingOfTokyoState, seat: int) -> bool:
 @effect("icy_reflection")
 def icy_reflection(state: KingOfTokyoState, seat: int) -> None:
     """Put the snowflake token on a face-up Permanent Evolution."""
-    if ICY_MARK not in _pu(state).marks and _icy_targets(state):
+    if ICY_MARK not in pu_of(state).marks and _icy_targets(state):
         ask(state, seat, "icy_reflection")
 
 
@@ -451,7 +442,7 @@ def _icy_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -
     table = state._game_kot.table
     targets = _icy_targets(state)
     if not targets:  # the card left play meanwhile: nothing to copy
-        return [table.evo_no[_n("icy_reflection")]]
+        return [table.evo_no[evolution_number("icy_reflection")]]
     return [table.evo_evolution[n] for n in targets]
 
 
@@ -460,13 +451,13 @@ def _icy_answer(
 ) -> None:
     if move != Move.EVO_EVOLUTION:
         return
-    pu = _pu(state)
+    pu = pu_of(state)
     pu.marks[ICY_MARK] = arg
     if state.options.icy_reflection_leaves == "token":
         pu.marks["icy_keeps"] = 1
     target = evolution_table().info[arg]
     if target.id == "adapting_technology":  # counters are set up fresh on the copy
-        pu.counters[_n("icy_reflection")] = 3
+        pu.counters[evolution_number("icy_reflection")] = 3
     state.event(
         "icy_reflection",
         f"{state.monster_name(seat)}'s Icy Reflection copies {target.name}.",
@@ -487,7 +478,7 @@ QUESTIONS["icy_reflection"] = Question(
 
 def _turn_start(state: KingOfTokyoState, a: int) -> None:
     """2.9 A1/A4: your own Blizzard and Cold Wave end; your frozen die is released."""
-    pu = _pu(state)
+    pu = pu_of(state)
     _discard_if_up(state, a, "blizzard")
     _discard_if_up(state, a, "cold_wave")
     owner = pu.marks.get("encased_owner", -1)
@@ -509,7 +500,7 @@ def view_marks(state: KingOfTokyoState, seat: int) -> dict[str, object]:
     """Public Evolution tokens of ``seat`` for the view: Freeze Ray lent out or held,
     Icy Reflection's copy, the die Encased in Ice, counters on face-up Evolutions
     (Adapting Technology, Exotic Arms' energy), UFO tokens (Superior Alien Technology)."""
-    pu = _pu(state)
+    pu = pu_of(state)
     info = evolution_table().info
     out: dict[str, object] = {}
     for key, holder in pu.marks.items():
@@ -521,7 +512,7 @@ def view_marks(state: KingOfTokyoState, seat: int) -> dict[str, object]:
     ufo = sorted(c for c in state.monsters[seat].cards if f"ufo:{c}" in pu.marks)
     if ufo:
         out["ufo_cards"] = ufo
-    icy = _n("icy_reflection")
+    icy = evolution_number("icy_reflection")
     if icy in pu.table[seat] and ICY_MARK in pu.marks:
         out["icy_reflection_copies"] = info[pu.marks[ICY_MARK]].id
     if pu.marks.get("encased_owner", -1) == seat:

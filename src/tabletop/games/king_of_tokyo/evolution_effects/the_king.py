@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move, action_table
 from tabletop.games.king_of_tokyo.cards import Card
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import (
     ALSO_IN,
@@ -28,6 +27,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
+    evolution_number,
     playable,
 )
 
@@ -40,10 +40,6 @@ WOUNDED_TOKYO = "wounded_tokyo"
 """``turn_marks``: the active monster's claws made a monster in Tokyo lose hearts."""
 JUNGLE_FRENZY_TURN = 3
 """The kind of an extra turn granted by Jungle Frenzy (``state.extra_turns``)."""
-
-
-def _number(evolution: str) -> int:
-    return evolution_table().by_id[evolution].number
 
 
 # -- Monkey Rush ------------------------------------------------------------------------
@@ -78,7 +74,7 @@ def scampers(state: KingOfTokyoState, seat: int) -> bool:
     it holds Simian Scamper and may yield with it."""
     pu = state.pu
     assert pu is not None
-    return seat != state.active and _number("simian_scamper") in pu.hand[seat]
+    return seat != state.active and evolution_number("simian_scamper") in pu.hand[seat]
 
 
 @playable("simian_scamper")
@@ -104,7 +100,7 @@ def keep_face_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
     """A Temporary whose effect lasts this turn stays face up until the turn ends."""
     pu = state.pu
     assert pu is not None
-    number = _number(evolution)
+    number = evolution_number(evolution)
     pile = pu.discard[pu.owner.get(number, seat)]
     if number in pile:
         pile.remove(number)
@@ -120,7 +116,7 @@ def end_turn_cleanup(state: KingOfTokyoState) -> None:
     pu = state.pu
     assert pu is not None
     for evolution in TURN_LONG:
-        number = _number(evolution)
+        number = evolution_number(evolution)
         for seat, table in enumerate(pu.table):
             if number in table:
                 pu.discard_from_table(seat, number)
@@ -194,7 +190,7 @@ def before_yield(state: KingOfTokyoState, victim: int) -> bool:
 
 def _chest_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = action_table(state.options.edition)
-    n = _number("chest_thumping")
+    n = evolution_number("chest_thumping")
     return [table.evo_yes[n], table.evo_no[n]]
 
 
@@ -244,7 +240,7 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
     if source == state.active and (state.in_tokyo(victim) or victim in state.yielders):
         pu.turn_marks[WOUNDED_TOKYO] = 1
     if pu.table[source] and pu.has(source, "alpha_male"):
-        bit = 1 << _number("alpha_male")
+        bit = 1 << evolution_number("alpha_male")
         if not pu.used & bit:
             pu.used |= bit
             state.gain_stars(source, pu.count(source, "alpha_male"), "Alpha Male")

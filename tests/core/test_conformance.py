@@ -38,3 +38,20 @@ def test_clone_sharing_state_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ToyState, "_apply", apply_and_touch_secret)
     with pytest.raises(ConformanceError, match="clone"):
         check_game(ToyGame(shared_clone=True), games=1, deep_every=1)
+
+
+def test_log_event_changed_after_logging_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An event whose data is a live list of the state changes when the state does."""
+    live: list[int] = []
+
+    def apply_logging_a_live_list(self: ToyState, action: object) -> None:
+        self.tokens = max(0, self.tokens - 1)
+        live.append(self.tokens)
+        if self._log is not None:
+            self._log.add("take", "a token is taken", left=live)
+        if self.tokens:
+            self.turn = (self.turn + 1) % self.num_players
+
+    monkeypatch.setattr(ToyState, "_apply", apply_logging_a_live_list)
+    with pytest.raises(ConformanceError, match="changed after it was logged"):
+        check_game(ToyGame(), num_players=2, games=1, deep_every=1)

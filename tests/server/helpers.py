@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 import tabletop
 from tabletop.core.game import State
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 
 
 class Socket(Protocol):
@@ -71,6 +72,8 @@ def replay_states(record: dict[str, Any]) -> list[State]:
 
 def hidden_labels(state: State, seat: int | None) -> set[str]:
     """Labels of the cards in the other seats' hands, straight from ``to_dict``'s hidden part."""
+    if state.game.id == "king-of-tokyo":
+        return _king_of_tokyo_hidden(state, seat)
     hands = state.to_dict(include_log=False)["state"]["hands"]
     labels: set[str] = set()
     for other in range(state.num_players):
@@ -81,6 +84,30 @@ def hidden_labels(state: State, seat: int | None) -> set[str]:
         if state.game.id == "uno-power":
             assert sorted(kinds) == sorted(hands[other])  # the view's hand is to_dict's
         labels |= {c["label"] for c in hand}
+    return labels
+
+
+def _king_of_tokyo_hidden(state: State, seat: int | None) -> set[str]:
+    """King of Tokyo's secrets for ``seat``: the other seats' Evolution hands, the
+    Evolutions they drew to keep or hold in a draft packet, and the next card of
+    every deck (the Power deck unless the seat sees its top, each Evolution deck)."""
+    labels: set[str] = set()
+    for other in range(state.num_players):
+        if other == seat:
+            continue
+        view = state.view(other)
+        evolutions = view["monsters"][other].get("evolutions")
+        if evolutions is not None:
+            labels |= {e["name"] for e in evolutions["hand"] + evolutions.get("packet", [])}
+        decision = view["decision"]
+        if decision is not None and decision["player"] == other:
+            labels |= {e["name"] for e in decision.get("drawn", [])}
+    kot: Any = state
+    if kot.deck and "deck_top" not in state.view(seat):
+        labels.add(kot.cards.described[kot.deck[-1]]["name"])
+    if kot.pu is not None:
+        info = evolution_table().info
+        labels |= {info[deck[-1]].name for deck in kot.pu.deck if deck}
     return labels
 
 

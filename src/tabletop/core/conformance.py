@@ -81,6 +81,7 @@ def _play_one(
     if state.to_dict() != twin.to_dict():
         raise _fail("two new states with the same seed differ", state)
     steps = 0
+    logged: dict[int, str] = {}  # events as first seen, by seq: they must never change
     while not state.is_terminal():
         player = state.current_player
         if not 0 <= player < n:
@@ -98,6 +99,8 @@ def _play_one(
                 raise _fail(f"action_from_id({a.id}) does not give {a}", state)
         if steps % deep_every == 0:
             _deep_checks(game, state, legal, chooser)
+            for event in state.log[-20:]:
+                logged.setdefault(event.seq, _event_text(event))
         action = legal[chooser.randrange(len(legal))]
         state.apply(action)
         twin.apply(action.id)
@@ -123,10 +126,17 @@ def _play_one(
     else:
         raise _fail("an action was accepted after the end", state)
     _deep_checks(game, state, [], chooser)
+    for event in state.log:
+        if event.seq in logged and _event_text(event) != logged[event.seq]:
+            raise _fail(f"log event {event.seq} ({event.kind}) changed after it was logged", state)
     report.games += 1
     report.steps += steps
     report.lengths.append(steps)
     report.events.update(e.kind for e in state.log)
+
+
+def _event_text(event: Any) -> str:
+    return json.dumps(event.to_dict(), sort_keys=True)
 
 
 def _snapshot(state: State) -> dict[str, Any]:

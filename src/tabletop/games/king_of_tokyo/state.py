@@ -687,7 +687,7 @@ class KingOfTokyoState(State):
         self.rolls_left = rolls - 1
         if self._log is not None:
             self._event(
-                "roll", f"{self._name(a)} rolls {describe_dice(self.dice)}.", dice=self.dice
+                "roll", f"{self._name(a)} rolls {describe_dice(self.dice)}.", dice=list(self.dice)
             )
         self.stage = Stage.ROLLING
 
@@ -753,7 +753,7 @@ class KingOfTokyoState(State):
                 "roll",
                 f"{self._name(p)} keeps {kept_n} and rerolls {len(dice) - kept_n}: "
                 f"{describe_dice(dice)}.",
-                dice=dice,
+                dice=list(dice),
                 kept=list(kept),
             )
 

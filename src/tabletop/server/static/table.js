@@ -136,7 +136,7 @@ function renderTurn(msg) {
   if (summary.status === "over") box.textContent = "The game is over.";
   else if (summary.status === "waiting") box.textContent = "Waiting for every seat to be taken…";
   else if (msg.current_player === msg.seat && msg.legal.length) {
-    box.textContent = `Your decision: ${msg.view.decision?.text ?? "choose an action"}`;
+    box.textContent = `Your decision: ${msg.view.decision?.text ?? msg.view.decision?.reason ?? "choose an action"}`;
     box.className = "turn mine";
     return;
   } else box.textContent = `Waiting for ${seatName(summary, msg.current_player)}…`;

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -252,7 +254,7 @@ def test_king_of_tokyo_layout_and_string() -> None:
     assert set(_KOT_PHASES) == set(PHASE_NAMES)
     game = tabletop.make("king-of-tokyo")
     observer = observer_for(game)
-    assert observer.size == 1968
+    assert observer.size == 2058
     assert all(f"`{f.name}`" in observer.layout() for f in observer.fields)
     state = game.new_state(3, seed=2)
     text = observer.string(state, 1)
@@ -284,3 +286,37 @@ def test_king_of_tokyo_power_up_fields_show_only_our_hand() -> None:
     assert plain.size == observer.size
     base = plain.named(plain.encode(tabletop.make("king-of-tokyo").new_state(4, seed=5), 0))
     assert not base["evo_hand_size"].any() and not base["evo_deck_size"].any()
+
+
+def test_king_of_tokyo_power_up_tokens_follow_the_view() -> None:
+    """Target tokens, lent Freeze Rays, the frozen die, UFO tokens and Evolution
+    counters are encoded wherever the view shows them (random Power Up! games)."""
+    game = tabletop.make("king-of-tokyo", power_up="on")
+    observer = observer_for(game)
+    rng = random.Random(4)
+    seen = Counter()
+    for seed in range(40):
+        state = game.new_state(5, seed=seed, log=False)
+        while not state.is_terminal():
+            view = state.view(0)
+            obs = observer.named(observer.encode(state, 0))
+            for m in view["monsters"]:
+                r = m["seat"]  # seat 0 observes: relative seats are the seats
+                mine = m["evolutions"]
+                if "target_token" in mine:
+                    seen["target"] += 1
+                    assert obs["target_token"][6 * r + mine["target_token"]] == 1
+                if "freeze_ray_lent_to" in mine:
+                    seen["freeze"] += 1
+                    assert obs["freeze_ray"][6 * r + mine["freeze_ray_lent_to"]] == 1
+                if "ufo_cards" in mine:
+                    seen["ufo"] += 1
+                    assert obs["ufo_cards"][r] == len(mine["ufo_cards"])
+                if "counters" in mine:
+                    seen["counters"] += 1
+                    assert obs["evo_counters"][r] == min(60, sum(mine["counters"].values()))
+                if "encased_die" in mine:
+                    seen["encased"] += 1
+                    assert obs["encased_die"].sum() == 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen["target"] and seen["counters"] and seen["ufo"], seen

@@ -607,6 +607,27 @@ class KingOfTokyoObserver(Observer):
                     "Power Up!: one-hot window of a play_evolution decision",
                 ),
                 Field("evo_question", e, 1, "Power Up!: one-hot Evolution asking a question"),
+                Field(
+                    "evo_counters",
+                    s,
+                    float(KOT_ENERGY_CAP),
+                    "Power Up!: counters and energy on each seat's face-up Evolutions "
+                    f"(clipped at {KOT_ENERGY_CAP})",
+                ),
+                Field(
+                    "target_token",
+                    s * s,
+                    1,
+                    "Power Up!: who holds each seat's Target Acquired token, 6 per seat",
+                ),
+                Field(
+                    "freeze_ray",
+                    s * s,
+                    1,
+                    "Power Up!: who holds each seat's lent Freeze Ray, 6 per seat",
+                ),
+                Field("encased_die", NUM_FACES, 1, "Power Up!: the face frozen by Encased in Ice"),
+                Field("ufo_cards", s, 3, "Power Up!: Keep cards carrying a UFO token, per seat"),
             ],
         )
         self._type_index: dict[str, int] = {c.slug: int(Card[c.slug.upper()]) for c in Card}
@@ -668,6 +689,11 @@ class KingOfTokyoObserver(Observer):
             evo_packet,
             evo_window,
             evo_question,
+            evo_counters,
+            target_token,
+            freeze_ray,
+            encased_die,
+            ufo_cards,
         ) = self._offsets
         star_cap, energy_cap, token_cap = KOT_STAR_CAP, KOT_ENERGY_CAP, KOT_TOKEN_CAP
         for m in monsters:
@@ -760,6 +786,22 @@ class KingOfTokyoObserver(Observer):
                 buf[evo_hand + ev[card["id"]]] = 1
             for card in mine.get("packet", ()):
                 buf[evo_packet + ev[card["id"]]] = 1
+            counters = mine.get("counters")
+            if counters:
+                x = sum(counters.values())
+                buf[evo_counters + r] = x if x < energy_cap else energy_cap
+            holder = mine.get("target_token")
+            if holder is not None:
+                buf[target_token + self.max_seats * r + (holder - player) % n] = 1
+            holder = mine.get("freeze_ray_lent_to")
+            if holder is not None:
+                buf[freeze_ray + self.max_seats * r + (holder - player) % n] = 1
+            frozen = mine.get("encased_die")
+            if frozen is not None:
+                buf[encased_die + face[frozen]] = 1
+            ufo = mine.get("ufo_cards")
+            if ufo:
+                buf[ufo_cards + r] = len(ufo)
         if decision is not None:
             for card in decision.get("drawn", ()):
                 buf[evo_drawn + ev[card["id"]]] = 1

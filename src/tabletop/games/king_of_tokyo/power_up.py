@@ -153,6 +153,16 @@ def effect(evolution: str) -> Callable[[Effect], Effect]:
     return wrap
 
 
+def passive(evolution: str) -> None:
+    """Register a permanent Evolution that does nothing when played: its effect is
+    a hook of the rules that reads :meth:`PowerUp.has` (or ``count``) later."""
+    EFFECTS[evolution] = _face_up_only
+
+
+def _face_up_only(state: KingOfTokyoState, seat: int) -> None:
+    """Playing it only puts it face up (``PowerUp.play`` did)."""
+
+
 def playable(evolution: str) -> Callable[[Condition], Condition]:
     """Register an extra condition for playing ``evolution``."""
 

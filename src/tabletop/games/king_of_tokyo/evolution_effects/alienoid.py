@@ -21,6 +21,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
     pu_of,
     start_step,
@@ -134,14 +135,10 @@ ABILITIES["adapting_technology"] = Ability(frozenset({"buy"}), _adapting_can, _a
 # -- Funny Looking but Dangerous, Exotic Arms: the attack --------------------------------------
 
 
-@effect("funny_looking_but_dangerous")
-def funny_looking_but_dangerous(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`claw_extras`."""
+passive("funny_looking_but_dangerous")  # Permanent: see :func:`claw_extras`.
 
 
-@effect("exotic_arms")
-def exotic_arms(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: the bet is asked at the start of each of your turns."""
+passive("exotic_arms")  # Permanent: the bet is asked at the start of each of your turns.
 
 
 def claw_extras(
@@ -214,9 +211,9 @@ QUESTIONS["exotic_arms"] = Question(
 # -- Mothership Support ---------------------------------------------------------------------
 
 
-@effect("mothership_support")
-def mothership_support(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: an ability used on your own turn (Buy phase, or against damage)."""
+passive(
+    "mothership_support"
+)  # Permanent: an ability used on your own turn (Buy phase, or against damage).
 
 
 def _mothership_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
@@ -244,9 +241,7 @@ ABILITIES["mothership_support"] = Ability(
 # -- Superior Alien Technology ----------------------------------------------------------------
 
 
-@effect("superior_alien_technology")
-def superior_alien_technology(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`superior_buy` and :func:`ufo_dice`."""
+passive("superior_alien_technology")  # Permanent: see :func:`superior_buy` and :func:`ufo_dice`.
 
 
 def ufo_cards(state: KingOfTokyoState, seat: int) -> list[int]:

@@ -21,6 +21,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
     pu_of,
     start_step,
@@ -136,9 +137,7 @@ def on_enter(state: KingOfTokyoState, seat: int) -> None:
 # -- Secret Laboratory, King of the Gizmo ---------------------------------------------------
 
 
-@effect("secret_laboratory")
-def _secret_laboratory(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`discount`."""
+passive("secret_laboratory")  # Permanent: see :func:`discount`.
 
 
 def discount(state: KingOfTokyoState, p: int) -> int:
@@ -146,9 +145,7 @@ def discount(state: KingOfTokyoState, p: int) -> int:
     return pu_of(state).count(p, "secret_laboratory")
 
 
-@effect("king_of_the_gizmo")
-def _king_of_the_gizmo(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`gizmo`."""
+passive("king_of_the_gizmo")  # Permanent: see :func:`gizmo`.
 
 
 def gizmo(state: KingOfTokyoState, p: int) -> None:
@@ -161,9 +158,7 @@ def gizmo(state: KingOfTokyoState, p: int) -> None:
 # -- Energy Sword (start of turn, resolve) ------------------------------------------------------
 
 
-@effect("energy_sword")
-def _energy_sword(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: asked at the start of each of its holder's turns."""
+passive("energy_sword")  # Permanent: asked at the start of each of its holder's turns.
 
 
 @start_step(50)
@@ -230,9 +225,7 @@ def sword_energy(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> No
 # -- Electric Carrot (claws, in Tokyo) ---------------------------------------------------------
 
 
-@effect("electric_carrot")
-def _electric_carrot(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`carrot`."""
+passive("electric_carrot")  # Permanent: see :func:`carrot`.
 
 
 def carrot(state: KingOfTokyoState, a: int) -> None:

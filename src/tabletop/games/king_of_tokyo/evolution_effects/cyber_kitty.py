@@ -19,6 +19,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
     pu_of,
 )
@@ -63,9 +64,9 @@ def nine_lives(state: KingOfTokyoState, v: int) -> bool:
     return True
 
 
-@effect("nine_lives")
-def nine_lives_effect(state: KingOfTokyoState, seat: int) -> None:
-    """Never offered in a window: it plays itself when its holder reaches 0 hearts."""
+passive(
+    "nine_lives"
+)  # Never offered in a window: it plays itself when its holder reaches 0 hearts.
 
 
 # -- Mega Purr, Electro-Scratch --------------------------------------------------------------
@@ -158,9 +159,9 @@ def _cat_nip_end(state: KingOfTokyoState, a: int) -> None:
 # -- Play with Your Food --------------------------------------------------------------------------
 
 
-@effect("play_with_your_food")
-def play_with_your_food(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: asked when your claws hit a monster in Tokyo for 2 or more."""
+passive(
+    "play_with_your_food"
+)  # Permanent: asked when your claws hit a monster in Tokyo for 2 or more.
 
 
 def ask_play_with_your_food(state: KingOfTokyoState, a: int) -> None:
@@ -296,9 +297,7 @@ def _tokyo_at_start(state: KingOfTokyoState, a: int) -> None:
 # -- Mouse Hunter, Meow Missile -------------------------------------------------------------------
 
 
-@effect("mouse_hunter")
-def mouse_hunter_played(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`mouse_hunter`."""
+passive("mouse_hunter")  # Permanent: see :func:`mouse_hunter`.
 
 
 def mouse_hunter(state: KingOfTokyoState, a: int) -> None:
@@ -308,9 +307,7 @@ def mouse_hunter(state: KingOfTokyoState, a: int) -> None:
         state.gain_stars(a, n, "Mouse Hunter")
 
 
-@effect("meow_missile")
-def meow_missile(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: at least one 1 adds a claw (``KingOfTokyoState._claws``)."""
+passive("meow_missile")  # Permanent: at least one 1 adds a claw (``KingOfTokyoState._claws``).
 
 
 TURN_START.append(_tokyo_at_start)

@@ -25,6 +25,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
+    passive,
     playable,
 )
 
@@ -182,9 +183,7 @@ _ability("tail_sweep", "Tail Sweep", (ONE, TWO))
 # -- Defender of Tokyo, Heat Vision -------------------------------------------------------
 
 
-@effect("defender_of_tokyo")
-def defender_of_tokyo(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`starts_in_tokyo`."""
+passive("defender_of_tokyo")  # Face up: see :func:`starts_in_tokyo`.
 
 
 def starts_in_tokyo(state: KingOfTokyoState, seat: int) -> None:
@@ -197,9 +196,7 @@ def starts_in_tokyo(state: KingOfTokyoState, seat: int) -> None:
             state.lose_stars(other, n, "Defender of Tokyo")
 
 
-@effect("heat_vision")
-def heat_vision(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`on_loss`."""
+passive("heat_vision")  # Face up: see :func:`on_loss`.
 
 
 def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:

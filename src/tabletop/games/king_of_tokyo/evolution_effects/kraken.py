@@ -25,6 +25,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
     pu_of,
     start_step,
@@ -169,9 +170,9 @@ def on_enter(state: KingOfTokyoState, seat: int) -> None:
 # -- Sunken Temple (start of turn) -----------------------------------------------------------------
 
 
-@effect("sunken_temple")
-def _sunken_temple(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: asked at the start of each of its holder's turns outside Tokyo."""
+passive(
+    "sunken_temple"
+)  # Permanent: asked at the start of each of its holder's turns outside Tokyo.
 
 
 @start_step(60)
@@ -216,9 +217,7 @@ def skip_turn(state: KingOfTokyoState) -> None:
 # -- Mandibles of Dread ----------------------------------------------------------
 
 
-@effect("mandibles_of_dread")
-def _mandibles_of_dread(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`mandibles`."""
+passive("mandibles_of_dread")  # Permanent: see :func:`mandibles`.
 
 
 def mandibles(state: KingOfTokyoState, source: int, victim: int) -> None:

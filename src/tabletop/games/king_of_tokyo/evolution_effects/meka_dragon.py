@@ -27,6 +27,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
 )
 
@@ -64,9 +65,7 @@ def destructive_analysis(state: KingOfTokyoState, seat: int) -> None:
 # -- Programmed to Destroy --------------------------------------------------------------
 
 
-@effect("programmed_to_destroy")
-def programmed_to_destroy(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`reached_zero`."""
+passive("programmed_to_destroy")  # Face up: see :func:`reached_zero`.
 
 
 def reached_zero(state: KingOfTokyoState, victim: int) -> None:
@@ -102,14 +101,10 @@ def tune_up(state: KingOfTokyoState, seat: int) -> None:
 # -- Breath of Doom, Claws of Steel, Target Acquired, Lightning Armor -----------------------
 
 
-@effect("breath_of_doom")
-def breath_of_doom(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`on_loss`."""
+passive("breath_of_doom")  # Face up: see :func:`on_loss`.
 
 
-@effect("claws_of_steel")
-def claws_of_steel(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`damage_bonus`."""
+passive("claws_of_steel")  # Face up: see :func:`damage_bonus`.
 
 
 def damage_bonus(

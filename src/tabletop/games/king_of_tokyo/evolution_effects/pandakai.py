@@ -24,6 +24,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
     pu_of,
     start_step,
@@ -201,14 +202,10 @@ QUESTIONS["bamboozle"] = Question(
 # -- Panda Express, Pandarwinism (2.9 D2) ----------------------------------------------------
 
 
-@effect("panda_express")
-def _panda_express(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`roll_bonus`."""
+passive("panda_express")  # Permanent: see :func:`roll_bonus`.
 
 
-@effect("pandarwinism")
-def _pandarwinism(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`roll_bonus`."""
+passive("pandarwinism")  # Permanent: see :func:`roll_bonus`.
 
 
 def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: int) -> None:
@@ -232,9 +229,7 @@ def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: 
 # -- Bamboo Supply (start of turn) -------------------------------------------------------------
 
 
-@effect("bamboo_supply")
-def _bamboo_supply(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: asked at the start of each of its holder's turns."""
+passive("bamboo_supply")  # Permanent: asked at the start of each of its holder's turns.
 
 
 @start_step(10)
@@ -285,9 +280,7 @@ QUESTIONS["bamboo_supply"] = Question(
 # -- Yin & Yang (change-die step) ----------------------------------------------------------------
 
 
-@effect("yin_yang")
-def _yin_yang(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: its ability is offered in the change-die step."""
+passive("yin_yang")  # Permanent: its ability is offered in the change-die step.
 
 
 def _yin_yang_can(state: KingOfTokyoState, seat: int, card: int) -> bool:

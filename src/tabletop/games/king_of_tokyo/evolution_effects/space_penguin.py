@@ -28,6 +28,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
     pu_of,
     start_step,
@@ -62,9 +63,7 @@ def _lent(card: int) -> str:
     return f"freeze_ray:{card}"
 
 
-@effect("freeze_ray")
-def freeze_ray(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: lent out by :func:`lend_freeze_ray` after the owner's claws."""
+passive("freeze_ray")  # Permanent: lent out by :func:`lend_freeze_ray` after the owner's claws.
 
 
 def lend_freeze_ray(state: KingOfTokyoState, a: int) -> bool:
@@ -345,9 +344,9 @@ def roll_limits(state: KingOfTokyoState, a: int, count: int, rolls: int) -> tupl
     return count, rolls, pu.marks.get("encased_face", -1)
 
 
-@effect("encased_in_ice")
-def encased_in_ice(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: asked after the "before resolving" window (:func:`ask_encased`)."""
+passive(
+    "encased_in_ice"
+)  # Permanent: asked after the "before resolving" window (:func:`ask_encased`).
 
 
 def ask_encased(state: KingOfTokyoState, a: int) -> bool:
@@ -405,9 +404,7 @@ def keep_frozen(state: KingOfTokyoState, keeps: list[Action]) -> list[Action]:
 # -- Black Diamond ------------------------------------------------------------------------
 
 
-@effect("black_diamond")
-def black_diamond_played(state: KingOfTokyoState, seat: int) -> None:
-    """Permanent: see :func:`black_diamond`."""
+passive("black_diamond")  # Permanent: see :func:`black_diamond`.
 
 
 def black_diamond(state: KingOfTokyoState, seat: int) -> None:

@@ -28,6 +28,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     ask,
     effect,
     evolution_number,
+    passive,
     playable,
 )
 
@@ -168,9 +169,9 @@ def _chest_thumping_playable(state: KingOfTokyoState, seat: int) -> bool:
     )
 
 
-@effect("chest_thumping")
-def chest_thumping(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: from now on it is asked about each wounded monster (:func:`before_yield`)."""
+passive(
+    "chest_thumping"
+)  # Face up: from now on it is asked about each wounded monster (:func:`before_yield`).
 
 
 def before_yield(state: KingOfTokyoState, victim: int) -> bool:
@@ -226,9 +227,7 @@ QUESTIONS["chest_thumping"] = Question(
 # -- Alpha Male, I Am the King!, Twas Beauty Killed the Beast ----------------------------
 
 
-@effect("alpha_male")
-def alpha_male(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`on_loss`."""
+passive("alpha_male")  # Face up: see :func:`on_loss`.
 
 
 def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
@@ -246,9 +245,7 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
             state.gain_stars(source, pu.count(source, "alpha_male"), "Alpha Male")
 
 
-@effect("i_am_the_king")
-def i_am_the_king(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`entered` and :func:`starts_in_tokyo`."""
+passive("i_am_the_king")  # Face up: see :func:`entered` and :func:`starts_in_tokyo`.
 
 
 def entered(state: KingOfTokyoState, seat: int) -> None:
@@ -269,9 +266,7 @@ def _twas_playable(state: KingOfTokyoState, seat: int) -> bool:
     return state.in_tokyo(seat)
 
 
-@effect("twas_beauty_killed_the_beast")
-def twas_beauty_killed_the_beast(state: KingOfTokyoState, seat: int) -> None:
-    """Face up: see :func:`end_of_turn` and :func:`left_tokyo`."""
+passive("twas_beauty_killed_the_beast")  # Face up: see :func:`end_of_turn` and :func:`left_tokyo`.
 
 
 def left_tokyo(state: KingOfTokyoState, seat: int) -> None:

@@ -211,9 +211,8 @@ QUESTIONS["exotic_arms"] = Question(
 # -- Mothership Support ---------------------------------------------------------------------
 
 
-passive(
-    "mothership_support"
-)  # Permanent: an ability used on your own turn (Buy phase, or against damage).
+# Permanent: an ability used on your own turn (Buy phase, or against damage).
+passive("mothership_support")
 
 
 def _mothership_can(state: KingOfTokyoState, seat: int, card: int) -> bool:

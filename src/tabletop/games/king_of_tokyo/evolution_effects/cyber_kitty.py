@@ -64,9 +64,8 @@ def nine_lives(state: KingOfTokyoState, v: int) -> bool:
     return True
 
 
-passive(
-    "nine_lives"
-)  # Never offered in a window: it plays itself when its holder reaches 0 hearts.
+# Never offered in a window: it plays itself when its holder reaches 0 hearts.
+passive("nine_lives")
 
 
 # -- Mega Purr, Electro-Scratch --------------------------------------------------------------
@@ -159,9 +158,8 @@ def _cat_nip_end(state: KingOfTokyoState, a: int) -> None:
 # -- Play with Your Food --------------------------------------------------------------------------
 
 
-passive(
-    "play_with_your_food"
-)  # Permanent: asked when your claws hit a monster in Tokyo for 2 or more.
+# Permanent: asked when your claws hit a monster in Tokyo for 2 or more.
+passive("play_with_your_food")
 
 
 def ask_play_with_your_food(state: KingOfTokyoState, a: int) -> None:

@@ -170,9 +170,8 @@ def on_enter(state: KingOfTokyoState, seat: int) -> None:
 # -- Sunken Temple (start of turn) -----------------------------------------------------------------
 
 
-passive(
-    "sunken_temple"
-)  # Permanent: asked at the start of each of its holder's turns outside Tokyo.
+# Permanent: asked at the start of each of its holder's turns outside Tokyo.
+passive("sunken_temple")
 
 
 @start_step(60)

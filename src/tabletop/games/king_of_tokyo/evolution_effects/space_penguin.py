@@ -344,9 +344,8 @@ def roll_limits(state: KingOfTokyoState, a: int, count: int, rolls: int) -> tupl
     return count, rolls, pu.marks.get("encased_face", -1)
 
 
-passive(
-    "encased_in_ice"
-)  # Permanent: asked after the "before resolving" window (:func:`ask_encased`).
+# Permanent: asked after the "before resolving" window (:func:`ask_encased`).
+passive("encased_in_ice")
 
 
 def ask_encased(state: KingOfTokyoState, a: int) -> bool:

@@ -169,9 +169,8 @@ def _chest_thumping_playable(state: KingOfTokyoState, seat: int) -> bool:
     )
 
 
-passive(
-    "chest_thumping"
-)  # Face up: from now on it is asked about each wounded monster (:func:`before_yield`).
+# Face up: from now on it is asked about each wounded monster (:func:`before_yield`).
+passive("chest_thumping")
 
 
 def before_yield(state: KingOfTokyoState, victim: int) -> bool:

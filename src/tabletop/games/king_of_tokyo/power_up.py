@@ -113,6 +113,30 @@ def _ICY_NUMBER() -> int:  # a constant, looked up lazily
     return evolution_table().by_id["icy_reflection"].number
 
 
+def yes_or_no(evolution: str) -> Callable[[KingOfTokyoState, int, tuple[int, ...]], list[Action]]:
+    """The options of a yes/no question: the Evolution's two answers, in its own words."""
+    number = evolution_number(evolution)
+
+    def options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
+        table = state.table
+        return [table.evo_yes[number], table.evo_no[number]]
+
+    return options
+
+
+def tally_reward(
+    evolution: str, key: str, reward: Callable[[KingOfTokyoState, int, int], None]
+) -> None:
+    """Register an Evolution that turns a per-turn tally (``PowerUp.tally``: hearts
+    lost, energy or hearts gained) into a reward; playable once the tally is positive."""
+
+    def tallied(state: KingOfTokyoState, seat: int) -> int:
+        return pu_of(state).tallied(key, seat)
+
+    PLAYABLE[evolution] = lambda state, seat: tallied(state, seat) > 0
+    EFFECTS[evolution] = lambda state, seat: reward(state, seat, tallied(state, seat))
+
+
 def ask(state: KingOfTokyoState, seat: int, evolution: str, *context: int) -> None:
     """Push ``evolution``'s question to ``seat`` (registered in :data:`QUESTIONS`)."""
     number = evolution_table().by_id[evolution].number

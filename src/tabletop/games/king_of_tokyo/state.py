@@ -29,6 +29,7 @@ from tabletop.games.king_of_tokyo.actions import (
     HEART_POISON,
     HEART_SHRINK,
     ROW_SIZE,
+    ActionTable,
     Move,
 )
 from tabletop.games.king_of_tokyo.cards import Card, CardTable
@@ -2085,6 +2086,11 @@ class KingOfTokyoState(State):
         return p
 
     # -- log ---------------------------------------------------------------------------
+
+    @property
+    def table(self) -> ActionTable:
+        """The action table of the game's edition (labels and decode tables)."""
+        return self._game_kot.table
 
     @property
     def cards(self) -> CardTable:

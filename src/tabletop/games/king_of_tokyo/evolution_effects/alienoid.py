@@ -25,6 +25,8 @@ from tabletop.games.king_of_tokyo.power_up import (
     playable,
     pu_of,
     start_step,
+    tally_reward,
+    yes_or_no,
 )
 
 if TYPE_CHECKING:
@@ -86,19 +88,12 @@ def precision_field_support(state: KingOfTokyoState, seat: int) -> None:
 # -- Anger Batteries ------------------------------------------------------------------------
 
 
-def _lost(state: KingOfTokyoState, seat: int) -> int:
-    return pu_of(state).tallied("lost", seat)
-
-
-@playable("anger_batteries")
-def _anger_playable(state: KingOfTokyoState, seat: int) -> bool:
-    return _lost(state, seat) > 0
-
-
-@effect("anger_batteries")
-def anger_batteries(state: KingOfTokyoState, seat: int) -> None:
+def anger_batteries(state: KingOfTokyoState, seat: int, lost: int) -> None:
     """Gain 1 energy per heart lost this turn (after prevention)."""
-    state.gain_energy(seat, _lost(state, seat), "Anger Batteries")
+    state.gain_energy(seat, lost, "Anger Batteries")
+
+
+tally_reward("anger_batteries", "lost", anger_batteries)
 
 
 # -- Adapting Technology ------------------------------------------------------------------------
@@ -186,7 +181,7 @@ def exotic_arms_bet(state: KingOfTokyoState, a: int) -> None:
 
 
 def _exotic_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     n = evolution_number("exotic_arms")
     if state.monsters[seat].energy < EXOTIC_BET:
         return [table.evo_no[n]]
@@ -262,7 +257,7 @@ def superior_slots(state: KingOfTokyoState, p: int, out: list[Action]) -> None:
     """Row slots with a Keep card ``p`` can only afford at half cost."""
     if not superior_on(state, p):
         return
-    table = state._game_kot.table
+    table = state.table
     energy = state.monsters[p].energy
     keep = state.cards.keep
     for s, c in enumerate(state.row):
@@ -295,12 +290,6 @@ def _buy(state: KingOfTokyoState, p: int, slot: int, half: bool) -> None:
     state._refill([slot])
 
 
-def _superior_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
-    n = evolution_number("superior_alien_technology")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _superior_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -309,7 +298,7 @@ def _superior_answer(
 
 QUESTIONS["superior_alien_technology"] = Question(
     "Superior Alien Technology: buy this Keep card for half its cost (with a UFO token)?",
-    _superior_options,
+    yes_or_no("superior_alien_technology"),
     _superior_answer,
 )
 

@@ -25,6 +25,8 @@ from tabletop.games.king_of_tokyo.power_up import (
     playable,
     pu_of,
     start_step,
+    tally_reward,
+    yes_or_no,
 )
 
 if TYPE_CHECKING:
@@ -37,20 +39,13 @@ SWORD_PAID = 2  # counters on a paid Energy Sword (this turn)
 # -- Stroke of Genius (end of turn), Emergency Battery ------------------------------------
 
 
-def energy_gained(state: KingOfTokyoState, seat: int) -> int:
-    """Energy ``seat`` gained this turn (any monster's turn), tallied by ``gain_energy``."""
-    return pu_of(state).tallied("energy", seat)
+def stroke_of_genius(state: KingOfTokyoState, seat: int, gained: int) -> None:
+    """Gain as much energy as this monster gained so far this turn (any monster's turn,
+    tallied by ``gain_energy``)."""
+    state.gain_energy(seat, gained, "Stroke of Genius")
 
 
-@playable("stroke_of_genius")
-def _stroke_playable(state: KingOfTokyoState, seat: int) -> bool:
-    return energy_gained(state, seat) > 0
-
-
-@effect("stroke_of_genius")
-def stroke_of_genius(state: KingOfTokyoState, seat: int) -> None:
-    """Gain as much energy as this monster gained so far this turn."""
-    state.gain_energy(seat, energy_gained(state, seat), "Stroke of Genius")
+tally_reward("stroke_of_genius", "energy", stroke_of_genius)
 
 
 @effect("emergency_battery")
@@ -105,7 +100,7 @@ def _reroll(state: KingOfTokyoState, seat: int, face: int) -> None:
 
 
 def _rabbit_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     return [table.evo_face[f] for f in state._changeable_faces()]
 
 
@@ -182,12 +177,6 @@ def _sword_reset(state: KingOfTokyoState, a: int) -> None:
 TURN_START.append(_sword_reset)
 
 
-def _sword_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
-    n = evolution_number("energy_sword")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _sword_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -199,7 +188,7 @@ def _sword_answer(
 
 
 QUESTIONS["energy_sword"] = Question(
-    "Energy Sword: pay 2 energy for this turn?", _sword_options, _sword_answer
+    "Energy Sword: pay 2 energy for this turn?", yes_or_no("energy_sword"), _sword_answer
 )
 
 
@@ -248,12 +237,6 @@ def carrot(state: KingOfTokyoState, a: int) -> None:
         ask(state, victim, "electric_carrot", a)
 
 
-def _carrot_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
-    n = evolution_number("electric_carrot")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _carrot_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -277,5 +260,7 @@ def _carrot_answer(
 
 
 QUESTIONS["electric_carrot"] = Question(
-    "Electric Carrot: give 1 energy, or lose 1 more heart", _carrot_options, _carrot_answer
+    "Electric Carrot: give 1 energy, or lose 1 more heart",
+    yes_or_no("electric_carrot"),
+    _carrot_answer,
 )

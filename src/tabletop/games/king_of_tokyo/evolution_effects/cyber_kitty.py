@@ -22,6 +22,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     passive,
     playable,
     pu_of,
+    yes_or_no,
 )
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def _purr_star(state: KingOfTokyoState, giver: int, kitty: int) -> None:
 
 
 def _purr_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     n = evolution_number("mega_purr")
     m = state.monsters[seat]
     out = []
@@ -177,12 +178,6 @@ def ask_play_with_your_food(state: KingOfTokyoState, a: int) -> None:
         ask(state, a, "play_with_your_food", t)
 
 
-def _food_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
-    n = evolution_number("play_with_your_food")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _food_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -212,7 +207,7 @@ def _food_answer(
 
 QUESTIONS["play_with_your_food"] = Question(
     "Play with Your Food: 2 hearts fewer for this monster, and steal 1 star and 1 energy?",
-    _food_options,
+    yes_or_no("play_with_your_food"),
     _food_answer,
 )
 
@@ -265,12 +260,6 @@ def ask_feline_motor(state: KingOfTokyoState, seat: int) -> bool:
     return False
 
 
-def _feline_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
-    n = evolution_number("feline_motor")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _feline_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -279,7 +268,9 @@ def _feline_answer(
 
 
 QUESTIONS["feline_motor"] = Question(
-    "Feline Motor: enter Tokyo instead of the active monster?", _feline_options, _feline_answer
+    "Feline Motor: enter Tokyo instead of the active monster?",
+    yes_or_no("feline_motor"),
+    _feline_answer,
 )
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
-from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, NUM_FACES, ONE, TWO
 from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
 from tabletop.games.king_of_tokyo.power_up import (
@@ -96,7 +95,7 @@ def saurian_adaptability(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _saurian_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    change = action_table(state.options.edition).evo_change
+    change = state.table.evo_change
     return [
         change[NUM_FACES * f + t]
         for f in state._changeable_faces()
@@ -128,7 +127,7 @@ QUESTIONS["saurian_adaptability"] = Question(
 
 
 def _change_one_options(state: KingOfTokyoState, targets: tuple[int, ...]) -> list[Action]:
-    change = action_table(state.options.edition).evo_change
+    change = state.table.evo_change
     return [change[NUM_FACES * f + t] for f in state._changeable_faces() for t in targets if t != f]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
@@ -29,6 +28,8 @@ from tabletop.games.king_of_tokyo.power_up import (
     playable,
     pu_of,
     start_step,
+    tally_reward,
+    yes_or_no,
 )
 
 if TYPE_CHECKING:
@@ -47,20 +48,13 @@ def healing_rain(state: KingOfTokyoState, seat: int) -> None:
     state.heal(seat, 2, "Healing Rain")
 
 
-def hearts_gained(state: KingOfTokyoState, seat: int) -> int:
-    """Hearts ``seat`` gained this turn (any monster's turn), tallied by ``heal``."""
-    return pu_of(state).tallied("hearts", seat)
+def cult_worshippers(state: KingOfTokyoState, seat: int, gained: int) -> None:
+    """Gain 1 star per heart gained this turn (hearts actually gained, under the cap;
+    any monster's turn, tallied by ``heal``)."""
+    state.gain_stars(seat, gained, "Cult Worshippers")
 
 
-@playable("cult_worshippers")
-def _cult_playable(state: KingOfTokyoState, seat: int) -> bool:
-    return hearts_gained(state, seat) > 0
-
-
-@effect("cult_worshippers")
-def cult_worshippers(state: KingOfTokyoState, seat: int) -> None:
-    """Gain 1 star per heart gained this turn (hearts actually gained, under the cap)."""
-    state.gain_stars(seat, hearts_gained(state, seat), "Cult Worshippers")
+tally_reward("cult_worshippers", "hearts", cult_worshippers)
 
 
 # -- Destructive Wave (after entering) --------------------------------------------------------
@@ -180,12 +174,6 @@ def _temple_start(state: KingOfTokyoState, a: int) -> None:
         ask(state, a, "sunken_temple")
 
 
-def _temple_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
-    n = evolution_number("sunken_temple")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _temple_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -198,7 +186,9 @@ def _temple_answer(
 
 
 QUESTIONS["sunken_temple"] = Question(
-    "Sunken Temple: skip your turn for 3 hearts and 3 energy?", _temple_options, _temple_answer
+    "Sunken Temple: skip your turn for 3 hearts and 3 energy?",
+    yes_or_no("sunken_temple"),
+    _temple_answer,
 )
 
 

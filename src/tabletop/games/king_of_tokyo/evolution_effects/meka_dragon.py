@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
-from tabletop.games.king_of_tokyo.actions import Move, action_table
+from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW, NUM_FACES, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.kraken import skip_turn
 from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
@@ -29,6 +29,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     evolution_number,
     passive,
     playable,
+    yes_or_no,
 )
 
 if TYPE_CHECKING:
@@ -245,7 +246,7 @@ def lightning_armor(state: KingOfTokyoState, seat: int) -> None:
 def _lightning_options(
     state: KingOfTokyoState, seat: int, context: tuple[int, ...]
 ) -> list[Action]:
-    table = action_table(state.options.edition)
+    table = state.table
     n = evolution_number("lightning_armor")
     return [table.evo_yes[n], table.evo_no[n]]
 
@@ -278,12 +279,6 @@ def target_acquired(state: KingOfTokyoState, seat: int) -> None:
         _give_target(state, seat, context[1])
 
 
-def _target_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = action_table(state.options.edition)
-    n = evolution_number("target_acquired")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _target_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -293,7 +288,7 @@ def _target_answer(
 
 QUESTIONS["target_acquired"] = Question(
     "Target Acquired: give the target token to the monster that wounded you?",
-    _target_options,
+    yes_or_no("target_acquired"),
     _target_answer,
 )
 

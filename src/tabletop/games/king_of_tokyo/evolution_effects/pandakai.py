@@ -23,11 +23,11 @@ from tabletop.games.king_of_tokyo.power_up import (
     Question,
     ask,
     effect,
-    evolution_number,
     passive,
     playable,
     pu_of,
     start_step,
+    yes_or_no,
 )
 
 if TYPE_CHECKING:
@@ -182,7 +182,7 @@ def _force(state: KingOfTokyoState, buyer: int, card: int) -> None:
 def _bamboozle_options(
     state: KingOfTokyoState, seat: int, context: tuple[int, ...]
 ) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     return [table.evo_card[c] for c in _forced_options(state, context[0])]
 
 
@@ -251,12 +251,6 @@ def _store(state: KingOfTokyoState, seat: int, card: int) -> None:
     )
 
 
-def _bamboo_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
-    n = evolution_number("bamboo_supply")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _bamboo_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -272,7 +266,7 @@ def _bamboo_answer(
 
 QUESTIONS["bamboo_supply"] = Question(
     "Bamboo Supply: put 1 energy on the card, or take the energy on it",
-    _bamboo_options,
+    yes_or_no("bamboo_supply"),
     _bamboo_answer,
 )
 

@@ -121,7 +121,7 @@ def freeze_ray_face(state: KingOfTokyoState, a: int) -> None:
 
 
 def _freeze_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     if context[1] == 0:
         return [table.evo_seat[s] for s in _freeze_targets(state, seat)]
     return list(table.evo_face)
@@ -217,7 +217,7 @@ def miraculous_catch(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _catch_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     c = context[0]
     energy = state.monsters[seat].energy
     out = [table.evo_card[c]] if _catch_cost(state, seat, c) <= energy else []
@@ -270,7 +270,7 @@ def deep_dive(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _dive_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     k = min(context[0], len(state.deck))
     if not k:  # the deck ran out meanwhile (another Evolution took the cards)
         return [table.evo_no[evolution_number("deep_dive")]]
@@ -363,7 +363,7 @@ def ask_encased(state: KingOfTokyoState, a: int) -> bool:
 
 
 def _encased_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     faces = [table.evo_face[f] for f in sorted(set(state.dice))]
     return [*faces, table.evo_no[evolution_number("encased_in_ice")]]
 
@@ -396,7 +396,7 @@ def keep_frozen(state: KingOfTokyoState, keeps: list[Action]) -> list[Action]:
     face = pu_of(state).marks["encased_face"]
     if face not in state.dice:
         return keeps
-    arg = state._game_kot.table.arg
+    arg = state.table.arg
     return [k for k in keeps if KEEPS[arg[k.id]][face] >= 1]
 
 
@@ -435,7 +435,7 @@ def icy_reflection(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _icy_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state._game_kot.table
+    table = state.table
     targets = _icy_targets(state)
     if not targets:  # the card left play meanwhile: nothing to copy
         return [table.evo_no[evolution_number("icy_reflection")]]

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core.action import Action
-from tabletop.games.king_of_tokyo.actions import Move, action_table
+from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import (
@@ -30,6 +29,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     evolution_number,
     passive,
     playable,
+    yes_or_no,
 )
 
 if TYPE_CHECKING:
@@ -188,12 +188,6 @@ def before_yield(state: KingOfTokyoState, victim: int) -> bool:
     return True
 
 
-def _chest_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = action_table(state.options.edition)
-    n = evolution_number("chest_thumping")
-    return [table.evo_yes[n], table.evo_no[n]]
-
-
 def _chest_answer(
     state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
 ) -> None:
@@ -218,7 +212,7 @@ def _chest_answer(
 
 QUESTIONS["chest_thumping"] = Question(
     "Chest Thumping: make the wounded monster leave Tokyo, or let it choose?",
-    _chest_options,
+    yes_or_no("chest_thumping"),
     _chest_answer,
 )
 

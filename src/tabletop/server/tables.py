@@ -140,16 +140,7 @@ class LiveTable:
             "result": row.result,
             "spectators": sum(1 for c in self.connections if c.greeted and c.seat is None),
             "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "name": s.name,
-                    "claimed": s.kind == BOT or s.token_hash is not None,
-                    "replaced": s.replaced,
-                    "connected": s.kind == HUMAN and self.connected(s.seat),
-                }
-                for s in row.seats
+                seat_summary(s, s.kind == HUMAN and self.connected(s.seat)) for s in row.seats
             ],
         }
 
@@ -164,18 +155,20 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "version": row.version,
         "created_at": row.created_at,
         "result": row.result,
-        "seats": [
-            {
-                "seat": s.seat,
-                "kind": s.kind,
-                "bot": s.bot,
-                "name": s.name,
-                "claimed": s.kind == BOT or s.token_hash is not None,
-                "replaced": s.replaced,
-                "connected": False,
-            }
-            for s in row.seats
-        ],
+        "seats": [seat_summary(s, connected=False) for s in row.seats],
+    }
+
+
+def seat_summary(seat: SeatRow, connected: bool) -> dict[str, Any]:
+    """A seat as the lobby and the clients see it (never its token)."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "bot": seat.bot,
+        "name": seat.name,
+        "claimed": seat.kind == BOT or seat.token_hash is not None,
+        "replaced": seat.replaced,
+        "connected": connected,
     }
 
 

@@ -98,11 +98,6 @@ class Card(IntEnum):
 NUM_TYPES = len(Card)
 
 
-def bit(card: Card | int) -> int:
-    """The mask bit of a card type (ownership masks are ints)."""
-    return 1 << card
-
-
 @dataclass(frozen=True, slots=True)
 class CardInfo:
     """One card type as printed in one edition."""
@@ -178,14 +173,6 @@ class CardTable:
 
     def __len__(self) -> int:
         return len(self.instances)
-
-    def by_slug(self, slug: str) -> Card:
-        """The type with this reference id or (either edition's) name."""
-        key = slug.strip().lower().replace(" ", "_").replace("-", "_")
-        for info in self.info:
-            if key in (info.card.slug, info.name.lower().replace(" ", "_").replace("-", "_")):
-                return info.card
-        raise KeyError(slug)
 
 
 @cache

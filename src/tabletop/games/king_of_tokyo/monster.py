@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.games.king_of_tokyo.cards import Card, bit
+from tabletop.games.king_of_tokyo.cards import Card
 
 START_HEARTS = 10
 HEART_CAP = 12  # no monster ever has more than 12 hearts
@@ -92,4 +92,4 @@ class Monster:
         return m
 
 
-__all__ = ["HEART_CAP", "START_HEARTS", "WIN_STARS", "Monster", "bit"]
+__all__ = ["HEART_CAP", "START_HEARTS", "WIN_STARS", "Monster"]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.rng import Rng
-from tabletop.games.king_of_tokyo.evolutions import EvolutionTable, evolution_table
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
 
 if TYPE_CHECKING:
@@ -239,10 +239,6 @@ class PowerUp:
         # cleared at the start of every turn.
         self.marks: dict[str, int] = {}
         self.turn_marks: dict[str, int] = {}
-
-    @property
-    def table_info(self) -> EvolutionTable:
-        return evolution_table()
 
     # -- set-up ---------------------------------------------------------------------
 

@@ -98,7 +98,6 @@ _INT_FIELDS = (
     "city",
     "bay",
     "rolls_left",
-    "dice_count",
     "freeze_chain",
     "resolving",
     "wounded",
@@ -144,7 +143,6 @@ class KingOfTokyoState(State):
         "decisions",
         "deck",
         "dice",
-        "dice_count",
         "discard",
         "entered",
         "extra_turns",
@@ -190,7 +188,6 @@ class KingOfTokyoState(State):
     bay: int
     dice: list[int]
     rolls_left: int
-    dice_count: int
     deck: list[int]  # card instances, top at the end
     discard: list[int]
     row: list[int]  # -1: empty slot
@@ -257,7 +254,6 @@ class KingOfTokyoState(State):
         self.resolving = -1
         self.dice = []
         self.rolls_left = 0
-        self.dice_count = 0
         self.over = False
         self.may_have_won = False
         self.winner_seats = []
@@ -679,7 +675,7 @@ class KingOfTokyoState(State):
         frozen = -1
         if self.pu is not None:  # Cold Wave, Blizzard, Cat Nip, Encased in Ice
             count, rolls, frozen = _penguin.roll_limits(self, a, count, rolls)
-        self.dice_count = count = max(0, min(MAX_DICE, count))
+        count = max(0, min(MAX_DICE, count))
         if frozen >= 0 and count:
             self.dice = dice = [*self.rng.rolls(count - 1, NUM_FACES), frozen]
         else:

@@ -135,12 +135,6 @@ class Observer(ABC):
             rows.append(f"| `{f.name}` | {self.offset[f.name]} | {f.size} | {high} | {f.doc} |")
         return "\n".join(rows)
 
-    # -- helpers for subclasses -------------------------------------------------
-
-    def _rel(self, seat: int, player: int, n: int) -> int:
-        """The relative index of ``seat`` for ``player`` in an ``n``-seat game."""
-        return (seat - player) % n
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.game.id}, size={self.size})"
 

@@ -31,7 +31,6 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
-    delete,
     event,
     insert,
     select,
@@ -242,12 +241,6 @@ class Storage:
                         table_id=table_id, ply=ply + 1, data=json.dumps(snapshot)
                     )
                 )
-
-    def delete_table(self, table_id: str) -> None:
-        with self.engine.begin() as conn:
-            for t in (snapshots_t, actions_t, seats_t):
-                conn.execute(delete(t).where(t.c.table_id == table_id))
-            conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
 
     # -- reads ----------------------------------------------------------------
 

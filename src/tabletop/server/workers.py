@@ -21,7 +21,6 @@ from typing import Any
 
 import tabletop
 from tabletop.bots import analyse, make_bot
-from tabletop.bots.base import RandomBot
 
 
 def decision_seed(table_seed: int, seat: int, ply: int, purpose: str = "bot") -> int:
@@ -40,12 +39,6 @@ def choose_action(
     """The id of the action bot ``bot`` plays in the state ``data`` (runs in a worker)."""
     state = _state(game_id, options, data)
     return make_bot(bot, game_id, seed=seed).choose(state, state.current_player).id
-
-
-def fallback_action(game_id: str, options: dict[str, Any], data: dict[str, Any], seed: int) -> int:
-    """A seeded random legal action, for a bot that ran out of time or failed."""
-    state = _state(game_id, options, data)
-    return RandomBot(seed).choose(state, state.current_player).id
 
 
 def hints(

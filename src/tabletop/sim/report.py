@@ -227,15 +227,6 @@ def write_players_csv(path: Path, summary: dict[str, Any]) -> None:
             )
 
 
-def write_games_csv(path: Path, spec: SimSpec, results: Iterable[GameResult]) -> None:
-    """One row per game (see :class:`GameRows`), ready for ``pandas.read_csv``."""
-    rows = GameRows(spec)
-    with path.open("w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(rows.header)
-        writer.writerows(rows.row(r) for r in results)
-
-
 class GameRows:
     """The columns of ``games.csv``: the game, then each player's seat, return and
     statistics as ``<player>.<name>`` columns, and its items joined by ``|``."""

@@ -170,9 +170,7 @@ def _ability(evolution: str, name: str, targets: tuple[int, ...]) -> None:
     def _playable(state: KingOfTokyoState, seat: int) -> bool:
         return _own_dice_step(state, seat)
 
-    @effect(evolution)
-    def _face_up(state: KingOfTokyoState, seat: int) -> None:
-        """Face up: its ability is offered in the change-die step from now on."""
+    passive(evolution)  # face up, its ability is offered in the change-die step
 
 
 _ability("gamma_breath", "Gamma Breath", (CLAW,))

@@ -86,6 +86,20 @@ def test_encodings_are_in_bounds_and_masks_are_legal_actions(
 
 
 @pytest.mark.parametrize(("game_id", "options", "n"), CONFIGS, ids=IDS)
+def test_encode_equals_the_reference_encoding_of_the_view(
+    game_id: str, options: dict[str, Any], n: int
+) -> None:
+    """An observer that reads the state directly must agree with ``encode_view``."""
+    game = tabletop.make(game_id, **options)
+    observer = observer_for(game)
+    for seed in (3, 4, 5):
+        for state in random_states(game, n, seed):
+            for player in range(n):
+                expected = observer.encode_view(state.view(player), player)
+                np.testing.assert_array_equal(observer.encode(state, player), expected)
+
+
+@pytest.mark.parametrize(("game_id", "options", "n"), CONFIGS, ids=IDS)
 def test_encoding_ignores_what_the_seat_cannot_see(
     game_id: str, options: dict[str, Any], n: int
 ) -> None:

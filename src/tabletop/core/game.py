@@ -187,6 +187,10 @@ class State(ABC):
 
     def _coerce(self, action: Action | int) -> Action:
         """The table's :class:`Action` for ``action``; bad values raise."""
+        if action.__class__ is int:  # an id: what records and RL adapters pass
+            actions = self._game.actions
+            if 0 <= action < len(actions):
+                return actions[action]
         if isinstance(action, bool) or not isinstance(action, (int, Action)):
             raise IllegalActionError(f"an action must be an Action or an id, got {action!r}")
         if self.is_terminal():

@@ -4,11 +4,15 @@ An :class:`Observer` turns what one seat may see into a flat ``float32`` vector
 with a fixed, documented layout of named *fields* (as OpenSpiel's observers), and
 the legal actions into an ``int8`` mask over every action id of the game.
 
-An observation is built **only** from ``state.view(player)``, the same dictionary
-the server sends to that seat, so it cannot contain another player's hidden cards:
+An observation is specified by ``state.view(player)``, the same dictionary the
+server sends to that seat, so it cannot contain another player's hidden cards:
 re-sampling what the seat cannot see (``state.determinize(player, rng)``) leaves
-the encoding unchanged. Seats are *relative*: index 0 of every per-seat field is
-the observer, 1 the next seat in seat order, and so on.
+the encoding unchanged. :meth:`Observer.encode_view` is that reference encoding.
+Building a view dictionary costs more than the rest of an RL step, so an observer
+may also read the same public fields straight from the state; the test suite then
+checks, over thousands of states, that its result equals the reference. Seats are
+*relative*: index 0 of every per-seat field is the observer, 1 the next seat in seat
+order, and so on.
 
 >>> import tabletop
 >>> from tabletop.rl import observer_for
@@ -32,16 +36,26 @@ import array
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game, State
+from tabletop.games.uno_power.phases import ASK_NAMES, ASK_PLAY_DRAWN
+
+if TYPE_CHECKING:
+    from tabletop.games.uno_power.state import UnoPowerState
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
+
+Buffer: TypeAlias = "array.array[float]"
+"""What observations are written into: float32 zeros, wrapped by numpy afterwards."""
+
+_SHORT_LEGAL_LIST = 40
+"""Up to this many legal actions, :meth:`Observer.mask` sets bytes in a loop."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +102,7 @@ class Observer(ABC):
     # -- encoding ---------------------------------------------------------------
 
     def encode(self, state: State, player: int) -> FloatArray:
-        """The observation of seat ``player``, from ``state.view(player)`` only."""
+        """The observation of seat ``player``: ``encode_view(state.view(player), player)``."""
         if not 0 <= player < state.num_players:
             raise TabletopError(
                 f"player {player} is not a seat of this {state.num_players}-seat game"
@@ -97,24 +111,48 @@ class Observer(ABC):
         # same ``buf[i]`` reads and writes as a list, and numpy wraps its memory
         # without converting 300-odd Python floats. Every entry is a whole number
         # well within float32's exact range, so the result is the same.
+        buf = self._blank(state.num_players)[:]
+        self._fill_state(state, player, buf)
+        return np.frombuffer(buf, np.float32)
+
+    def encode_view(self, view: dict[str, Any], player: int) -> FloatArray:
+        """The reference encoding: the observation made from ``view`` alone."""
         buf = self._zeros[:]
-        self._fill(state.view(player), player, buf)  # type: ignore[arg-type]
-        return np.frombuffer(buf, dtype=np.float32)
+        self._fill(view, player, buf)
+        return np.frombuffer(buf, np.float32)
+
+    def _blank(self, num_players: int) -> Buffer:
+        """What an observation starts from, copied: zeros, or whatever depends on nothing
+        but the number of players, filled in once."""
+        return self._zeros
+
+    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+        """Write the observation of ``state`` for ``player`` into ``buf``.
+
+        Through ``state.view(player)`` unless an observer knows a cheaper way to
+        the same numbers (then it must read only what that view shows).
+        """
+        self._fill(state.view(player), player, buf)
 
     @abstractmethod
-    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
-        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (all zeros).
-
-        ``buf`` is a list of zeros or a float32 ``array.array`` of zeros: only
-        ``buf[i]``, ``buf[i] = x`` and ``buf[i] += x`` may be used.
-        """
+    def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
+        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (all zeros)."""
 
     def mask(self, state: State) -> MaskArray:
         """1 for each legal action id of the current player, else 0 (all 0 at the end)."""
-        out = np.zeros(self.num_actions, dtype=np.int8)
-        if not state.is_terminal():
-            out[state.legal_action_ids()] = 1
-        return out
+        if state.is_terminal():
+            return np.zeros(self.num_actions, dtype=np.int8)
+        legal = state.legal_actions()
+        if len(legal) > _SHORT_LEGAL_LIST:
+            out = np.zeros(self.num_actions, dtype=np.int8)
+            out[[a.id for a in legal]] = 1
+            return out
+        # Most decisions offer a handful of actions: setting bytes one by one and
+        # wrapping the buffer beats numpy's fancy indexing of a Python list.
+        marks = bytearray(self.num_actions)
+        for action in legal:
+            marks[action.id] = 1
+        return np.frombuffer(marks, np.int8)  # a positional dtype is faster
 
     def named(self, obs: FloatArray) -> dict[str, FloatArray]:
         """The fields of an observation by name (views into ``obs``, no copies)."""
@@ -204,8 +242,67 @@ class UnoPowerObserver(Observer):
             ],
         )
         self._decision_index = {name: i for i, name in enumerate(_UNO_DECISIONS)}
+        self._ask_index = {kind: self._decision_index[name] for kind, name in ASK_NAMES.items()}
+        self._partners = bool(game.options.partners)
+        self._offsets = tuple(self.offset[f.name] for f in self.fields)
+        self._blanks: dict[int, Buffer] = {}
 
-    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+    def _blank(self, num_players: int) -> Buffer:
+        blank = self._blanks.get(num_players)
+        if blank is None:  # seats are relative: partners sit 0, 2, 4 seats away
+            blank = self._zeros[:]
+            present, partner = self.offset["seat_present"], self.offset["partner"]
+            for r in range(num_players):
+                blank[present + r] = 1.0
+                if self._partners and not r % 2:
+                    blank[partner + r] = 1.0
+            self._blanks[num_players] = blank
+        return blank
+
+    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+        # The fields of ``build_view`` (UNO Power's view), read from the state.
+        st: UnoPowerState = state  # type: ignore[assignment]
+        (hand, drawn, top_card, colour, clockwise, decision, decider, _present, _partner,
+         hand_size, score, towers, called, draw_pile, discard_pile, pending_draw,
+         last_winner) = self._offsets  # fmt: skip
+        n = st.num_players
+        # Copies held per kind: one vectorised copy beats a loop over the kinds held.
+        counts = st.hands[player]
+        np.frombuffer(buf, np.float32)[hand : hand + len(counts)] = np.frombuffer(counts, np.uint8)
+        ask = st.ask
+        if ask:
+            top = ask.top
+            if top.kind == ASK_PLAY_DRAWN and top.player == player:
+                buf[drawn + top.data[0]] = 1.0
+            buf[decision + self._ask_index[top.kind]] = 1.0
+            buf[decider + (top.player - player) % n] = 1.0
+        elif not st.over:
+            buf[decision] = 1.0  # "turn"
+            buf[decider + (st.turn - player) % n] = 1.0
+        buf[top_card + st.top] = 1.0
+        if st.colour >= 0:
+            buf[colour + st.colour] = 1.0
+        if st.direction == 1:
+            buf[clockwise] = 1.0
+        sizes, scores, called_uno = st.sizes, st.scores, st.called
+        for p in range(n):
+            r = (p - player) % n
+            buf[hand_size + r] = sizes[p]
+            buf[score + r] = scores[p]
+            if called_uno[p]:
+                buf[called + r] = 1.0
+        for t, holder in enumerate(st.towers):
+            if holder >= 0:
+                buf[towers + 4 * ((holder - player) % n) + t] = 1.0
+        deck = st.deck
+        buf[draw_pile] = len(deck.draw_pile)
+        buf[discard_pile] = len(deck.discard_pile)
+        buf[pending_draw] = st.pending_draw
+        last = st.last_round
+        if last is not None:
+            buf[last_winner + (last["winner"] - player) % n] = 1.0
+
+    def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
         # Offsets are read into locals once: this runs at every RL step.
         o = self.offset
         n = int(view["num_players"])
@@ -340,7 +437,7 @@ class KungFuObserver(Observer):
         self._decision_index = {name: i for i, name in enumerate(_KF_DECISIONS)}
         self._phase_index = {name: i for i, name in enumerate(_KF_PHASES)}
 
-    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+    def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
         o = self.offset
         kind = self._type_index
         opp = 1 - player
@@ -638,7 +735,7 @@ class KingOfTokyoObserver(Observer):
         self._window_index = {name: i for i, name in enumerate(WINDOW_NAMES)}
         self._num_evolutions = e
 
-    def _fill(self, view: dict[str, Any], player: int, buf: list[float]) -> None:
+    def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
         # Offsets are read from a tuple once and counts are written as ints (the
         # buffer converts): this runs at every RL step. Caps use comparisons, not min().
         kind = self._type_index

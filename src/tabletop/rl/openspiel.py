@@ -348,9 +348,7 @@ class TabletopObserver:
             self.tensor[:] = self.observer.encode(ts, player)
         else:
             # The spectator's view (public information only), relative to ``player``.
-            buf = [0.0] * self.observer.size
-            self.observer._fill(ts.view(None), player, buf)
-            self.tensor[:] = buf
+            self.tensor[:] = self.observer.encode_view(ts.view(None), player)
 
     def string_from(self, state: TabletopState, player: int) -> str:
         """The readable twin of the observation."""

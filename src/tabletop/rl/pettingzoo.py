@@ -64,7 +64,9 @@ def env(game_id: str, num_players: int | None = None, **options: Any) -> AECEnv[
 # PettingZoo's wrappers reach every attribute of the environment through a chain of
 # ``__getattr__`` calls, one per wrapper, which costs more than the game itself in a
 # random loop. These subclasses behave exactly as PettingZoo's (same checks, same
-# errors) but read the per-step attributes straight from the unwrapped environment.
+# errors) but read the per-step attributes straight from the unwrapped environment,
+# and send the common step (a legal action of a live agent, after a reset) straight
+# down; anything else takes PettingZoo's own code path.
 # Before ``reset()`` those attributes do not exist, the property raises
 # ``AttributeError`` and Python falls back to the wrapper's own ``__getattr__``, so
 # ``OrderEnforcingWrapper`` still reports an access before reset.
@@ -89,9 +91,36 @@ class _Forwarding:
 
 
 class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    _prev_obs: ObsDict | None
+    _prev_info: dict[str, Any] | None
+
     def __init__(self, env: raw_env, illegal_reward: float) -> None:
         self._raw = env
         super().__init__(env, illegal_reward=illegal_reward)
+
+    def observe(self, agent: str) -> ObsDict:
+        raw = self._raw
+        obs = raw.observe(agent)
+        if agent == raw.agent_selection:
+            self._prev_obs = obs
+            self._prev_info = raw.infos.get(agent, {})
+        return obs
+
+    def step(self, action: Any) -> None:
+        raw = self._raw
+        agent = raw.agent_selection
+        obs = self._prev_obs
+        if (
+            obs is not None
+            and not raw.terminations[agent]
+            and not raw.truncations[agent]
+            and obs["action_mask"][action]
+        ):
+            self._prev_obs = None
+            self._prev_info = None
+            raw.step(action)  # a legal action of a live agent: nothing to enforce
+        else:
+            super().step(action)
 
     def __str__(self) -> str:
         return str(self.env)
@@ -114,6 +143,13 @@ class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ign
     def __init__(self, env: AECEnv[str, Any, Any]) -> None:
         self._raw = env.unwrapped
         super().__init__(env)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self._raw.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)  # reports the misuse
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -211,16 +247,16 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's 
             self._was_dead_step(action)
             return
         assert action is not None, "a live agent must act"
-        self.state.apply(int(action))  # raises IllegalActionError, changing nothing
+        state = self.state
+        state.apply(int(action))  # raises IllegalActionError, changing nothing
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if self.state.is_terminal():
-            returns = self.state.returns()
-            for a in self.agents:
-                self.rewards[a] = float(returns[self.agent_name_mapping[a]])
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[self.state.current_player]
+        if not state.is_terminal():
+            # Rewards stay zero until the end, so there is nothing to accumulate.
+            self.agent_selection = self.possible_agents[state.current_player]
+            return
+        returns = state.returns()
+        self.rewards = {a: float(returns[self.agent_name_mapping[a]]) for a in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
     def render(self) -> str | None:

@@ -750,10 +750,11 @@ class UnoPowerState(State):
         return sum(1 << t for t in range(NUM_TOWERS) if self.towers[t] != p)
 
     def _take_towers(self, p: int, mask: int) -> None:
-        for t in range(NUM_TOWERS):
-            if mask >> t & 1:
-                source = self.towers[t]
-                self.towers[t] = p
+        towers = self.towers
+        for t in bits(mask):
+            source = towers[t]
+            towers[t] = p
+            if self._log is not None:  # the texts cost more than the move
                 src = "the pool" if source < 0 else f"player {source}"
                 self._event(
                     "tower",
@@ -945,7 +946,8 @@ class UnoPowerState(State):
             if move == MOVE_PLAY:
                 self._play(p, table.kind[i], table.colour[i], table.calls[i])
             else:
-                self._event("keep", f"player {p} keeps the drawn card", player=p)
+                if self._log is not None:
+                    self._event("keep", f"player {p} keeps the drawn card", player=p)
                 self._begin_turn((p + self.direction) % n)
         elif kind in (ASK_TOWERS, ASK_ICON_GRAB):
             if move == MOVE_TAKE:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
@@ -172,20 +173,18 @@ def test_observer_for_an_unknown_game() -> None:
         observer_for(Fake())  # type: ignore[arg-type]
 
 
-def test_encode_reads_only_the_view() -> None:
-    """The observer sees nothing but ``view(player)``: a state stub proves it."""
-    game = tabletop.make("kung-fu")
-    state = game.new_state(2, seed=5)
-    observer = observer_for(game)
-
-    class ViewOnly:
-        num_players = 2
-
-        def view(self, player: int | None = None) -> dict[str, Any]:
-            return state.view(player)
-
-    stub: Any = ViewOnly()
-    np.testing.assert_array_equal(observer.encode(stub, 1), observer.encode(state, 1))
+def test_encode_is_the_reference_encoding_of_a_copy_of_the_view() -> None:
+    """``encode_view`` sees nothing but a (copied) view dictionary, and the direct
+    encoders of UNO Power and Kung Fu agree with it on a fresh game."""
+    for game_id, n in (("kung-fu", 2), ("uno-power", 3)):
+        game = tabletop.make(game_id)
+        state = game.new_state(n, seed=5)
+        observer = observer_for(game)
+        for player in range(n):
+            view = copy.deepcopy(state.view(player))
+            reference = observer.encode_view(view, player)
+            np.testing.assert_array_equal(observer.encode(state, player), reference)
+            assert reference.any()
 
 
 def test_the_documented_layouts_are_current() -> None:

@@ -43,9 +43,13 @@ import numpy.typing as npt
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game, State
+from tabletop.games.kung_fu.phases import ASK_NAMES as KF_ASK_NAMES
+from tabletop.games.kung_fu.phases import Ask as KfAsk
+from tabletop.games.kung_fu.view import attack_hidden_from, no_parry_next_round, phase_of
 from tabletop.games.uno_power.phases import ASK_NAMES, ASK_PLAY_DRAWN
 
 if TYPE_CHECKING:
+    from tabletop.games.kung_fu.state import KungFuState
     from tabletop.games.uno_power.state import UnoPowerState
 
 FloatArray = npt.NDArray[np.float32]
@@ -436,6 +440,69 @@ class KungFuObserver(Observer):
         self._type_index: dict[str, int] = {cid: i for i, cid in enumerate(cards.ids)}
         self._decision_index = {name: i for i, name in enumerate(_KF_DECISIONS)}
         self._phase_index = {name: i for i, name in enumerate(_KF_PHASES)}
+        self._ask_index = {kind: self._decision_index[name] for kind, name in KF_ASK_NAMES.items()}
+        self._offsets = tuple(self.offset[f.name] for f in self.fields)
+
+    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+        # The fields of Kung Fu's ``build_view``, read from the state.
+        st: KungFuState = state  # type: ignore[assignment]
+        (hand, hand_colours, life, koku, opponent_koku, koku_total, attacker,
+         attack_present, attack_card, attack_face_down, attack_hidden, attack_activated,
+         attack_value, parry_present, parry_card, parry_none, parry_activated, parry_value,
+         decks, discards, discarded, no_parry, passes_left, phase, decision, decider, due,
+         count) = self._offsets  # fmt: skip
+        counts = st.hands[player]
+        np.frombuffer(buf, np.float32)[hand : hand + len(counts)] = np.frombuffer(counts, np.uint8)
+        for i, seat in enumerate((player, 1 - player)):
+            buf[hand_colours + 2 * i] = st.reds[seat]
+            buf[hand_colours + 2 * i + 1] = st.blues[seat]
+            buf[life + i] = st.life[seat]
+            row = koku if i == 0 else opponent_koku
+            for k in st.rows[seat]:
+                buf[row + k] += 1.0
+            buf[koku_total + i] = st.koku_total[seat]
+            if no_parry_next_round(st, seat):
+                buf[no_parry + i] = 1.0
+            buf[passes_left + i] = st.passes[seat]
+        buf[attacker + (st.attacker != player)] = 1.0
+        if st.att_card >= 0:
+            buf[attack_present] = 1.0
+            if attack_hidden_from(st, player):
+                buf[attack_hidden] = 1.0
+            else:
+                buf[attack_card + st.att_card] = 1.0
+            if st.att_down:
+                buf[attack_face_down] = 1.0
+            if st.active[0]:
+                buf[attack_activated] = 1.0
+            if st.att_value >= 0:
+                buf[attack_value] = st.att_value
+                buf[attack_value + 1] = 1.0
+        if st.par_card != -2:
+            buf[parry_present] = 1.0
+            if st.par_card >= 0:
+                buf[parry_card + st.par_card] = 1.0
+            else:
+                buf[parry_none] = 1.0
+            if st.active[1]:
+                buf[parry_activated] = 1.0
+            if st.par_value >= 0:
+                buf[parry_value] = st.par_value
+                buf[parry_value + 1] = 1.0
+        for i, deck in enumerate(st.decks):  # red, then blue
+            buf[decks + i] = len(deck.draw_pile)
+            buf[discards + i] = len(deck.discard_pile)
+            for k in deck.discard_pile:
+                buf[discarded + k] += 1.0
+        buf[phase + self._phase_index[phase_of(st)]] = 1.0
+        if st.ask:
+            top = st.ask[-1]
+            buf[decision + self._ask_index[top.kind]] = 1.0
+            buf[decider + (top.player != player)] = 1.0
+            if top.kind == KfAsk.PAY:
+                buf[due] = top.data[1]
+            elif top.kind == KfAsk.DRAW:
+                buf[count] = top.data[0]
 
     def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
         o = self.offset

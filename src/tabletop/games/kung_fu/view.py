@@ -77,12 +77,29 @@ def decision_text(state: KungFuState, d: Decision) -> str:
     return "choose which of your opponent's koku cards to discard"
 
 
+def phase_of(state: KungFuState) -> str:
+    """The view's ``phase``: that of the pending decision, else of the stage."""
+    phase = PHASE_NAMES[state.stage]
+    if state.ask:
+        return _DECISION_PHASE.get(state.ask[-1].kind, phase)
+    return phase
+
+
+def no_parry_next_round(state: KungFuState, p: int) -> bool:
+    """The view's ``no_parry_next_round`` of seat ``p``."""
+    return bool((state.no_parry[p] and state.stage <= 1) or state.mark_next[p])
+
+
+def attack_hidden_from(state: KungFuState, player: int | None) -> bool:
+    """Whether the attack card lies face down out of ``player``'s sight."""
+    return state.att_hidden and player != state.att_player
+
+
 def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
     g = state._g
     cards = g.cards
     describe = cards.describe
     decision: dict[str, Any] | None = None
-    phase = PHASE_NAMES[state.stage]
     if state.ask:
         top = state.ask[-1]
         decision = {
@@ -92,12 +109,10 @@ def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
             "due": top.data[1] if top.kind == Ask.PAY else None,
             "count": top.data[0] if top.kind == Ask.DRAW else None,
         }
-        phase = _DECISION_PHASE.get(top.kind, phase)
     attack: dict[str, Any] | None = None
     if state.att_card >= 0:
-        hidden = state.att_hidden and player != state.att_player
         attack = {
-            "card": None if hidden else describe(state.att_card),
+            "card": None if attack_hidden_from(state, player) else describe(state.att_card),
             "face_down": state.att_down,
             "activated": state.active[0],
             "value": state.att_value if state.att_value >= 0 else None,
@@ -115,7 +130,7 @@ def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
     return {
         "game": g.id,
         "round": state.round,
-        "phase": phase,
+        "phase": phase_of(state),
         "current_player": state.current_player,
         "decision": decision,
         "attacker": state.attacker,
@@ -129,9 +144,7 @@ def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
                 "blue_in_hand": state.blues[p],
                 "koku": [describe(k) for k in state.rows[p]],
                 "koku_total": state.koku_total[p],
-                "no_parry_next_round": bool(
-                    (state.no_parry[p] and state.stage <= 1) or state.mark_next[p]
-                ),
+                "no_parry_next_round": no_parry_next_round(state, p),
                 "passes_left": state.passes[p],
             }
             for p in (0, 1)

@@ -229,6 +229,30 @@ def test_king_of_tokyo_fields_are_relative_to_the_observer() -> None:
         assert named["phase"].sum() == named["decision"].sum() == 1
 
 
+def test_king_of_tokyo_direct_encoding_of_tokens_counters_and_mimic() -> None:
+    """Positions random games rarely reach: a Mimic on a Smoke Cloud with counters on
+    both, a charged Battery Monster, Wings active, poison and shrink tokens."""
+    from tests.games.king_of_tokyo.scenario import fresh, give, mimic, setup
+
+    state = fresh(5)
+    (smoke,) = give(state, 1, "smoke_cloud", counters=2)
+    mimic(state, 1, smoke, counters=3)
+    give(state, 2, "battery_monster", counters=4)
+    setup(state, 3, poison=2, shrink=1)
+    state.immune |= 1 << 4
+    observer = observer_for(state.game)
+    for player in range(5):
+        obs = observer.encode(state, player)
+        np.testing.assert_array_equal(obs, observer.encode_view(state.view(player), player))
+        named = observer.named(obs)
+        r = (1 - player) % 5
+        assert named["smoke"][r] == 5 and named["mimic"].sum() == 1
+        assert named["batteries"][(2 - player) % 5] == 4
+        assert named["poison"][(3 - player) % 5] == 2 and named["shrink"][(3 - player) % 5] == 1
+        assert named["wings_active"][(4 - player) % 5] == 1
+        assert named["bay_open"][0] == 1
+
+
 def test_king_of_tokyo_deck_top_only_for_the_made_in_a_lab_owner() -> None:
     from tabletop.games.king_of_tokyo.cards import Card
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState

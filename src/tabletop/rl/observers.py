@@ -43,12 +43,16 @@ import numpy.typing as npt
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game, State
+from tabletop.games.king_of_tokyo.phases import ASK_NAMES as KOT_ASK_NAMES
+from tabletop.games.king_of_tokyo.phases import PHASE_NAMES as KOT_PHASE_NAMES
+from tabletop.games.king_of_tokyo.view import bay_open, location_of
 from tabletop.games.kung_fu.phases import ASK_NAMES as KF_ASK_NAMES
 from tabletop.games.kung_fu.phases import Ask as KfAsk
 from tabletop.games.kung_fu.view import attack_hidden_from, no_parry_next_round, phase_of
 from tabletop.games.uno_power.phases import ASK_NAMES, ASK_PLAY_DRAWN
 
 if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
     from tabletop.games.kung_fu.state import KungFuState
     from tabletop.games.uno_power.state import UnoPowerState
 
@@ -801,6 +805,107 @@ class KingOfTokyoObserver(Observer):
         self._evolution_index = {ev.id: ev.number for ev in evolution_table().info}
         self._window_index = {name: i for i, name in enumerate(WINDOW_NAMES)}
         self._num_evolutions = e
+        self._card_offsets = (self.offset["cards"], self.offset["smoke"], self.offset["batteries"])
+        # For the direct encoder: Card numbers by card instance, indices by rule ints.
+        self._power_up = game.options.power_up != "off"
+        self._instance_type = tuple(int(c) for c in game.cards.instances)  # type: ignore[attr-defined]
+        self._stage_index = tuple(self._phase_index[name] for name in KOT_PHASE_NAMES)
+        self._ask_index = {kind: self._decision_index[name] for kind, name in KOT_ASK_NAMES.items()}
+        self._amount_asks = frozenset(
+            kind for kind, name in KOT_ASK_NAMES.items() if name in _KOT_AMOUNT_KINDS
+        )
+
+    def _owned_cards(
+        self, buf: Buffer, r: int, held: list[tuple[int, int]], copied_type: int
+    ) -> None:
+        """Relative seat ``r``'s cards, as (card type, counters on it) pairs: the type
+        counts, and the Smoke and battery counters (the Mimic copies ``copied_type``)."""
+        owned, smoke, batteries = self._card_offsets
+        smoke_type, battery_type, mimic_type = self._counter_types
+        base = owned + self._num_types * r
+        charge = 0
+        for ct, on_card in held:
+            buf[base + ct] += 1
+            if on_card:
+                # A Mimic card carries the counters of the card it copies.
+                kind = copied_type if ct == mimic_type else ct
+                if kind == smoke_type:
+                    buf[smoke + r] += on_card
+                elif kind == battery_type:
+                    charge += on_card
+        if charge:
+            buf[batteries + r] = charge if charge < KOT_ENERGY_CAP else KOT_ENERGY_CAP
+
+    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+        # The fields of King of Tokyo's ``build_view``, read from the state. With
+        # Power Up! the Evolution fields come from the view, so all of it does.
+        if self._power_up:
+            self._fill(state.view(player), player, buf)
+            return
+        st: KingOfTokyoState = state  # type: ignore[assignment]
+        (present, alive, hearts, max_hearts, stars, energy, location, poison, shrink, wings,
+         _owned, mimic, _smoke, _batteries, row, row_cost, deck_size, deck_top, discard, dice,
+         rolls_left, phase, decision_at, decider, amount, active, bay_open_at,
+         *_power_up) = self._offsets  # fmt: skip
+        types = self._instance_type
+        t = self._num_types
+        n = st.num_players
+        star_cap, energy_cap, token_cap = KOT_STAR_CAP, KOT_ENERGY_CAP, KOT_TOKEN_CAP
+        counters = st.counters
+        immune = st.immune
+        location_index = self._location_index
+        for m in st.monsters:
+            seat = m.seat
+            r = (seat - player) % n
+            buf[present + r] = 1
+            if m.alive:
+                buf[alive + r] = 1
+            buf[hearts + r] = m.hearts
+            buf[max_hearts + r] = m.max_hearts
+            x = m.stars
+            buf[stars + r] = x if x < star_cap else star_cap
+            x = m.energy
+            buf[energy + r] = x if x < energy_cap else energy_cap
+            buf[location + 3 * r + location_index[location_of(st, seat)]] = 1
+            x = m.poison
+            if x:
+                buf[poison + r] = x if x < token_cap else token_cap
+            x = m.shrink
+            if x:
+                buf[shrink + r] = x if x < token_cap else token_cap
+            if immune >> seat & 1:
+                buf[wings + r] = 1
+            copied_type = -1
+            if m.mimic >= 0:
+                copied_type = types[m.mimic]
+                buf[mimic + t * r + copied_type] = 1
+            if m.cards:
+                held = [(types[c], counters.get(c, 0)) for c in m.cards]
+                self._owned_cards(buf, r, held, copied_type)
+        for i, c in enumerate(st.row):
+            if c >= 0:
+                buf[row + t * i + types[c]] = 1
+                buf[row_cost + i] = st.cost_for(player, c)
+        deck = st.deck
+        buf[deck_size] = len(deck)
+        if st.top_card_visible_to(player):
+            buf[deck_top + types[deck[-1]]] = 1
+        for c in st.discard:
+            buf[discard + types[c]] += 1
+        for f in st.dice:
+            buf[dice + f] += 1
+        buf[rolls_left] = st.rolls_left
+        buf[phase + self._stage_index[st.stage]] = 1
+        if st.decisions:
+            d = st.decisions[-1]
+            buf[decision_at + self._ask_index[d.kind]] = 1
+            buf[decider + (d.player - player) % n] = 1
+            if d.kind in self._amount_asks:
+                x = d.data[0]
+                buf[amount] = x if x < self._amount_cap else self._amount_cap
+        buf[active + (st.active - player) % n] = 1
+        if bay_open(st):
+            buf[bay_open_at] = 1
 
     def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
         # Offsets are read from a tuple once and counts are written as ints (the
@@ -810,7 +915,6 @@ class KingOfTokyoObserver(Observer):
         monsters = view["monsters"]
         n = len(monsters)
         location_index = self._location_index
-        smoke_type, battery_type, mimic_type = self._counter_types
         (
             present,
             alive,
@@ -822,10 +926,10 @@ class KingOfTokyoObserver(Observer):
             poison,
             shrink,
             wings,
-            owned,
+            _owned,
             mimic,
-            smoke,
-            batteries,
+            _smoke,
+            _batteries,
             row,
             row_cost,
             deck_size,
@@ -882,21 +986,8 @@ class KingOfTokyoObserver(Observer):
                 buf[mimic + t * r + copied_type] = 1
             cards = m["cards"]
             if cards:
-                base = owned + t * r
-                charge = 0
-                for card in cards:
-                    ct = kind[card["id"]]
-                    buf[base + ct] += 1
-                    on_card = card.get("counters")
-                    if on_card:
-                        # A Mimic card carries the counters of the card it copies.
-                        held = copied_type if ct == mimic_type else ct
-                        if held == smoke_type:
-                            buf[smoke + r] += on_card
-                        elif held == battery_type:
-                            charge += on_card
-                if charge:
-                    buf[batteries + r] = charge if charge < energy_cap else energy_cap
+                held = [(kind[card["id"]], card.get("counters", 0)) for card in cards]
+                self._owned_cards(buf, r, held, copied_type)
         for i, card in enumerate(view["row"]):
             if card is not None:
                 buf[row + t * i + kind[card["id"]]] = 1

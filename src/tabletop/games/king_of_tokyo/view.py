@@ -20,12 +20,18 @@ if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 
-def _location(state: KingOfTokyoState, seat: int) -> str:
+def location_of(state: KingOfTokyoState, seat: int) -> str:
+    """The view's ``location`` of seat ``seat``: ``city``, ``bay`` or ``outside``."""
     if state.city == seat:
         return "city"
     if state.bay == seat:
         return "bay"
     return "outside"
+
+
+def bay_open(state: KingOfTokyoState) -> bool:
+    """The view's ``tokyo.bay_open``: the game uses the Bay and 5 monsters live."""
+    return state.game.options.tokyo_bay and state.alive_count >= 5
 
 
 def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
@@ -52,7 +58,7 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
                 "max_hearts": m.max_hearts,
                 "stars": m.stars,
                 "energy": m.energy,
-                "location": _location(state, m.seat),
+                "location": location_of(state, m.seat),
                 "cards": [card(c) for c in m.cards],
                 "mimic": card(m.mimic) if m.mimic >= 0 else None,
                 "tokens": {"poison": m.poison, "shrink": m.shrink},
@@ -94,7 +100,7 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
         "tokyo": {
             "city": state.city if state.city >= 0 else None,
             "bay": state.bay if state.bay >= 0 else None,
-            "bay_open": game.options.tokyo_bay and state.alive_count >= 5,
+            "bay_open": bay_open(state),
         },
         "row": [card(c) if c >= 0 else None for c in state.row],
         "deck_size": len(state.deck),

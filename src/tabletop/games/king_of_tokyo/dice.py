@@ -55,6 +55,11 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(
 
 KEEP_INDEX: dict[tuple[int, ...], int] = {counts: i for i, counts in enumerate(KEEPS)}
 
+KEPT_FACES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(f for f in range(NUM_FACES) for _ in range(counts[f])) for counts in KEEPS
+)
+"""The faces of each kept multiset of :data:`KEEPS`, sorted (the dice a reroll keeps)."""
+
 
 def keep_label(counts: Sequence[int]) -> str:
     """ "keep 2, 2, claw and reroll the rest"."""

@@ -49,6 +49,7 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         self.claw_entry = opts.rule("tokyo_entry") == "claw"
         self.immediate_end = opts.rule("game_end") == "immediate"
         self._keeps: dict[tuple[int, ...], list[Action]] = {}
+        self._rolls: dict[tuple[int, ...], list[Action]] = {}
 
     def keep_actions(self, dice: list[int]) -> list[Action]:
         """The reroll choices for a roll (sorted faces), memoised by roll."""
@@ -58,6 +59,15 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
             keep = self.table.keep
             keeps = self._keeps[key] = [keep[i] for i in keep_choices(counts_of(dice))]
         return keeps
+
+    def roll_actions(self, dice: list[int]) -> list[Action]:
+        """The reroll choices then "stop": a roll's whole legal list when nothing else
+        applies, memoised by roll and shared (do not mutate it)."""
+        key = tuple(dice)
+        actions = self._rolls.get(key)
+        if actions is None:
+            actions = self._rolls[key] = [*self.keep_actions(dice), self.table.stop]
+        return actions
 
     def monster_name(self, key: str) -> str:
         name = MONSTER_NAMES[key]

@@ -28,6 +28,7 @@ from tabletop.games.king_of_tokyo.actions import (
     HEART_HEAL,
     HEART_POISON,
     HEART_SHRINK,
+    MAX_SEATS,
     ROW_SIZE,
     ActionTable,
     Move,
@@ -40,6 +41,7 @@ from tabletop.games.king_of_tokyo.dice import (
     FACE_NAMES,
     HEART,
     KEEPS,
+    KEPT_FACES,
     MAX_DICE,
     NUM_FACES,
     ONE,
@@ -59,7 +61,7 @@ from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _pen
 from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import HEART_CAP, START_HEARTS, WIN_STARS, Monster
-from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.phases import ASK_NAMES, Ask, Stage
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
     QUESTIONS,
@@ -331,6 +333,7 @@ class KingOfTokyoState(State):
         return list(self.winner_seats) if self.over else []
 
     def legal_actions(self) -> list[Action]:
+        """The current player's legal actions (the list may be shared: do not mutate it)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -347,6 +350,8 @@ class KingOfTokyoState(State):
         out: list[Action] = []
         if kind == Ask.ROLL:
             if self.rolls_left > 0:
+                if self.pu is None and not m.mask & _BACKGROUND_DWELLER:
+                    return self._game_kot.roll_actions(self.dice)  # the usual case, shared
                 keeps = self._game_kot.keep_actions(self.dice)
                 if self.pu is not None and "encased_face" in self.pu.marks:
                     keeps = _penguin.keep_frozen(self, keeps)
@@ -420,7 +425,7 @@ class KingOfTokyoState(State):
         d = self.decisions.pop()
         p = d.player
         if move == Move.KEEP:
-            self._reroll(p, KEEPS[arg])
+            self._reroll(p, arg)
         elif move == Move.STOP:
             if d.kind == Ask.ROLL:
                 self._done_rolling()
@@ -430,6 +435,12 @@ class KingOfTokyoState(State):
             self.stage = Stage.SELL
         elif move == Move.BUY:
             self._buy_from_row(p, arg)
+        elif move == Move.YIELD:
+            self._yield(p)
+        elif move == Move.STAY:
+            self._stay(p)
+        elif move == Move.SWEEP:
+            self._sweep(p)
         elif move == Move.ENERGY_DRINK:
             self.monsters[p].energy -= 1
             self.rolls_left += 1
@@ -454,12 +465,6 @@ class KingOfTokyoState(State):
             self.heart_plan[arg] += 1
         elif move == Move.HEALING_RAY:
             self.heart_plan[3 + arg] += 1
-        elif move == Move.YIELD:
-            self._yield(p)
-        elif move == Move.STAY:
-            self._stay(p)
-        elif move == Move.SWEEP:
-            self._sweep(p)
         elif move == Move.BUY_TOP:
             self._buy_top(p)
         elif move == Move.TENTACLES:
@@ -695,7 +700,7 @@ class KingOfTokyoState(State):
         a = self.active
         m = self.monsters[a]
         if self.rolls_left > 0:
-            self.decisions.push(Decision(Ask.ROLL, a))
+            self.decisions.push(_PLAIN_ASKS[Ask.ROLL][a])
             return
         extra = (m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1) or (
             m.mask & (1 << Card.SMOKE_CLOUD) and self._smoke_source(a) >= 0
@@ -703,7 +708,7 @@ class KingOfTokyoState(State):
         if extra and self.pu is not None and self.pu.turn_marks.get("single_roll"):
             extra = False  # Blizzard, Cat Nip: a single roll, no extra ones
         if extra or (m.mask & (1 << Card.BACKGROUND_DWELLER) and THREE in self.dice):
-            self.decisions.push(Decision(Ask.ROLL, a))
+            self.decisions.push(_PLAIN_ASKS[Ask.ROLL][a])
         else:
             self._done_rolling()
 
@@ -738,14 +743,16 @@ class KingOfTokyoState(State):
         self.stage = Stage.NUMBERS
         pu.open_window(self, a, "resolving")  # 2.9 D3
 
-    def _reroll(self, p: int, kept: tuple[int, ...]) -> None:
-        dice = [f for f in range(NUM_FACES) for _ in range(kept[f])]
-        dice += self.rng.rolls(len(self.dice) - len(dice), NUM_FACES)
+    def _reroll(self, p: int, keep: int) -> None:
+        """Keep the dice of :data:`KEEPS` ``[keep]`` and reroll the others."""
+        kept_faces = KEPT_FACES[keep]
+        dice = [*kept_faces, *self.rng.rolls(len(self.dice) - len(kept_faces), NUM_FACES)]
         dice.sort()
         self.dice = dice
         self.rolls_left -= 1
         if self._log is not None:
-            kept_n = sum(kept)
+            kept = KEEPS[keep]
+            kept_n = len(kept_faces)
             self._event(
                 "roll",
                 f"{self._name(p)} keeps {kept_n} and rerolls {len(dice) - kept_n}: "
@@ -1145,7 +1152,7 @@ class KingOfTokyoState(State):
                     if held:
                         self.hits.append([seat, held, self.active, True, False])
                     continue
-                self.decisions.push(Decision(Ask.YIELD, seat))
+                self.decisions.push(_PLAIN_ASKS[Ask.YIELD][seat])
                 return
         self.stage = Stage.BURROW
 
@@ -1157,15 +1164,17 @@ class KingOfTokyoState(State):
             held = 0
         self._leave_tokyo(p)
         self.yielders.append(p)
-        jets = " and loses no hearts (Jets)" if held else ""
-        self._event("yield", f"{self._name(p)} yields Tokyo{jets}.", seat=p)
+        if self._log is not None:
+            jets = " and loses no hearts (Jets)" if held else ""
+            self._event("yield", f"{self._name(p)} yields Tokyo{jets}.", seat=p)
 
     def yield_tokyo(self, p: int) -> None:
         """``p`` yields Tokyo (an Evolution's yield: Simian Scamper)."""
         self._yield(p)
 
     def _stay(self, p: int) -> None:
-        self._note(f"{self._name(p)} stays in Tokyo.")
+        if self._log is not None:
+            self._note(f"{self._name(p)} stays in Tokyo.")
         if self.pu is not None:  # allowed to yield, stays
             _penguin.black_diamond(self, p)
         held = self.held.pop(p, 0)
@@ -1262,12 +1271,13 @@ class KingOfTokyoState(State):
             self.bay = seat
         if seat == self.active:
             self.entered = True
-        self._event(
-            "enter",
-            f"{self._name(seat)} enters Tokyo {('', 'City', 'Bay')[where]}.",
-            seat=seat,
-            where=LOCATION_NAMES[where],
-        )
+        if self._log is not None:
+            self._event(
+                "enter",
+                f"{self._name(seat)} enters Tokyo {('', 'City', 'Bay')[where]}.",
+                seat=seat,
+                where=LOCATION_NAMES[where],
+            )
         if self._game_kot.options.two_player_variant:
             self.gain_energy(seat, 1, "entering Tokyo")
         else:
@@ -1381,8 +1391,10 @@ class KingOfTokyoState(State):
         a = self.active
         if self.pu is not None and _panda.resume_buy(self):
             return  # a purchase nobody Bamboozled went through
-        if self._buy_actions(a):
-            self.decisions.push(Decision(Ask.BUY, a))
+        actions = self._buy_actions(a)
+        if actions:
+            self.decisions.push(_PLAIN_ASKS[Ask.BUY][a])
+            self._legal = actions  # what legal_actions() would compute now: computed once
         else:
             self.stage = Stage.SELL
 
@@ -1433,12 +1445,13 @@ class KingOfTokyoState(State):
         m = self.monsters[p]
         m.energy -= cost
         card = game.cards.instances[c]
-        self._event(
-            "buy",
-            f"{self._name(p)} {verb} {game.cards.names[c]} for {cost} energy.",
-            seat=p,
-            card=card.slug,
-        )
+        if self._log is not None:
+            self._event(
+                "buy",
+                f"{self._name(p)} {verb} {game.cards.names[c]} for {cost} energy.",
+                seat=p,
+                card=card.slug,
+            )
         if m.mask & (1 << Card.MEDIA_FRIENDLY) and card != Card.MEDIA_FRIENDLY and purchase:
             name = game.cards.info[Card.MEDIA_FRIENDLY].name
             self.gain_stars(p, self.copies(p, Card.MEDIA_FRIENDLY), name)
@@ -1523,7 +1536,8 @@ class KingOfTokyoState(State):
             if c >= 0:
                 self.discard.append(c)
             self.row[s] = -1
-        self._note(f"{self._name(p)} {why or 'pays 2 energy'} to sweep the row.")
+        if self._log is not None:
+            self._note(f"{self._name(p)} {why or 'pays 2 energy'} to sweep the row.")
         self._refill(list(range(ROW_SIZE)))
 
     def _refill(self, slots: list[int]) -> None:
@@ -2298,8 +2312,13 @@ _BUY_CARDS_MASK = sum(
 )
 
 _NEXT = Stage.NEXT
+_PLAIN_ASKS = tuple(
+    tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in range(len(ASK_NAMES))
+)
+"""``_PLAIN_ASKS[kind][seat]``: the decisions without data, made once (they are immutable)."""
 del evolution_effects  # imported for its registrations
 _ALIEN_ORIGIN = 1 << Card.ALIEN_ORIGIN
+_BACKGROUND_DWELLER = 1 << Card.BACKGROUND_DWELLER
 
 _HANDLERS = (
     KingOfTokyoState._stage_start,

@@ -357,11 +357,11 @@ class KingOfTokyoState(State):
                     keeps = _penguin.keep_frozen(self, keeps)
                 out.extend(keeps)
             elif not (self.pu is not None and self.pu.turn_marks.get("single_roll")):
-                if m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1:
+                if m.mask & _ENERGY_DRINK and m.energy >= 1:
                     out.append(table.energy_drink)
                 if self._smoke_source(p) >= 0:
                     out.append(table.smoke)
-            if m.mask & (1 << Card.BACKGROUND_DWELLER) and THREE in self.dice:
+            if m.mask & _BACKGROUND_DWELLER and THREE in self.dice:
                 out.append(table.reroll_three)
             out.append(table.stop)
         elif kind == Ask.PROBE:
@@ -432,7 +432,7 @@ class KingOfTokyoState(State):
             else:
                 self._to_resolve()
         elif move == Move.END_BUY:
-            self.stage = Stage.SELL
+            self._end_buy()
         elif move == Move.BUY:
             self._buy_from_row(p, arg)
         elif move == Move.YIELD:
@@ -641,11 +641,7 @@ class KingOfTokyoState(State):
                 _king.starts_in_tokyo(self, a)
                 _giga.starts_in_tokyo(self, a)
         self.stage = Stage.ROLL
-        if (
-            m.mask & (1 << Card.MIMIC)
-            and m.energy >= 1
-            and any(c != m.mimic for c in self._mimic_targets(a))
-        ):
+        if m.mask & _MIMIC and m.energy >= 1 and any(c != m.mimic for c in self._mimic_targets(a)):
             self.decisions.push(Decision(Ask.MIMIC_MOVE, a))
         elif not self.may_have_won:
             # Nothing to ask and nobody can have won: go straight on (speed).
@@ -672,10 +668,10 @@ class KingOfTokyoState(State):
         a = self.active
         m = self.monsters[a]
         count = BLACK_DICE - m.shrink - self.freeze_chain
-        if m.mask & (1 << Card.EXTRA_HEAD):
+        if m.mask & _EXTRA_HEAD:
             count += self.copies(a, Card.EXTRA_HEAD)
         rolls = ROLLS
-        if m.mask & (1 << Card.GIANT_BRAIN):
+        if m.mask & _GIANT_BRAIN:
             rolls += self.copies(a, Card.GIANT_BRAIN)
         frozen = -1
         if self.pu is not None:  # Cold Wave, Blizzard, Cat Nip, Encased in Ice
@@ -702,19 +698,19 @@ class KingOfTokyoState(State):
         if self.rolls_left > 0:
             self.decisions.push(_PLAIN_ASKS[Ask.ROLL][a])
             return
-        extra = (m.mask & (1 << Card.ENERGY_DRINK) and m.energy >= 1) or (
-            m.mask & (1 << Card.SMOKE_CLOUD) and self._smoke_source(a) >= 0
+        extra = (m.mask & _ENERGY_DRINK and m.energy >= 1) or (
+            m.mask & _SMOKE_CLOUD and self._smoke_source(a) >= 0
         )
         if extra and self.pu is not None and self.pu.turn_marks.get("single_roll"):
             extra = False  # Blizzard, Cat Nip: a single roll, no extra ones
-        if extra or (m.mask & (1 << Card.BACKGROUND_DWELLER) and THREE in self.dice):
+        if extra or (m.mask & _BACKGROUND_DWELLER and THREE in self.dice):
             self.decisions.push(_PLAIN_ASKS[Ask.ROLL][a])
         else:
             self._done_rolling()
 
     def _done_rolling(self) -> None:
         """After the last roll: Psychic Probes, die changes, or straight to resolving."""
-        if self.live & (1 << Card.PSYCHIC_PROBE) or (
+        if self.live & _PSYCHIC_PROBE or (
             self.pu is not None and _bunny.probers(self, self.active)  # Heart of the Rabbit
         ):
             self.stage = Stage.PROBE
@@ -724,8 +720,113 @@ class KingOfTokyoState(State):
             self._to_resolve()
 
     def _to_resolve(self) -> None:
-        """Go on to resolving: through Power Up!'s "while resolving" window if on."""
-        self.stage = Stage.NUMBERS if self.pu is None else Stage.RESOLVE_WINDOW
+        """Go on to resolving: through Power Up!'s "while resolving" window if on.
+
+        Without Power Up!, the resolving runs here at once while it is uneventful (the
+        fast path :meth:`_resolve_quietly`).
+        """
+        if self.pu is not None:
+            self.stage = Stage.RESOLVE_WINDOW
+            return
+        self.stage = Stage.NUMBERS
+        if FAST_PATH and self._straight_on():
+            self._resolve_quietly()
+
+    # -- the fast path -----------------------------------------------------------------
+
+    def _straight_on(self) -> bool:
+        """Whether the stage loop would run the next stage's handler at once.
+
+        True when no decision or hit is pending, the game goes on, nobody can have won
+        and more than one monster is left (so no victory check can end the game), and
+        the active monster is alive. Stricter than the loop (it never checks victory in
+        2016 before the end of the turn): where this is False, the loop takes over.
+        """
+        return (
+            not (
+                self.decisions
+                or self.hits
+                or self.over
+                or self.may_have_won
+                or self.alive_count <= 1
+            )
+            and self.monsters[self.active].alive
+        )
+
+    def _resolve_quietly(self) -> None:
+        """The fast path of a turn without Power Up!: from the final dice on, in one call.
+
+        Why: the stage loop (:meth:`_advance`) hops from stage to stage, checking hits,
+        victory and the active monster between hops, and each stage works the dice
+        counts out again. Most turns of a game have nothing happen between those
+        stages, so this runs the same stage handlers back to back, with the counts
+        worked out once: resolving (D), the attack and its hits, the yield check (E),
+        entering Tokyo (G), the Buy phase (H), and on to the end of the turn and the next
+        turn's first roll (:meth:`_end_turn_quietly`) when nothing can be bought.
+
+        When: only with Power Up! off (``_to_resolve`` calls it), and only while
+        :meth:`_straight_on` holds. Before each stage it checks that the loop would run
+        that stage next; otherwise it stops there, with ``stage`` where the loop
+        expects it: a decision to answer (heart dice, damage prevention, a yield, the
+        Buy phase), a possible winner, an elimination. Cards need no check here: each
+        stage handler deals with its own. ``FAST_PATH = False`` turns it off (the
+        tests compare games played both ways).
+        """
+        counts = counts_of(self.dice)
+        self._stage_numbers(counts)  # D1-D6: numbers, heart dice, energy
+        if self.stage != Stage.CLAWS or not self._straight_on():
+            return
+        self._stage_claws(counts)  # D7-D8: the attack
+        if self.hits:
+            self._run_hits()
+        if not self._straight_on():
+            return
+        self._stage_after_claws()
+        if self.stage != Stage.ENTER or not self._straight_on():
+            return  # somebody may yield (E, F): the loop asks
+        self._stage_enter()  # G
+        if self.stage == Stage.BUY and self._straight_on():
+            self._stage_buy()  # H, and on to the end of the turn if nothing is for sale
+
+    def _end_buy(self) -> None:
+        """The Buy phase is over: on to Metamorph (I), then the end of the turn.
+
+        Without Power Up!, the end of the turn and the start of the next one run here
+        at once while they are uneventful (the fast path :meth:`_end_turn_quietly`).
+        """
+        self.stage = Stage.SELL
+        if FAST_PATH and self.pu is None and self._straight_on():
+            self._end_turn_quietly()
+
+    def _end_turn_quietly(self) -> None:
+        """The fast path from the end of the Buy phase to the next turn's first decision.
+
+        Why and when: see :meth:`_resolve_quietly`; this is its second half, also
+        entered on its own when the Buy phase ends with "end your turn". It runs the
+        stage handlers of Metamorph (I), the end of the turn (J), the next turn (K), its
+        start (A) and first roll (B) back to back, and stops, ``stage`` where the loop
+        expects it, wherever the loop would do something else first: a decision
+        (Metamorph, Mimic), Poison damage, a possible winner, the end of the game. It
+        leaves a turn with no rerolls to come to the loop (whose resolving may then
+        take the fast path again), so that one call never runs more than one turn.
+        """
+        self._stage_sell()
+        if self.stage != Stage.END or not self._straight_on():
+            return
+        self._stage_end()
+        if not self._straight_on():
+            return
+        self._stage_next()
+        if not self._straight_on():
+            return
+        self._stage_start()  # and the first roll, when nobody can have won
+        if (
+            self.stage == Stage.ROLLING
+            and self.dice
+            and self.rolls_left > 0
+            and self._straight_on()
+        ):
+            self._stage_rolling()  # the first reroll decision
 
     def _stage_resolve_window(self) -> None:
         pu = self.pu
@@ -780,7 +881,7 @@ class KingOfTokyoState(State):
     def _smoke_source(self, p: int) -> int:
         """The instance carrying a Smoke counter the monster may spend, or -1."""
         m = self.monsters[p]
-        if not m.mask & (1 << Card.SMOKE_CLOUD):
+        if not m.mask & _SMOKE_CLOUD:
             return -1
         card_of = self._game_kot.cards.instances
         for c in m.cards:
@@ -810,7 +911,7 @@ class KingOfTokyoState(State):
         if (
             not self.queue
             and not self.probe_used
-            and (self.live & (1 << Card.PSYCHIC_PROBE) or pu is not None)
+            and (self.live & _PSYCHIC_PROBE or pu is not None)
         ):
             a = self.active
             self.queue = [
@@ -818,7 +919,7 @@ class KingOfTokyoState(State):
                 for s in self._clockwise(a)
                 if s != a
                 and (
-                    self.monsters[s].mask & (1 << Card.PSYCHIC_PROBE)
+                    self.monsters[s].mask & _PSYCHIC_PROBE
                     or (pu is not None and pu.playable(self, s, "after_other_roll"))
                 )
             ]
@@ -828,7 +929,7 @@ class KingOfTokyoState(State):
             self.probe_used |= 1 << seat
             if pu is not None:  # Heart of the Rabbit: asked after the Psychic Probe
                 pu.open_window(self, seat, "after_other_roll")
-            if self.monsters[seat].mask & (1 << Card.PSYCHIC_PROBE):
+            if self.monsters[seat].mask & _PSYCHIC_PROBE:
                 self.decisions.push(Decision(Ask.PROBE, seat))
             return
         self.queue = []
@@ -845,15 +946,15 @@ class KingOfTokyoState(State):
         mask = m.mask
         faces = self._changeable_faces()
         out: list[Action] = []
-        if mask & (1 << Card.BACKGROUND_DWELLER) and THREE in faces:
+        if mask & _BACKGROUND_DWELLER and THREE in faces:
             out.append(table.reroll_three)
-        if mask & (1 << Card.HERD_CULLER) and not self.herd_used & (1 << p):
+        if mask & _HERD_CULLER and not self.herd_used & (1 << p):
             out.extend(table.herd_culler[f] for f in faces if f != ONE)
-        if mask & (1 << Card.PLOT_TWIST):
+        if mask & _PLOT_TWIST:
             out.extend(
                 table.plot_twist[NUM_FACES * f + t] for f in faces for t in range(6) if t != f
             )
-        if mask & (1 << Card.STRETCHY) and m.energy >= STRETCHY_COST:
+        if mask & _STRETCHY and m.energy >= STRETCHY_COST:
             out.extend(table.stretchy[NUM_FACES * f + t] for f in faces for t in range(6) if t != f)
         pu = self.pu
         if pu is not None:  # Saurian Adaptability, Gamma Breath, Tail Sweep, Yin & Yang
@@ -937,10 +1038,12 @@ class KingOfTokyoState(State):
         """Cat Nip: every result of the active monster's dice counts twice."""
         return 2 if self.pu is not None and self.pu.has(self.active, "cat_nip") else 1
 
-    def _stage_numbers(self) -> None:
+    def _stage_numbers(self, counts: tuple[int, ...] | None = None) -> None:
+        """D1-D4, then on to the heart dice; ``counts``: the resolved counts if known."""
         a = self.active
         m = self.monsters[a]
-        counts = self._resolved_counts()
+        if counts is None:
+            counts = self._resolved_counts()
         if self._log is not None:
             self._event("resolve", f"{self._name(a)} resolves {describe_dice(self.dice)}.")
         stars = 0
@@ -966,23 +1069,32 @@ class KingOfTokyoState(State):
         self.stage = Stage.HEARTS
         self.heart_plan = [0] * 9
         if not self.may_have_won:
-            self._stage_hearts()
+            self._stage_hearts(counts)
 
-    def _stage_hearts(self) -> None:
+    def _stage_hearts(self, counts: tuple[int, ...] | None = None) -> None:
+        """D5, then on to energy; ``counts``: the resolved counts if known."""
         a = self.active
         plan = self.heart_plan
-        hearts = self._resolved_counts()[HEART] * self._doubled()
+        if counts is None:
+            counts = self._resolved_counts()
+        hearts = counts[HEART]
         if self.pu is not None:
-            hearts += _kraken.high_tide_hearts(self)
+            hearts = hearts * self._doubled() + _kraken.high_tide_hearts(self)
         left = hearts - sum(plan)
         if left > 0:
-            options = self._heart_actions(a)
-            if len(options) > 1:
+            if self._heart_choice(a):
                 self.decisions.push(Decision(Ask.HEARTS, a, (left,)))
                 return
             plan[HEART_HEAL] += left
         self._spend_hearts(a)
-        self._stage_energy()
+        self._stage_energy(counts)
+
+    def _heart_choice(self, p: int) -> bool:
+        """Whether a heart die of ``p`` may do more than heal it (the HEARTS question)."""
+        m = self.monsters[p]
+        if m.mask & _HEALING_RAY or ((m.poison or m.shrink) and not self.in_tokyo(p)):
+            return len(self._heart_actions(p)) > 1
+        return False
 
     def _heart_actions(self, p: int) -> list[Action]:
         table = self._game_kot.table
@@ -994,7 +1106,7 @@ class KingOfTokyoState(State):
                 out.append(table.heart[HEART_POISON])
             if m.shrink > plan[HEART_SHRINK]:
                 out.append(table.heart[HEART_SHRINK])
-        if m.mask & (1 << Card.HEALING_RAY):
+        if m.mask & _HEALING_RAY:
             for o in self.monsters:
                 if o.alive and o.seat != p and o.hearts + plan[3 + o.seat] < o.max_hearts:
                     out.append(table.healing_ray[o.seat])
@@ -1023,7 +1135,7 @@ class KingOfTokyoState(State):
         if self._game_kot.options.rule("healing_ray_regeneration") == "healer":
             n += (
                 self.copies(healer, Card.REGENERATION)
-                if self.monsters[healer].mask & (1 << Card.REGENERATION)
+                if self.monsters[healer].mask & _REGENERATION
                 else 0
             )
             gained = min(n, target.max_hearts - target.hearts)
@@ -1039,17 +1151,22 @@ class KingOfTokyoState(State):
             self.monsters[healer].energy += pay
             self._note(f"{self._name(seat)} pays {pay} energy for the Healing Ray.")
 
-    def _stage_energy(self) -> None:
-        n = self._resolved_counts()[ENERGY] * self._doubled()
+    def _stage_energy(self, counts: tuple[int, ...] | None = None) -> None:
+        """D6; ``counts``: the resolved counts if known."""
+        if counts is None:
+            counts = self._resolved_counts()
+        n = counts[ENERGY]
         if n:
-            self.gain_energy(self.active, n, "the dice")
+            self.gain_energy(self.active, n * self._doubled(), "the dice")
         self.stage = Stage.CLAWS
 
-    def _stage_claws(self) -> None:
+    def _stage_claws(self, counts: tuple[int, ...] | None = None) -> None:
+        """D7-D8: the attack; ``counts``: the resolved counts if known."""
         a = self.active
         me = self.monsters[a]
         game = self._game_kot
-        counts = self._resolved_counts()
+        if counts is None:
+            counts = self._resolved_counts()
         claws, extra = self._claws(a, counts)
         pu = self.pu
         if pu is not None:
@@ -1064,11 +1181,11 @@ class KingOfTokyoState(State):
             if pu is not None:  # Funny Looking but Dangerous, Exotic Arms
                 _alienoid.claw_extras(self, a, counts, {})
             return
-        if claws and game.claw_rule and me.mask & (1 << Card.ALPHA_MONSTER):
+        if claws and game.claw_rule and me.mask & _ALPHA_MONSTER:
             self.gain_stars(a, self.copies(a, Card.ALPHA_MONSTER), "Alpha Monster")
         targets = self._targets(a, in_tokyo)
         damage = dict.fromkeys(targets, claws) if claws else {}
-        if claws and me.mask & (1 << Card.FIRE_BREATHING):
+        if claws and me.mask & _FIRE_BREATHING:
             fire = self.copies(a, Card.FIRE_BREATHING)
             both = game.options.rule("fire_breathing") == "both"
             side: list[int] = []
@@ -1087,7 +1204,7 @@ class KingOfTokyoState(State):
                 self._event("attack", f"{self._name(a)} smashes {names} with {claws} claw(s).")
             for t in self._seat_order(a, damage):
                 if self.in_tokyo(t) and (
-                    self.monsters[t].mask & (1 << Card.JETS)
+                    self.monsters[t].mask & _JETS
                     or (pu is not None and _king.scampers(self, t))  # Simian Scamper
                 ):
                     self.held[t] = damage[t]
@@ -1101,7 +1218,7 @@ class KingOfTokyoState(State):
             self.card_damage(targets, extra, a)
 
     def _targets(self, a: int, in_tokyo: bool) -> list[int]:
-        if self.monsters[a].mask & (1 << Card.NOVA_BREATH):
+        if self.monsters[a].mask & _NOVA_BREATH:
             return [m.seat for m in self.monsters if m.alive and m.seat != a]
         if in_tokyo:
             return [m.seat for m in self.monsters if m.alive and not self.in_tokyo(m.seat)]
@@ -1122,7 +1239,7 @@ class KingOfTokyoState(State):
         if (
             not game.claw_rule
             and (self.smash_landed or self.held)
-            and self.monsters[a].mask & (1 << Card.ALPHA_MONSTER)
+            and self.monsters[a].mask & _ALPHA_MONSTER
         ):
             self.gain_stars(a, self.copies(a, Card.ALPHA_MONSTER), "Alpha Monster")
         self.stage = Stage.YIELD
@@ -1158,7 +1275,7 @@ class KingOfTokyoState(State):
 
     def _yield(self, p: int) -> None:
         held = self.held.pop(p, 0)
-        if held and not self.monsters[p].mask & (1 << Card.JETS):
+        if held and not self.monsters[p].mask & _JETS:
             # Held back for Simian Scamper, not played: the smash lands after all.
             self.hits.append([p, held, self.active, True, False])
             held = 0
@@ -1192,7 +1309,7 @@ class KingOfTokyoState(State):
             self.city, self.bay = self.bay, -1
             self._note(f"{self._name(self.city)} moves up to Tokyo City.")
         for seat in self.yielders:
-            if self.monsters[seat].mask & (1 << Card.BURROWING):
+            if self.monsters[seat].mask & _BURROWING:
                 self._note(f"{self._name(seat)}'s Burrowing: {self._name(a)} loses a heart.")
                 self.card_damage([a], self.copies(seat, Card.BURROWING), seat)
         self.stage = Stage.ENTER
@@ -1332,7 +1449,7 @@ class KingOfTokyoState(State):
         """What ``p`` pays for a card: printed cost minus Alien Origin, never below 0."""
         cost = self._game_kot.cards.cost[instance]
         m = self.monsters[p]
-        if m.mask & (1 << Card.ALIEN_ORIGIN):
+        if m.mask & _ALIEN_ORIGIN:
             cost = max(0, cost - self.copies(p, Card.ALIEN_ORIGIN))
         if self.pu is not None:  # Secret Laboratory
             cost = max(0, cost - _bunny.discount(self, p))
@@ -1358,13 +1475,9 @@ class KingOfTokyoState(State):
             out.append(table.sweep)
         mask = m.mask
         if mask & _BUY_CARDS_MASK:
-            if (
-                mask & (1 << Card.MADE_IN_A_LAB)
-                and self.deck
-                and self.cost_for(p, self.deck[-1]) <= energy
-            ):
+            if mask & _MADE_IN_A_LAB and self.deck and self.cost_for(p, self.deck[-1]) <= energy:
                 out.append(table.buy_top)
-            if mask & (1 << Card.PARASITIC_TENTACLES):
+            if mask & _PARASITIC_TENTACLES:
                 for o in self.monsters:
                     if o.alive and o.seat != p:
                         out.extend(
@@ -1396,7 +1509,7 @@ class KingOfTokyoState(State):
             self.decisions.push(_PLAIN_ASKS[Ask.BUY][a])
             self._legal = actions  # what legal_actions() would compute now: computed once
         else:
-            self.stage = Stage.SELL
+            self._end_buy()
 
     def _buy_from_row(self, p: int, slot: int) -> None:
         if self.pu is not None and _panda.offer_bamboozle(self, p, slot):
@@ -1452,7 +1565,7 @@ class KingOfTokyoState(State):
                 seat=p,
                 card=card.slug,
             )
-        if m.mask & (1 << Card.MEDIA_FRIENDLY) and card != Card.MEDIA_FRIENDLY and purchase:
+        if m.mask & _MEDIA_FRIENDLY and card != Card.MEDIA_FRIENDLY and purchase:
             name = game.cards.info[Card.MEDIA_FRIENDLY].name
             self.gain_stars(p, self.copies(p, Card.MEDIA_FRIENDLY), name)
         if self.pu is not None and purchase:  # King of the Gizmo
@@ -1551,12 +1664,10 @@ class KingOfTokyoState(State):
                 self.row[s] = self.deck.pop()
         if self._log is not None:
             self._event("row", f"The row shows {self._row_text()}.", row=self._row_ids())
-        if self.live & (1 << Card.OPPORTUNIST):
+        if self.live & _OPPORTUNIST:
             a = self.active
             owners = [
-                s
-                for s in self._clockwise(a)
-                if s != a and self.monsters[s].mask & (1 << Card.OPPORTUNIST)
+                s for s in self._clockwise(a) if s != a and self.monsters[s].mask & _OPPORTUNIST
             ]
             if owners:
                 self.new_slots = sorted(set(self.new_slots) | set(slots))
@@ -1612,7 +1723,7 @@ class KingOfTokyoState(State):
         a = self.active
         m = self.monsters[a]
         self._to_end()
-        if m.mask & (1 << Card.METAMORPH) and m.cards and m.alive:
+        if m.mask & _METAMORPH and m.cards and m.alive:
             self.stage = Stage.SELL
             self.decisions.push(Decision(Ask.SELL, a))
 
@@ -1758,13 +1869,13 @@ class KingOfTokyoState(State):
         mask = self.monsters[v].mask
         if not mask & _PREVENT_MASK:
             return hearts
-        if hearts == 1 and mask & (1 << Card.ARMOR_PLATING):
+        if hearts == 1 and mask & _ARMOR_PLATING:
             self._note(f"{self._name(v)}'s Armor Plating ignores the loss of 1 heart.")
             return 0
-        if mask & (1 << Card.CAMOUFLAGE):
+        if mask & _CAMOUFLAGE:
             for _ in range(self.copies(v, Card.CAMOUFLAGE)):
                 roll = [self.rng.randrange(NUM_FACES) for _ in range(hearts)]
-                if mask & (1 << Card.BACKGROUND_DWELLER):
+                if mask & _BACKGROUND_DWELLER:
                     # Background Dweller: a 3 never saves a heart, so it is always rerolled.
                     while THREE in roll:
                         roll[roll.index(THREE)] = self.rng.randrange(NUM_FACES)
@@ -1776,23 +1887,19 @@ class KingOfTokyoState(State):
                 hearts -= saved
                 if hearts <= 0:
                     return 0
-            if hearts == 1 and mask & (1 << Card.ARMOR_PLATING):
+            if hearts == 1 and mask & _ARMOR_PLATING:
                 self._note(f"{self._name(v)}'s Armor Plating ignores the loss of 1 heart.")
                 return 0
         return hearts
 
     def _can_wings(self, p: int) -> bool:
         m = self.monsters[p]
-        return bool(
-            m.mask & (1 << Card.WINGS) and m.energy >= WINGS_COST and not self.immune & (1 << p)
-        )
+        return bool(m.mask & _WINGS and m.energy >= WINGS_COST and not self.immune & (1 << p))
 
     def _can_rapid_heal(self, p: int) -> bool:
         m = self.monsters[p]
         return bool(
-            m.mask & (1 << Card.RAPID_HEALING)
-            and m.energy >= RAPID_HEAL_COST
-            and m.hearts < m.max_hearts
+            m.mask & _RAPID_HEALING and m.energy >= RAPID_HEAL_COST and m.hearts < m.max_hearts
         )
 
     def _lethal_heal(self, p: int, hearts: int) -> bool:
@@ -1830,13 +1937,13 @@ class KingOfTokyoState(State):
             src = self.monsters[source]
             if self.pu is not None and source != v:  # Mandibles of Dread
                 _kraken.mandibles(self, source, v)
-            if src.mask & (1 << Card.POISON_SPIT):
+            if src.mask & _POISON_SPIT:
                 m.poison += self.copies(source, Card.POISON_SPIT)
                 self._note(f"{self._name(v)} gets Poison.")
-            if src.mask & (1 << Card.SHRINK_RAY):
+            if src.mask & _SHRINK_RAY:
                 m.shrink += self.copies(source, Card.SHRINK_RAY)
                 self._note(f"{self._name(v)} gets Shrink.")
-        if lost >= 2 and m.mask & (1 << Card.WERE_ONLY_MAKING_IT_STRONGER):
+        if lost >= 2 and m.mask & _WERE_ONLY_MAKING_IT_STRONGER:
             self.gain_energy(
                 v,
                 self.copies(v, Card.WERE_ONLY_MAKING_IT_STRONGER),
@@ -1850,9 +1957,9 @@ class KingOfTokyoState(State):
             self._reach_zero(v)
 
     def _reach_zero(self, v: int) -> None:
-        if self.live & (1 << Card.EATER_OF_THE_DEAD):
+        if self.live & _EATER_OF_THE_DEAD:
             for o in self.monsters:
-                if o.alive and o.seat != v and o.mask & (1 << Card.EATER_OF_THE_DEAD):
+                if o.alive and o.seat != v and o.mask & _EATER_OF_THE_DEAD:
                     self.gain_stars(
                         o.seat, 3 * self.copies(o.seat, Card.EATER_OF_THE_DEAD), "Eater of the Dead"
                     )
@@ -1861,7 +1968,7 @@ class KingOfTokyoState(State):
         m = self.monsters[v]
         if self.pu is not None and _kitty.nine_lives(self, v):  # before It Has a Child
             return
-        if m.mask & (1 << Card.IT_HAS_A_CHILD):
+        if m.mask & _IT_HAS_A_CHILD:
             self._event("child", f"{self._name(v)} has a child and starts again!", seat=v)
             for c in list(m.cards):
                 self.discard_card(v, c, quiet=True)
@@ -1979,7 +2086,7 @@ class KingOfTokyoState(State):
             m.mask = mask
             if m.alive:
                 live |= mask
-            bigger = mask & (1 << Card.EVEN_BIGGER)
+            bigger = mask & _EVEN_BIGGER
             if not bigger:
                 m.max_hearts = START_HEARTS
             elif game.options.edition == "2016":
@@ -2030,7 +2137,7 @@ class KingOfTokyoState(State):
         m = self.monsters[p]
         if n <= 0 or not m.alive:
             return
-        if m.mask & (1 << Card.FRIEND_OF_CHILDREN):
+        if m.mask & _FRIEND_OF_CHILDREN:
             n += self.copies(p, Card.FRIEND_OF_CHILDREN)
         m.energy += n
         if self.pu is not None:  # energy gained this turn (Stroke of Genius)
@@ -2051,7 +2158,7 @@ class KingOfTokyoState(State):
         room = m.max_hearts - m.hearts
         if n <= 0 or room <= 0 or not m.alive:
             return 0
-        if m.mask & (1 << Card.REGENERATION):
+        if m.mask & _REGENERATION:
             n += self.copies(p, Card.REGENERATION)
         gained = min(n, room)
         m.hearts += gained
@@ -2311,14 +2418,54 @@ _BUY_CARDS_MASK = sum(
     1 << c for c in (Card.MADE_IN_A_LAB, Card.PARASITIC_TENTACLES, Card.RAPID_HEALING)
 )
 
+# ``1 << card`` for the cards the rules test in a mask, as plain ints: looking an IntEnum
+# member up costs more than the test itself on the hot path.
+_ALIEN_ORIGIN = 1 << Card.ALIEN_ORIGIN
+_ALPHA_MONSTER = 1 << Card.ALPHA_MONSTER
+_ARMOR_PLATING = 1 << Card.ARMOR_PLATING
+_BACKGROUND_DWELLER = 1 << Card.BACKGROUND_DWELLER
+_BURROWING = 1 << Card.BURROWING
+_CAMOUFLAGE = 1 << Card.CAMOUFLAGE
+_EATER_OF_THE_DEAD = 1 << Card.EATER_OF_THE_DEAD
+_ENERGY_DRINK = 1 << Card.ENERGY_DRINK
+_EVEN_BIGGER = 1 << Card.EVEN_BIGGER
+_EXTRA_HEAD = 1 << Card.EXTRA_HEAD
+_FIRE_BREATHING = 1 << Card.FIRE_BREATHING
+_FRIEND_OF_CHILDREN = 1 << Card.FRIEND_OF_CHILDREN
+_GIANT_BRAIN = 1 << Card.GIANT_BRAIN
+_HEALING_RAY = 1 << Card.HEALING_RAY
+_HERD_CULLER = 1 << Card.HERD_CULLER
+_IT_HAS_A_CHILD = 1 << Card.IT_HAS_A_CHILD
+_JETS = 1 << Card.JETS
+_MADE_IN_A_LAB = 1 << Card.MADE_IN_A_LAB
+_MEDIA_FRIENDLY = 1 << Card.MEDIA_FRIENDLY
+_METAMORPH = 1 << Card.METAMORPH
+_MIMIC = 1 << Card.MIMIC
+_NOVA_BREATH = 1 << Card.NOVA_BREATH
+_OPPORTUNIST = 1 << Card.OPPORTUNIST
+_PARASITIC_TENTACLES = 1 << Card.PARASITIC_TENTACLES
+_PLOT_TWIST = 1 << Card.PLOT_TWIST
+_POISON_SPIT = 1 << Card.POISON_SPIT
+_PSYCHIC_PROBE = 1 << Card.PSYCHIC_PROBE
+_RAPID_HEALING = 1 << Card.RAPID_HEALING
+_REGENERATION = 1 << Card.REGENERATION
+_SHRINK_RAY = 1 << Card.SHRINK_RAY
+_SMOKE_CLOUD = 1 << Card.SMOKE_CLOUD
+_STRETCHY = 1 << Card.STRETCHY
+_WERE_ONLY_MAKING_IT_STRONGER = 1 << Card.WERE_ONLY_MAKING_IT_STRONGER
+_WINGS = 1 << Card.WINGS
+
 _NEXT = Stage.NEXT
+FAST_PATH = True
+"""Whether turns without Power Up! take the fast path (:meth:`~KingOfTokyoState._resolve_quietly`).
+
+The games are the same either way; tests turn it off to check that.
+"""
 _PLAIN_ASKS = tuple(
     tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in range(len(ASK_NAMES))
 )
 """``_PLAIN_ASKS[kind][seat]``: the decisions without data, made once (they are immutable)."""
 del evolution_effects  # imported for its registrations
-_ALIEN_ORIGIN = 1 << Card.ALIEN_ORIGIN
-_BACKGROUND_DWELLER = 1 << Card.BACKGROUND_DWELLER
 
 _HANDLERS = (
     KingOfTokyoState._stage_start,

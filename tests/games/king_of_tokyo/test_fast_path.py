@@ -1,0 +1,104 @@
+"""The fast path of uneventful turns plays exactly the games of the stage loop.
+
+``state.FAST_PATH`` switches :meth:`KingOfTokyoState._resolve_quietly` and
+:meth:`KingOfTokyoState._end_turn_quietly` off; the same seeds and the same choices
+must then give the same decisions, legal lists, states, random draws and logs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.games.king_of_tokyo import state as state_module
+from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+OPTION_SETS = [
+    {"edition": "2011"},
+    {"edition": "2016"},
+    {
+        "edition": "2011",
+        "extra_damage": "claw",
+        "tokyo_entry": "mandatory",
+        "game_end": "end_of_turn",
+        "fire_breathing": "both",
+        "first_player": "random",
+    },
+    {
+        "edition": "2016",
+        "bay_at_four": "leave",
+        "underdog_turns": "any",
+        "frenzy_end_of_turn": False,
+        "herbivore_counts_self": True,
+        "bay_moves_up": True,
+    },
+    {"edition": "2011", "tokyo_bay": False, "two_player_variant": True},
+]
+SEEDS = range(8)
+
+Trace = tuple[list[tuple[int, int, list[int]]], dict[str, Any]]
+
+
+def _play(options: dict[str, Any], players: int, seed: int) -> Trace:
+    """A random game: (player, stage, legal ids) before each decision, then the state."""
+    game = tabletop.make("king-of-tokyo", **options)
+    state = game.new_state(players, seed=seed, log=seed % 2 == 0)
+    choices = random.Random(seed)
+    steps: list[tuple[int, int, list[int]]] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        steps.append((state.current_player, state.stage, [a.id for a in legal]))
+        state.apply(legal[choices.randrange(len(legal))])
+    return steps, state.to_dict()
+
+
+def _play_all(options: dict[str, Any]) -> list[Trace]:
+    return [_play(options, players, seed) for players in range(2, 7) for seed in SEEDS]
+
+
+@pytest.mark.parametrize(
+    "options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items())
+)
+def test_fast_path_plays_the_same_games(
+    options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    taken = 0
+    resolve = KingOfTokyoState._resolve_quietly
+
+    def counted(self: KingOfTokyoState) -> None:
+        nonlocal taken
+        taken += 1
+        resolve(self)
+
+    monkeypatch.setattr(KingOfTokyoState, "_resolve_quietly", counted)
+    fast = _play_all(options)
+    assert taken > 100  # the fast path did run
+    monkeypatch.setattr(state_module, "FAST_PATH", False)
+    taken = 0
+    slow = _play_all(options)
+    assert taken == 0
+    for (fast_steps, fast_state), (slow_steps, slow_state) in zip(fast, slow, strict=True):
+        assert fast_steps == slow_steps
+        assert fast_state == slow_state  # the log and the random generator included
+
+
+def test_fast_path_states_match_decision_by_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every intermediate state (stage, queues, turn flags...) is the stage loop's."""
+    game = tabletop.make("king-of-tokyo")
+
+    def states(seed: int) -> list[dict[str, Any]]:
+        state = game.new_state(4, seed=seed, log=True)
+        choices = random.Random(seed)
+        out = []
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[choices.randrange(len(legal))])
+            out.append(state.to_dict(include_log=False))
+        return out
+
+    fast = [states(seed) for seed in range(3)]
+    monkeypatch.setattr(state_module, "FAST_PATH", False)
+    assert fast == [states(seed) for seed in range(3)]

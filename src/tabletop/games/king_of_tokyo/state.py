@@ -310,8 +310,10 @@ class KingOfTokyoState(State):
         self.take_city = False
         self.smash_landed = False
         self.entered = False
-        self.yielders = []
-        self.held = {}
+        if self.yielders:
+            self.yielders = []
+        if self.held:
+            self.held = {}
 
     # -- the game API ------------------------------------------------------------------
 
@@ -342,16 +344,21 @@ class KingOfTokyoState(State):
     def _compute_legal(self) -> list[Action]:
         if not self.decisions:
             return []
-        table = self._game_kot.table
         d = self.decisions[-1]
         kind = d.kind
         p = d.player
         m = self.monsters[p]
+        if (
+            kind == Ask.ROLL
+            and self.rolls_left > 0
+            and self.pu is None
+            and not m.mask & _BACKGROUND_DWELLER
+        ):
+            return self._game_kot.roll_actions(self.dice)  # the usual roll: a shared list
+        table = self._game_kot.table
         out: list[Action] = []
         if kind == Ask.ROLL:
             if self.rolls_left > 0:
-                if self.pu is None and not m.mask & _BACKGROUND_DWELLER:
-                    return self._game_kot.roll_actions(self.dice)  # the usual case, shared
                 keeps = self._game_kot.keep_actions(self.dice)
                 if self.pu is not None and "encased_face" in self.pu.marks:
                     keeps = _penguin.keep_frozen(self, keeps)
@@ -513,9 +520,11 @@ class KingOfTokyoState(State):
 
     def _advance(self) -> None:
         """Run stages, hits and checks until somebody must decide or the game ends."""
+        decisions = self.decisions
+        if decisions:
+            return  # already waiting for an answer (the fast path went that far)
         immediate = self._game_kot.immediate_end
         handlers = _HANDLERS
-        decisions = self.decisions
         monsters = self.monsters
         while not decisions and not self.over:
             if self.hits:
@@ -627,12 +636,11 @@ class KingOfTokyoState(State):
                 seat=a,
                 in_tokyo=self.in_tokyo(a),
             )
-        live = self.live
-        if live & powers.START_OF_TURN_MASK & m.mask:
+        if self.live & m.mask & _START_OF_TURN_MASK:
             for card, hook in powers.START_OF_TURN.items():
                 if m.mask & (1 << card):
                     hook(self, a, self.copies(a, card))
-        if self.in_tokyo(a):
+        if a == self.city or a == self.bay:
             if self._game_kot.options.two_player_variant:
                 self.gain_energy(a, 1, "starting in Tokyo")
             else:
@@ -676,7 +684,10 @@ class KingOfTokyoState(State):
         frozen = -1
         if self.pu is not None:  # Cold Wave, Blizzard, Cat Nip, Encased in Ice
             count, rolls, frozen = _penguin.roll_limits(self, a, count, rolls)
-        count = max(0, min(MAX_DICE, count))
+        if count > MAX_DICE:
+            count = MAX_DICE
+        elif count < 0:
+            count = 0
         if frozen >= 0 and count:
             self.dice = dice = [*self.rng.rolls(count - 1, NUM_FACES), frozen]
         else:
@@ -1046,18 +1057,18 @@ class KingOfTokyoState(State):
             counts = self._resolved_counts()
         if self._log is not None:
             self._event("resolve", f"{self._name(a)} resolves {describe_dice(self.dice)}.")
-        stars = 0
-        for face in (ONE, TWO, THREE):
-            n = counts[face]
-            if n >= 3:
-                stars += face + 1 + n - 3
-        if stars:
+        if counts[ONE] >= 3 or counts[TWO] >= 3 or counts[THREE] >= 3:
+            stars = 0
+            for face in (ONE, TWO, THREE):
+                n = counts[face]
+                if n >= 3:
+                    stars += face + 1 + n - 3
             self.gain_stars(a, stars * self._doubled(), "the dice")
-        if counts[ONE] >= 3:
-            self.rolled_111 = True
+            if counts[ONE] >= 3:
+                self.rolled_111 = True
         if self.pu is not None and counts[ONE]:  # 2.9 D4
             _kitty.mouse_hunter(self, a)
-        if m.mask & powers.ROLL_BONUS_MASK:
+        if m.mask & _ROLL_BONUS_MASK:
             claws = self._claws(a, counts)[0] if self._game_kot.claw_rule else counts[CLAW]
             for card, hook in powers.ROLL_BONUS.items():
                 if m.mask & (1 << card):
@@ -1121,12 +1132,13 @@ class KingOfTokyoState(State):
         if plan[HEART_SHRINK]:
             m.shrink -= plan[HEART_SHRINK]
             self._note(f"{self._name(a)} removes {plan[HEART_SHRINK]} Shrink token(s).")
-        if plan[HEART_HEAL] and not self.in_tokyo(a):
+        if plan[HEART_HEAL] and a != self.city and a != self.bay:
             self.heal(a, plan[HEART_HEAL], "heart dice")
-        for seat in range(self.num_players):
-            n = plan[3 + seat]
-            if n:
-                self._healing_ray(a, seat, n)
+        if any(plan[3:]):
+            for seat in range(self.num_players):
+                n = plan[3 + seat]
+                if n:
+                    self._healing_ray(a, seat, n)
         self.heart_plan = []
 
     def _healing_ray(self, healer: int, seat: int, n: int) -> None:
@@ -1172,7 +1184,7 @@ class KingOfTokyoState(State):
         if pu is not None:
             claws *= self._doubled()  # Cat Nip
         self.stage = Stage.AFTER_CLAWS
-        in_tokyo = self.in_tokyo(a)
+        in_tokyo = a == self.city or a == self.bay
         if game.claw_entry and not in_tokyo and counts[CLAW] and self.city < 0:
             # 2011: the first claw on an empty Tokyo City takes it instead of attacking.
             self.take_city = True
@@ -1203,7 +1215,7 @@ class KingOfTokyoState(State):
                 names = ", ".join(self._name(t) for t in damage)
                 self._event("attack", f"{self._name(a)} smashes {names} with {claws} claw(s).")
             for t in self._seat_order(a, damage):
-                if self.in_tokyo(t) and (
+                if (t == self.city or t == self.bay) and (
                     self.monsters[t].mask & _JETS
                     or (pu is not None and _king.scampers(self, t))  # Simian Scamper
                 ):
@@ -1220,9 +1232,12 @@ class KingOfTokyoState(State):
     def _targets(self, a: int, in_tokyo: bool) -> list[int]:
         if self.monsters[a].mask & _NOVA_BREATH:
             return [m.seat for m in self.monsters if m.alive and m.seat != a]
+        city, bay = self.city, self.bay
         if in_tokyo:
-            return [m.seat for m in self.monsters if m.alive and not self.in_tokyo(m.seat)]
-        return [s for s in (self.city, self.bay) if s >= 0]
+            return [m.seat for m in self.monsters if m.alive and m.seat != city and m.seat != bay]
+        if bay < 0:
+            return [city] if city >= 0 else []
+        return [s for s in (city, bay) if s >= 0]
 
     def _stage_after_claws(self) -> None:
         a = self.active
@@ -1243,9 +1258,12 @@ class KingOfTokyoState(State):
         ):
             self.gain_stars(a, self.copies(a, Card.ALPHA_MONSTER), "Alpha Monster")
         self.stage = Stage.YIELD
-        self.queue = [
-            s for s in (self.city, self.bay) if s >= 0 and self.wounded & (1 << s) and s != a
-        ]
+        wounded = self.wounded
+        self.queue = (
+            [s for s in (self.city, self.bay) if s >= 0 and wounded & (1 << s) and s != a]
+            if wounded
+            else []
+        )
         if not self.queue and not self.may_have_won:
             self.stage = Stage.ENTER  # nobody may yield, so nobody burrows
 
@@ -1325,7 +1343,7 @@ class KingOfTokyoState(State):
     def _enter_step(self, a: int) -> bool:
         """2.9 G1-G2; False while the "other_enter" window waits for an answer."""
         self.stage = Stage.BUY
-        if self.in_tokyo(a) or not self.monsters[a].alive:
+        if a == self.city or a == self.bay or not self.monsters[a].alive:
             return True
         game = self._game_kot
         # 2011: a smash that was entirely prevented (Wings, ...) is no attack; a
@@ -1770,10 +1788,13 @@ class KingOfTokyoState(State):
             for end_hook in TURN_END:  # 2.9 J2-J3: Freeze Ray returns, Cat Nip goes
                 end_hook(self, a)
         extra = self.extra_turns
-        frenzy_next = any(extra[i] == a and extra[i + 1] == 0 for i in range(0, len(extra), 2))
-        if frenzy_next and not self._game_kot.options.frenzy_end_of_turn:
-            return
-        if self.live & powers.END_OF_TURN_MASK:
+        if (
+            extra
+            and any(extra[i] == a and extra[i + 1] == 0 for i in range(0, len(extra), 2))
+            and not self._game_kot.options.frenzy_end_of_turn
+        ):
+            return  # a Frenzy turn follows and this turn's end is skipped
+        if self.live & _END_OF_TURN_MASK:
             any_turn = self._game_kot.options.rule("underdog_turns") == "any"
             for card, hook in powers.END_OF_TURN.items():
                 if card == Card.ROOTING_FOR_THE_UNDERDOG and any_turn:
@@ -1829,7 +1850,8 @@ class KingOfTokyoState(State):
         while hits and not self.decisions:
             hit = hits[0]
             victim = hit[0]
-            if not self.monsters[victim].alive:
+            m = self.monsters[victim]
+            if not m.alive:
                 hits.pop(0)
                 continue
             if not hit[4]:
@@ -1839,8 +1861,10 @@ class KingOfTokyoState(State):
                     # 2.9 D8: Mecha Blast, Target Acquired, Claws of Steel
                     hit[1] += _meka.damage_bonus(self, victim, hit[1], hit[2], hit[3])
             if hit[1] > 0 and (
-                self._can_wings(victim)
-                or self._lethal_heal(victim, hit[1])
+                (
+                    m.mask & _ANSWER_MASK
+                    and (self._can_wings(victim) or self._lethal_heal(victim, hit[1]))
+                )
                 or (
                     self.pu is not None
                     and (
@@ -1932,7 +1956,7 @@ class KingOfTokyoState(State):
             self.hurt_this_turn = True
         if smash:
             self.smash_landed = True
-            if self.in_tokyo(v):
+            if v == self.city or v == self.bay:
                 self.wounded |= 1 << v
             src = self.monsters[source]
             if self.pu is not None and source != v:  # Mandibles of Dread
@@ -2184,6 +2208,8 @@ class KingOfTokyoState(State):
 
     def _seat_order(self, start: int, seats: Any) -> list[int]:
         """``seats`` in seat order after ``start``, ``start`` itself last (2.9 D8)."""
+        if len(seats) < 2:
+            return list(seats)
         n = self.num_players
         return sorted(seats, key=lambda s: (s - start - 1) % n)
 
@@ -2414,6 +2440,7 @@ _ADJUST_MASK = sum(
     1 << c for c in (Card.BACKGROUND_DWELLER, Card.HERD_CULLER, Card.PLOT_TWIST, Card.STRETCHY)
 )
 _PREVENT_MASK = sum(1 << c for c in (Card.ARMOR_PLATING, Card.CAMOUFLAGE))
+_ANSWER_MASK = sum(1 << c for c in (Card.WINGS, Card.RAPID_HEALING))  # to a hit
 _BUY_CARDS_MASK = sum(
     1 << c for c in (Card.MADE_IN_A_LAB, Card.PARASITIC_TENTACLES, Card.RAPID_HEALING)
 )
@@ -2455,6 +2482,9 @@ _STRETCHY = 1 << Card.STRETCHY
 _WERE_ONLY_MAKING_IT_STRONGER = 1 << Card.WERE_ONLY_MAKING_IT_STRONGER
 _WINGS = 1 << Card.WINGS
 
+_START_OF_TURN_MASK = powers.START_OF_TURN_MASK
+_ROLL_BONUS_MASK = powers.ROLL_BONUS_MASK
+_END_OF_TURN_MASK = powers.END_OF_TURN_MASK
 _NEXT = Stage.NEXT
 FAST_PATH = True
 """Whether turns without Power Up! take the fast path (:meth:`~KingOfTokyoState._resolve_quietly`).

@@ -157,6 +157,8 @@ class CardTable:
         self.edition = edition
         self.info: tuple[CardInfo, ...] = tuple(infos)
         self.instances: tuple[Card, ...] = tuple(i.card for i in infos for _ in range(i.count))
+        # ``1 << card`` per instance, as plain ints (for the monsters' masks).
+        self.bits: tuple[int, ...] = tuple(1 << c for c in self.instances)
         self.cost: tuple[int, ...] = tuple(self.info[c].cost for c in self.instances)
         self.keep: tuple[bool, ...] = tuple(self.info[c].keep for c in self.instances)
         self.names: tuple[str, ...] = tuple(self.info[c].name for c in self.instances)

@@ -17,7 +17,7 @@ from tabletop.games.king_of_tokyo.options import (
     MONSTER_NAMES,
     KingOfTokyoOptions,
 )
-from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+from tabletop.games.king_of_tokyo.state import RAPID_HEAL_COST, SWEEP_COST, KingOfTokyoState
 
 # A bound on the decisions of one turn, for ``max_game_length``: rolls and extra
 # rolls, die changes, heart dice, yields, purchases, Opportunist answers, sales and
@@ -48,6 +48,10 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         self.claw_rule = opts.rule("extra_damage") == "claw"
         self.claw_entry = opts.rule("tokyo_entry") == "claw"
         self.immediate_end = opts.rule("game_end") == "immediate"
+        self.underdog_any_turn = opts.rule("underdog_turns") == "any"
+        # Below this much energy nothing is for sale: no card, no sweep, no Rapid Healing
+        # (without a discount).
+        self.cheapest_buy = min(*self.cards.cost, SWEEP_COST, RAPID_HEAL_COST)
         self._keeps: dict[tuple[int, ...], list[Action]] = {}
         self._rolls: dict[tuple[int, ...], list[Action]] = {}
 

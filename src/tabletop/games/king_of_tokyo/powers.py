@@ -230,3 +230,8 @@ def vast_storm(state: KingOfTokyoState, buyer: int) -> None:
 START_OF_TURN_MASK = sum(1 << c for c in START_OF_TURN)
 END_OF_TURN_MASK = sum(1 << c for c in END_OF_TURN)
 ROLL_BONUS_MASK = sum(1 << c for c in ROLL_BONUS)
+# The tables as (card, 1 << card, hook), in order, for the rules' loops: a plain int
+# is cheaper to test a mask with than a Card member.
+START_OF_TURN_BITS = tuple((card, 1 << card, hook) for card, hook in START_OF_TURN.items())
+END_OF_TURN_BITS = tuple((card, 1 << card, hook) for card, hook in END_OF_TURN.items())
+ROLL_BONUS_BITS = tuple((card, 1 << card, hook) for card, hook in ROLL_BONUS.items())

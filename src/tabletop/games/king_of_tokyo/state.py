@@ -433,6 +433,8 @@ class KingOfTokyoState(State):
         p = d.player
         if move == Move.KEEP:
             self._reroll(p, arg)
+            if FAST_PATH and self.pu is None:
+                self._stage_rolling()  # the loop's next stage: a reroll changes nothing it checks
         elif move == Move.STOP:
             if d.kind == Ask.ROLL:
                 self._done_rolling()
@@ -444,8 +446,10 @@ class KingOfTokyoState(State):
             self._buy_from_row(p, arg)
         elif move == Move.YIELD:
             self._yield(p)
+            self._yield_answered()
         elif move == Move.STAY:
             self._stay(p)
+            self._yield_answered()
         elif move == Move.SWEEP:
             self._sweep(p)
         elif move == Move.ENERGY_DRINK:
@@ -637,8 +641,8 @@ class KingOfTokyoState(State):
                 in_tokyo=self.in_tokyo(a),
             )
         if self.live & m.mask & _START_OF_TURN_MASK:
-            for card, hook in powers.START_OF_TURN.items():
-                if m.mask & (1 << card):
+            for card, bit, hook in powers.START_OF_TURN_BITS:
+                if m.mask & bit:
                     hook(self, a, self.copies(a, card))
         if a == self.city or a == self.bay:
             if self._game_kot.options.two_player_variant:
@@ -769,34 +773,61 @@ class KingOfTokyoState(State):
 
         Why: the stage loop (:meth:`_advance`) hops from stage to stage, checking hits,
         victory and the active monster between hops, and each stage works the dice
-        counts out again. Most turns of a game have nothing happen between those
-        stages, so this runs the same stage handlers back to back, with the counts
-        worked out once: resolving (D), the attack and its hits, the yield check (E),
-        entering Tokyo (G), the Buy phase (H), and on to the end of the turn and the next
-        turn's first roll (:meth:`_end_turn_quietly`) when nothing can be bought.
+        counts out again. Most turns have nothing happen between those stages, so this
+        runs the same stage handlers back to back, with the counts worked out once:
+        resolving (D), the attack and its hits, the yield check (E), entering Tokyo
+        (G), the Buy phase (H), and on to the end of the turn and the next turn's first
+        roll (:meth:`_end_turn_quietly`) when nothing can be bought.
 
-        When: only with Power Up! off (``_to_resolve`` calls it), and only while
-        :meth:`_straight_on` holds. Before each stage it checks that the loop would run
-        that stage next; otherwise it stops there, with ``stage`` where the loop
-        expects it: a decision to answer (heart dice, damage prevention, a yield, the
-        Buy phase), a possible winner, an elimination. Cards need no check here: each
-        stage handler deals with its own. ``FAST_PATH = False`` turns it off (the
-        tests compare games played both ways).
+        When: only with Power Up! off (``_to_resolve`` calls it), starting where
+        :meth:`_straight_on` holds. It goes on to a stage only where the loop would run
+        that stage next; otherwise it stops, leaving ``stage`` where the loop expects
+        it: at a decision (heart dice, damage prevention, a yield, the Buy phase), a
+        possible winner, an elimination. Between two stages it checks what the first
+        may have changed: the stage it left off at (a stage that asks a question, or
+        sees a possible winner, stays put), hits it queued, and after hits land, all of
+        :meth:`_straight_on`. Cards need no check here: each stage handler deals with
+        its own. ``FAST_PATH = False`` turns it off (the tests compare games played
+        both ways).
         """
         counts = counts_of(self.dice)
-        self._stage_numbers(counts)  # D1-D6: numbers, heart dice, energy
-        if self.stage != Stage.CLAWS or not self._straight_on():
+        self._stage_numbers(counts)  # D1-D6: CLAWS unless heart dice ask or someone may win
+        if self.stage != Stage.CLAWS or self.hits:
             return
-        self._stage_claws(counts)  # D7-D8: the attack
+        self._stage_claws(counts)  # D7-D8: the attack queues its hits
         if self.hits:
             self._run_hits()
-        if not self._straight_on():
+        if not self._straight_on():  # a prevention question, an elimination, a winner
             return
-        self._stage_after_claws()
-        if self.stage != Stage.ENTER or not self._straight_on():
-            return  # somebody may yield (E, F): the loop asks
+        self._stage_after_claws()  # ENTER unless somebody may yield or someone may win
+        if self.stage == Stage.ENTER:
+            self._enter_quietly()
+
+    def _yield_answered(self) -> None:
+        """After a yield or stay answer: the fast path on to the Buy phase if quiet.
+
+        Part of the fast path (see :meth:`_resolve_quietly`): the next wounded monster
+        in Tokyo is asked (E), Burrowing strikes (F), then Tokyo is entered and the Buy
+        phase opens, back to back; it stops where the loop would do anything else
+        first (a question, Jets or Burrowing damage, a possible winner).
+        """
+        if not (FAST_PATH and self.pu is None and self._straight_on()):
+            return
+        self._stage_yield()  # E: BURROW unless another monster is asked
+        if self.stage != Stage.BURROW:
+            return
+        self._stage_burrow()  # F: Burrowing queues a hit
+        if self.stage == Stage.ENTER and not self.hits:
+            self._enter_quietly()
+
+    def _enter_quietly(self) -> None:
+        """Part of the fast path (see :meth:`_resolve_quietly`): G, then H.
+
+        Called at the ENTER stage where :meth:`_straight_on` holds; entering Tokyo only
+        gives a star, so the Buy phase opens unless somebody may now have won.
+        """
         self._stage_enter()  # G
-        if self.stage == Stage.BUY and self._straight_on():
+        if self.stage == Stage.BUY and not self.may_have_won:
             self._stage_buy()  # H, and on to the end of the turn if nothing is for sale
 
     def _end_buy(self) -> None:
@@ -813,29 +844,30 @@ class KingOfTokyoState(State):
         """The fast path from the end of the Buy phase to the next turn's first decision.
 
         Why and when: see :meth:`_resolve_quietly`; this is its second half, also
-        entered on its own when the Buy phase ends with "end your turn". It runs the
-        stage handlers of Metamorph (I), the end of the turn (J), the next turn (K), its
-        start (A) and first roll (B) back to back, and stops, ``stage`` where the loop
-        expects it, wherever the loop would do something else first: a decision
-        (Metamorph, Mimic), Poison damage, a possible winner, the end of the game. It
-        leaves a turn with no rerolls to come to the loop (whose resolving may then
-        take the fast path again), so that one call never runs more than one turn.
+        entered on its own when the Buy phase ends with "end your turn" (from
+        :meth:`_end_buy`, where :meth:`_straight_on` holds). It runs the stage handlers
+        of Metamorph (I), the end of the turn (J), the next turn (K), its start (A) and
+        first roll (B) back to back, and stops, ``stage`` where the loop expects it,
+        wherever the loop would do something else first: a decision (Metamorph, Mimic),
+        Poison damage, a possible winner, an elimination, the end of the game. It leaves
+        a turn with no rerolls to come to the loop (whose resolving may then take the
+        fast path again), so that one call never runs more than one turn.
         """
-        self._stage_sell()
-        if self.stage != Stage.END or not self._straight_on():
+        self._stage_sell()  # I: END unless Metamorph asks
+        if self.stage != Stage.END:
             return
-        self._stage_end()
-        if not self._straight_on():
+        self._stage_end()  # J: end-of-turn cards give stars, Poison queues a hit
+        if self.hits or self.may_have_won:
             return
-        self._stage_next()
-        if not self._straight_on():
+        self._stage_next()  # K: the next monster, or the turn limit ends the game
+        if self.over:
             return
-        self._stage_start()  # and the first roll, when nobody can have won
+        self._stage_start()  # A, and the first roll (B) unless Mimic asks or someone may win
         if (
             self.stage == Stage.ROLLING
             and self.dice
             and self.rolls_left > 0
-            and self._straight_on()
+            and self._straight_on()  # a card lost at the start may have cost hearts
         ):
             self._stage_rolling()  # the first reroll decision
 
@@ -1070,9 +1102,9 @@ class KingOfTokyoState(State):
             _kitty.mouse_hunter(self, a)
         if m.mask & _ROLL_BONUS_MASK:
             claws = self._claws(a, counts)[0] if self._game_kot.claw_rule else counts[CLAW]
-            for card, hook in powers.ROLL_BONUS.items():
-                if m.mask & (1 << card):
-                    hook(self, a, self.copies(a, card), counts, claws)
+            for card, bit, roll_hook in powers.ROLL_BONUS_BITS:
+                if m.mask & bit:
+                    roll_hook(self, a, self.copies(a, card), counts, claws)
         if self.pu is not None and self.pu.table[a]:  # 2.9 D2: Evolutions' roll bonuses
             claws = self._claws(a, counts)[0] if self._game_kot.claw_rule else counts[CLAW]
             _panda.roll_bonus(self, a, counts, claws)  # Panda Express, Pandarwinism
@@ -1184,6 +1216,8 @@ class KingOfTokyoState(State):
         if pu is not None:
             claws *= self._doubled()  # Cat Nip
         self.stage = Stage.AFTER_CLAWS
+        if not claws and not extra and pu is None:
+            return  # no claw and no card damage: no attack
         in_tokyo = a == self.city or a == self.bay
         if game.claw_entry and not in_tokyo and counts[CLAW] and self.city < 0:
             # 2011: the first claw on an empty Tokyo City takes it instead of attacking.
@@ -1474,9 +1508,11 @@ class KingOfTokyoState(State):
         return cost
 
     def _buy_actions(self, p: int) -> list[Action]:
-        table = self._game_kot.table
         m = self.monsters[p]
         energy = m.energy
+        if energy < self._game_kot.cheapest_buy and not m.mask & _ALIEN_ORIGIN and self.pu is None:
+            return []  # too little energy for any card, a sweep or Rapid Healing
+        table = self._game_kot.table
         costs = self._game_kot.cards.cost
         discount = self.copies(p, Card.ALIEN_ORIGIN) if m.mask & _ALIEN_ORIGIN else 0
         blocked = -1
@@ -1795,13 +1831,13 @@ class KingOfTokyoState(State):
         ):
             return  # a Frenzy turn follows and this turn's end is skipped
         if self.live & _END_OF_TURN_MASK:
-            any_turn = self._game_kot.options.rule("underdog_turns") == "any"
-            for card, hook in powers.END_OF_TURN.items():
-                if card == Card.ROOTING_FOR_THE_UNDERDOG and any_turn:
+            any_turn = self._game_kot.underdog_any_turn
+            for card, bit, hook in powers.END_OF_TURN_BITS:
+                if bit == _ROOTING_FOR_THE_UNDERDOG and any_turn:
                     for o in self.monsters:
-                        if o.alive and o.mask & (1 << card):
+                        if o.alive and o.mask & bit:
                             hook(self, o.seat, self.copies(o.seat, card))
-                elif m.mask & (1 << card):
+                elif m.mask & bit:
                     hook(self, a, self.copies(a, card))
         if m.poison and m.alive:
             self._note(f"{self._name(a)} suffers from {m.poison} Poison token(s).")
@@ -1855,7 +1891,8 @@ class KingOfTokyoState(State):
                 hits.pop(0)
                 continue
             if not hit[4]:
-                hit[1] = self._prevent(victim, hit[1])
+                if self.immune or m.mask & _PREVENT_MASK or self.pu is not None:
+                    hit[1] = self._prevent(victim, hit[1])
                 hit[4] = True
                 if self.pu is not None and hit[1] > 0 and hit[2] >= 0:
                     # 2.9 D8: Mecha Blast, Target Acquired, Claws of Steel
@@ -2099,14 +2136,14 @@ class KingOfTokyoState(State):
 
     def _refresh_masks(self) -> None:
         game = self._game_kot
-        card_of = game.cards.instances
+        bit_of = game.cards.bits
         live = 0
         for m in self.monsters:
             mask = 0
             for c in m.cards:
-                mask |= 1 << card_of[c]
+                mask |= bit_of[c]
             if m.mimic >= 0:
-                mask |= 1 << card_of[m.mimic]
+                mask |= bit_of[m.mimic]
             m.mask = mask
             if m.alive:
                 live |= mask
@@ -2476,6 +2513,7 @@ _POISON_SPIT = 1 << Card.POISON_SPIT
 _PSYCHIC_PROBE = 1 << Card.PSYCHIC_PROBE
 _RAPID_HEALING = 1 << Card.RAPID_HEALING
 _REGENERATION = 1 << Card.REGENERATION
+_ROOTING_FOR_THE_UNDERDOG = 1 << Card.ROOTING_FOR_THE_UNDERDOG
 _SHRINK_RAY = 1 << Card.SHRINK_RAY
 _SMOKE_CLOUD = 1 << Card.SMOKE_CLOUD
 _STRETCHY = 1 << Card.STRETCHY

@@ -54,6 +54,7 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         self.cheapest_buy = min(*self.cards.cost, SWEEP_COST, RAPID_HEAL_COST)
         self._keeps: dict[tuple[int, ...], list[Action]] = {}
         self._rolls: dict[tuple[int, ...], list[Action]] = {}
+        self._counts: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def keep_actions(self, dice: list[int]) -> list[Action]:
         """The reroll choices for a roll (sorted faces), memoised by roll."""
@@ -63,6 +64,14 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
             keep = self.table.keep
             keeps = self._keeps[key] = [keep[i] for i in keep_choices(counts_of(dice))]
         return keeps
+
+    def roll_counts(self, dice: list[int]) -> tuple[int, ...]:
+        """How many dice of a roll (sorted faces) show each face, memoised by roll."""
+        key = tuple(dice)
+        counts = self._counts.get(key)
+        if counts is None:
+            counts = self._counts[key] = counts_of(dice)
+        return counts
 
     def roll_actions(self, dice: list[int]) -> list[Action]:
         """The reroll choices then "stop": a roll's whole legal list when nothing else

@@ -47,7 +47,6 @@ from tabletop.games.king_of_tokyo.dice import (
     ONE,
     THREE,
     TWO,
-    counts_of,
     describe_dice,
 )
 from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
@@ -290,8 +289,9 @@ class KingOfTokyoState(State):
                 raise StateFormatError(f"first_player {seat} is not a seat of this game")
             return seat
         tied = list(range(self.num_players))
+        randrange = rng.randrange
         for _ in range(FIRST_ROLL_LIMIT):
-            claws = [sum(rng.randrange(NUM_FACES) == CLAW for _ in range(BLACK_DICE)) for _ in tied]
+            claws = [[randrange(NUM_FACES) for _ in range(BLACK_DICE)].count(CLAW) for _ in tied]
             best = max(claws)
             tied = [p for p, c in zip(tied, claws, strict=True) if c == best]
             if len(tied) == 1:
@@ -712,6 +712,8 @@ class KingOfTokyoState(State):
         m = self.monsters[a]
         if self.rolls_left > 0:
             self.decisions.push(_PLAIN_ASKS[Ask.ROLL][a])
+            if self.pu is None and not m.mask & _BACKGROUND_DWELLER:
+                self._legal = self._game_kot.roll_actions(self.dice)  # as _compute_legal
             return
         extra = (m.mask & _ENERGY_DRINK and m.energy >= 1) or (
             m.mask & _SMOKE_CLOUD and self._smoke_source(a) >= 0
@@ -790,7 +792,7 @@ class KingOfTokyoState(State):
         its own. ``FAST_PATH = False`` turns it off (the tests compare games played
         both ways).
         """
-        counts = counts_of(self.dice)
+        counts = self._game_kot.roll_counts(self.dice)
         self._stage_numbers(counts)  # D1-D6: CLAWS unless heart dice ask or someone may win
         if self.stage != Stage.CLAWS or self.hits:
             return
@@ -1071,7 +1073,7 @@ class KingOfTokyoState(State):
     def _resolved_counts(self) -> tuple[int, ...]:
         """How many dice show each face, as they resolve: a face named for Freeze Ray
         counts for nothing (2.9 A3)."""
-        counts = counts_of(self.dice)
+        counts = self._game_kot.roll_counts(self.dice)
         if self.pu is not None and "freeze_face" in self.pu.turn_marks:
             off = self.pu.turn_marks["freeze_face"]
             counts = tuple(0 if off >> f & 1 else n for f, n in enumerate(counts))
@@ -1830,8 +1832,8 @@ class KingOfTokyoState(State):
             and not self._game_kot.options.frenzy_end_of_turn
         ):
             return  # a Frenzy turn follows and this turn's end is skipped
-        if self.live & _END_OF_TURN_MASK:
-            any_turn = self._game_kot.underdog_any_turn
+        any_turn = self._game_kot.underdog_any_turn
+        if m.mask & _END_OF_TURN_MASK or (any_turn and self.live & _ROOTING_FOR_THE_UNDERDOG):
             for card, bit, hook in powers.END_OF_TURN_BITS:
                 if bit == _ROOTING_FOR_THE_UNDERDOG and any_turn:
                     for o in self.monsters:

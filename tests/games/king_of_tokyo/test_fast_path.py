@@ -1,8 +1,8 @@
 """The fast path of uneventful turns plays exactly the games of the stage loop.
 
-``state.FAST_PATH`` switches :meth:`KingOfTokyoState._resolve_quietly` and
-:meth:`KingOfTokyoState._end_turn_quietly` off; the same seeds and the same choices
-must then give the same decisions, legal lists, states, random draws and logs.
+``state.FAST_PATH`` switches the fast path (:meth:`KingOfTokyoState._resolve_quietly`
+and its parts) off; the same seeds and the same choices must then give the same
+decisions, legal lists, states, random draws and logs.
 """
 
 from __future__ import annotations
@@ -15,28 +15,10 @@ import pytest
 import tabletop
 from tabletop.games.king_of_tokyo import state as state_module
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+from tests.games.king_of_tokyo.test_conformance import OPTION_SETS as CONFORMANCE_OPTIONS
 
-OPTION_SETS = [
-    {"edition": "2011"},
-    {"edition": "2016"},
-    {
-        "edition": "2011",
-        "extra_damage": "claw",
-        "tokyo_entry": "mandatory",
-        "game_end": "end_of_turn",
-        "fire_breathing": "both",
-        "first_player": "random",
-    },
-    {
-        "edition": "2016",
-        "bay_at_four": "leave",
-        "underdog_turns": "any",
-        "frenzy_end_of_turn": False,
-        "herbivore_counts_self": True,
-        "bay_moves_up": True,
-    },
-    {"edition": "2011", "tokyo_bay": False, "two_player_variant": True},
-]
+# The conformance option sets without Power Up! (which never takes the fast path).
+OPTION_SETS = [o for o in CONFORMANCE_OPTIONS if o.get("power_up", "off") == "off"]
 SEEDS = range(8)
 
 Trace = tuple[list[tuple[int, int, list[int]]], dict[str, Any]]

@@ -791,6 +791,10 @@ class KingOfTokyoState(State):
         :meth:`_straight_on`. Cards need no check here: each stage handler deals with
         its own. ``FAST_PATH = False`` turns it off (the tests compare games played
         both ways).
+
+        The other ways into the fast path: :meth:`_yield_answered` after a yield
+        question, :meth:`_end_buy` (:meth:`_end_turn_quietly`) when the Buy phase ends,
+        and ``_apply`` running the rolling stage straight after a reroll.
         """
         counts = self._game_kot.roll_counts(self.dice)
         self._stage_numbers(counts)  # D1-D6: CLAWS unless heart dice ask or someone may win

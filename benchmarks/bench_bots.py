@@ -44,7 +44,7 @@ def measure(game_id: str, level: str, games: int, seed: int) -> dict[str, float 
                 times.append(time.perf_counter() - start)
                 bot = bots[p]
                 if isinstance(bot, ISMCTSBot):
-                    iterations += bot.settings.iterations
+                    iterations += bot.settings_for(game_id).iterations
             else:
                 action = bots[p].choose(state, p)
             state.apply(action)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import tabletop
-from tabletop.bots import ISMCTSBot, SearchSettings, analyse, list_bots, make_bot
+from tabletop.bots import ISMCTS, ISMCTSBot, SearchSettings, analyse, list_bots, make_bot
+from tabletop.bots.ismcts import GAME_LEVELS, LEVELS
+from tabletop.core.action import Action
 from tabletop.core.game import State
 from tabletop.core.rng import Rng
 from tests.games.uno_power.scenario import build
 
 FAST = SearchSettings(iterations=25, rollout_depth=15)
+# Both ways of playing the other seats inside the tree.
+OPPONENTS = ["tree", "policy"]
 
 
 @pytest.mark.parametrize("name", ["easy", "normal", "hard", "ismcts"])
@@ -20,12 +26,14 @@ def test_levels_are_registered_for_every_game(name: str) -> None:
         assert isinstance(make_bot(name, game_id, seed=1), ISMCTSBot)
 
 
+@pytest.mark.parametrize("opponents", OPPONENTS)
 @pytest.mark.parametrize("players", [2, 4])
-def test_never_chooses_an_illegal_action(players: int) -> None:
+def test_never_chooses_an_illegal_action(players: int, opponents: str) -> None:
     game = tabletop.make("uno-power", target_score="single_round", stacking="progressive")
+    settings = replace(FAST, opponents=opponents)
     for seed in range(2):
         state = game.new_state(players, seed=seed, log=False)
-        bots = [ISMCTSBot(seed * 10 + p, FAST) for p in range(players)]
+        bots = [ISMCTSBot(seed * 10 + p, settings) for p in range(players)]
         while not state.is_terminal():
             p = state.current_player
             action = bots[p].choose(state, p)
@@ -40,13 +48,15 @@ def _first_real_decision(seed: int) -> State:
     return state
 
 
-def test_deterministic_with_a_seed() -> None:
+@pytest.mark.parametrize("opponents", OPPONENTS)
+def test_deterministic_with_a_seed(opponents: str) -> None:
     state = _first_real_decision(5)
     p = state.current_player
-    picks = {ISMCTSBot(42, SearchSettings(iterations=60)).choose(state, p) for _ in range(3)}
-    assert len(picks) == 1
+    settings = SearchSettings(iterations=60, opponents=opponents)
+    runs = [ISMCTSBot(42, settings).searcher("uno-power").search(state, p) for _ in range(2)]
+    assert runs[0] == runs[1]
     before = state.to_dict()
-    ISMCTSBot(42, SearchSettings(iterations=60)).choose(state.clone(), p)
+    ISMCTSBot(42, settings).choose(state, p)
     assert state.to_dict() == before
 
 
@@ -65,9 +75,9 @@ def _two_worlds() -> tuple[State, State]:
     return a, b
 
 
-def _rates(state: State) -> dict[str, float]:
+def _rates(state: State, opponents: str) -> dict[str, float]:
     """Win rate of naming each colour (with the UNO call), from a seeded search."""
-    bot = ISMCTSBot(7, SearchSettings(iterations=400, rollout_depth=30))
+    bot = ISMCTSBot(7, SearchSettings(iterations=400, rollout_depth=30, opponents=opponents))
     stats = bot.searcher("uno-power").search(state, 0)
     return {
         s.action.label.split("name ")[1].split()[0]: s.win_rate
@@ -76,9 +86,10 @@ def _rates(state: State) -> dict[str, float]:
     }
 
 
-def test_search_cannot_see_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("opponents", OPPONENTS)
+def test_search_cannot_see_hidden_cards(monkeypatch: pytest.MonkeyPatch, opponents: str) -> None:
     a, b = _two_worlds()
-    assert _rates(a) == _rates(b)  # the same search, whatever the hidden card
+    assert _rates(a, opponents) == _rates(b, opponents)  # whatever the hidden card
 
     # The same search allowed to look at the true state tells the worlds apart,
     # so the check above would catch a bot that cheats.
@@ -88,7 +99,7 @@ def test_search_cannot_see_hidden_cards(monkeypatch: pytest.MonkeyPatch) -> None
         return twin
 
     monkeypatch.setattr(type(a), "determinize", cheat)
-    seen_a, seen_b = _rates(a), _rates(b)
+    seen_a, seen_b = _rates(a, opponents), _rates(b, opponents)
     assert seen_a["blue"] < seen_a["yellow"] - 0.2
     assert seen_b["yellow"] < seen_b["blue"] - 0.2
 
@@ -109,3 +120,36 @@ def test_hints_refuse_the_wrong_seat_and_finished_games() -> None:
     other = (state.current_player + 1) % state.num_players
     with pytest.raises(tabletop.TabletopError, match="decision"):
         analyse(state, other, iterations=5)
+
+
+@pytest.mark.parametrize("opponents", OPPONENTS)
+def test_policy_opponents_are_played_by_the_policy(opponents: str) -> None:
+    """With ``opponents="policy"`` the tree branches only on the searcher's actions.
+
+    Rollouts of depth 0 and no prior leave the policy only one use: the other seats'
+    decisions inside the tree. A spy records whose decisions those were.
+    """
+    state = _first_real_decision(5)
+    p = state.current_player
+    asked: list[int] = []
+
+    def spy(det: State, rng: Rng) -> Action:
+        asked.append(det.current_player)
+        legal = det.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    settings = SearchSettings(iterations=60, rollout_depth=0, opponents=opponents)
+    ISMCTS(settings, Rng(1), spy).search(state, p)
+    if opponents == "tree":
+        assert asked == []
+    else:
+        assert asked and p not in asked
+
+
+def test_a_level_takes_a_games_own_tuning() -> None:
+    bot = make_bot("normal", "uno-power", seed=1)
+    assert isinstance(bot, ISMCTSBot)
+    for game_id in tabletop.list_games():
+        expected = GAME_LEVELS.get(game_id, {}).get("normal", LEVELS["normal"])
+        assert bot.searcher(game_id).settings == expected
+    assert ISMCTSBot(1, FAST).searcher("uno-power").settings == FAST

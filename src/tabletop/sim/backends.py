@@ -13,6 +13,7 @@ import logging
 import multiprocessing
 import signal
 from collections.abc import Generator, Sequence
+from itertools import islice
 from typing import Any, Literal
 
 from tabletop.sim.play import GameResult, play_games
@@ -76,31 +77,55 @@ def run_batches(
 
 # -- worker processes -----------------------------------------------------------
 
-_WORKER_SPEC: SimSpec | None = None
 
-
-def _init_worker(spec: SimSpec) -> None:
-    """Workers leave Ctrl-C to the parent, which stops them all at once."""
-    global _WORKER_SPEC
+def _worker(spec: SimSpec, tasks: Any, results: Any) -> None:
+    """A worker process: play each batch it is sent and send back its results (or
+    the exception that stopped it). Ctrl-C is the parent's to handle."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER_SPEC = spec
-
-
-def _work(batch: list[int]) -> list[GameResult]:
-    assert _WORKER_SPEC is not None
-    return play_games(_WORKER_SPEC, batch)
+    while True:
+        batch = tasks.get()
+        try:
+            results.put(play_games(spec, batch))
+        except Exception as exc:  # a bug in a bot or a game: the parent re-raises it
+            results.put(exc)
 
 
 def _pool_batches(spec: SimSpec, batches: list[list[int]], jobs: int) -> Batches:
-    pool = multiprocessing.get_context().Pool(
-        min(jobs, len(batches)), initializer=_init_worker, initargs=(spec,)
-    )
+    # Plain processes and two queues rather than ``multiprocessing.Pool``: stopping
+    # kills the workers outright (a game in hand may never end, say a slow bot), and
+    # ``Pool.terminate`` can wait forever for a queue lock held by a killed worker.
+    # Here the parent never touches the task queue again once it kills them.
+    context = multiprocessing.get_context()
+    tasks, results = context.SimpleQueue(), context.SimpleQueue()
+    workers = [
+        context.Process(target=_worker, args=(spec, tasks, results), daemon=True)
+        for _ in range(min(jobs, len(batches)))
+    ]
+    for worker in workers:
+        worker.start()
+    todo = iter(batches)
     try:
-        yield from pool.imap_unordered(_work, batches)
-        pool.close()
+        # Two batches per worker in the queue at most, so a put never blocks.
+        in_flight = 0
+        for batch in islice(todo, 2 * len(workers)):
+            tasks.put(batch)
+            in_flight += 1
+        while in_flight:
+            outcome = results.get()
+            in_flight -= 1
+            if isinstance(outcome, BaseException):
+                raise outcome
+            for batch in islice(todo, 1):
+                tasks.put(batch)
+                in_flight += 1
+            yield outcome
     finally:
-        pool.terminate()
-        pool.join()
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.join()
+        tasks.close()
+        results.close()
 
 
 # -- Ray ------------------------------------------------------------------------

@@ -386,6 +386,17 @@ _KF_DECISIONS = ("attack", "draw", "parry", "activate", "pay", "defender_choice"
 _KF_PHASES = ("initiative", "parry", "activation", "effects", "result", "over")
 
 
+def _card_outcome(
+    buf: Buffer, activated_at: int, activated: bool, value_at: int, value: int
+) -> None:
+    """A Kung Fu card on the table: its effect flag, and its value once resolved (>= 0)."""
+    if activated:
+        buf[activated_at] = 1.0
+    if value >= 0:
+        buf[value_at] = value
+        buf[value_at + 1] = 1.0
+
+
 class KungFuObserver(Observer):
     """Kung Fu: own hand per card type, both Koku rows, the cards on the table.
 
@@ -477,22 +488,14 @@ class KungFuObserver(Observer):
                 buf[attack_card + st.att_card] = 1.0
             if st.att_down:
                 buf[attack_face_down] = 1.0
-            if st.active[0]:
-                buf[attack_activated] = 1.0
-            if st.att_value >= 0:
-                buf[attack_value] = st.att_value
-                buf[attack_value + 1] = 1.0
+            _card_outcome(buf, attack_activated, st.active[0], attack_value, st.att_value)
         if st.par_card != -2:
             buf[parry_present] = 1.0
             if st.par_card >= 0:
                 buf[parry_card + st.par_card] = 1.0
             else:
                 buf[parry_none] = 1.0
-            if st.active[1]:
-                buf[parry_activated] = 1.0
-            if st.par_value >= 0:
-                buf[parry_value] = st.par_value
-                buf[parry_value + 1] = 1.0
+            _card_outcome(buf, parry_activated, st.active[1], parry_value, st.par_value)
         for i, deck in enumerate(st.decks):  # red, then blue
             buf[decks + i] = len(deck.draw_pile)
             buf[discards + i] = len(deck.discard_pile)

@@ -348,12 +348,7 @@ class KingOfTokyoState(State):
         kind = d.kind
         p = d.player
         m = self.monsters[p]
-        if (
-            kind == Ask.ROLL
-            and self.rolls_left > 0
-            and self.pu is None
-            and not m.mask & _BACKGROUND_DWELLER
-        ):
+        if kind == Ask.ROLL and self.rolls_left > 0 and self._plain_roll(m):
             return self._game_kot.roll_actions(self.dice)  # the usual roll: a shared list
         table = self._game_kot.table
         out: list[Action] = []
@@ -704,6 +699,11 @@ class KingOfTokyoState(State):
             )
         self.stage = Stage.ROLLING
 
+    def _plain_roll(self, m: Monster) -> bool:
+        """Whether ``m``'s reroll choices are just the keeps and "stop": no Power Up!
+        answers and no Background Dweller rerolls, so the game's shared list serves."""
+        return self.pu is None and not m.mask & _BACKGROUND_DWELLER
+
     def _stage_rolling(self) -> None:
         if not self.dice:
             self._done_rolling()
@@ -712,7 +712,7 @@ class KingOfTokyoState(State):
         m = self.monsters[a]
         if self.rolls_left > 0:
             self.decisions.push(_PLAIN_ASKS[Ask.ROLL][a])
-            if self.pu is None and not m.mask & _BACKGROUND_DWELLER:
+            if self._plain_roll(m):
                 self._legal = self._game_kot.roll_actions(self.dice)  # as _compute_legal
             return
         extra = (m.mask & _ENERGY_DRINK and m.energy >= 1) or (

@@ -43,6 +43,25 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
+def module_page(browser: Any, server: Server, css: str = "") -> tuple[Any, Any]:
+    """A new context and an empty page on the server's origin, for drawing a game
+    module directly: no lobby script runs there to redraw the page under the test."""
+    context = browser.new_context()
+    page = context.new_page()
+    url = f"{server.url}/__module_test__"
+    links = "".join(
+        f'<link rel="stylesheet" href="{href}">' for href in ("/static/style.css", css) if href
+    )
+    page.route(
+        url,
+        lambda route: route.fulfill(
+            content_type="text/html", body=f"<!doctype html><head>{links}</head><body></body>"
+        ),
+    )
+    page.goto(url)
+    return context, page
+
+
 def _record_frames(page: Any) -> list[dict[str, Any]]:
     frames: list[dict[str, Any]] = []
 
@@ -193,10 +212,7 @@ def test_a_friend_joins_by_the_share_link(server: Server, browser: Any) -> None:
 
 def test_generic_renderer_shows_any_view(server: Server, browser: Any) -> None:
     """The generic renderer shows any view as fields (used for games without a module)."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready='1']")
+    context, page = module_page(browser, server)
     html = page.evaluate(
         """async () => {
             const m = await import('/static/games/generic.js');

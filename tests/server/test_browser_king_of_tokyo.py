@@ -173,12 +173,9 @@ def test_the_module_draws_every_part_and_matches_labels(server: Server, browser:
         {"id": 10, "label": "buy the top card of the deck (Made in a Lab)"},
         {"id": 11, "label": f"draft {info[9].name}"},
     ]
-    context = browser.new_context()
-    page = context.new_page()
+    context, page = base.module_page(browser, server, "/static/games/king-of-tokyo.css")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready='1']")
     page.evaluate(
         """async ([view, legal]) => {
             const m = await import('/static/games/king-of-tokyo.js');

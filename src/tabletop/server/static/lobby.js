@@ -155,8 +155,8 @@ async function main() {
   $("players").addEventListener("change", renderSeats);
   $("create-form").addEventListener("submit", createTable);
   renderGame();
-  document.body.dataset.ready = "1";
   await refreshTables();
+  document.body.dataset.ready = "1";
   setInterval(refreshTables, 4000);
 }
 

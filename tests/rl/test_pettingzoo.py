@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import tabletop  # noqa: E402
-from tabletop.core.errors import IllegalActionError  # noqa: E402
+from tabletop.core.errors import IllegalActionError, TabletopError  # noqa: E402
 from tabletop.rl.pettingzoo import env, raw_env  # noqa: E402
 
 CONFIGS: list[dict[str, Any]] = [
@@ -128,3 +128,93 @@ def test_king_of_tokyo_six_players_render_and_masks() -> None:
     text = e.render()
     assert isinstance(text, str) and text.startswith("King of Tokyo")
     assert f"{e.agent_selection.replace('_', ' ')}'s view" in text
+
+
+def _pettingzoo_stack(game_id: str) -> Any:
+    """The same environment under PettingZoo's own wrappers, as ``env`` stacks them."""
+    from pettingzoo.utils import wrappers
+
+    raw = raw_env(game_id)
+    return wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(raw, -1))
+    )
+
+
+def _action(move: str, mask: Any, shown: Any) -> Any:
+    """The action a ``_script`` move sends, given the mask now and the one last shown."""
+    if move == "legal":
+        return int(np.flatnonzero(mask)[-1])
+    if move == "illegal":
+        return int(np.flatnonzero(mask == 0)[0])
+    if move == "stale":
+        return int(np.flatnonzero(shown & (mask == 0))[0])
+    if move == "int64":
+        return np.int64(np.flatnonzero(mask)[0])
+    if move == "out":
+        return mask.size
+    assert move == "none", move
+    return None
+
+
+def _script(e: Any, moves: list[str]) -> list[Any]:
+    """Run ``moves`` on ``e``; what each returned or raised, and the env's bookkeeping.
+
+    A move is ``reset``, ``last``, ``next`` (one agent of ``agent_iter``), ``legal``,
+    ``illegal``, ``stale`` (legal in the mask ``last`` showed, not now), ``int64`` (a
+    legal id as numpy's integer), ``out`` (an id outside the action space), ``none``
+    (``step(None)``) or ``iter-twice`` (two agents from the iterator without a step
+    between).
+    """
+    trace: list[Any] = []
+    iterator = None
+    shown = None
+    for move in moves:
+        try:
+            if move == "reset":
+                e.reset(seed=4)
+                iterator = iter(e.agent_iter())
+                result: Any = None
+            elif move == "last":
+                obs, reward, terminated, truncated, _ = e.last()
+                shown = obs["action_mask"]
+                result = (shown.tolist(), reward, terminated, truncated)
+            elif move == "next":
+                result = next(iterator)  # type: ignore[call-overload]
+            elif move == "iter-twice":
+                it = iter(e.agent_iter())
+                result = (next(it), next(it))
+            else:
+                mask = e.unwrapped.observer.mask(e.unwrapped.state)
+                result = e.step(_action(move, mask, shown))
+        except (AssertionError, AttributeError, TabletopError, ValueError) as exc:
+            result = (type(exc).__name__, str(exc))
+        agents = e.unwrapped.__dict__.get("agents")
+        trace.append((move, result))
+        if agents is not None:
+            books = (e.rewards, e.terminations, e._cumulative_rewards)
+            trace.append((e.agent_selection, *map(dict, books)))
+    return trace
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        ["legal", "last", "reset", "last", "legal", "next", "last", "int64", "next", "legal"],
+        ["reset", "legal", "legal", "last", "out", "last", "illegal", "none", "none", "none"],
+        ["reset", "next", "last", "illegal", "next", "last", "none", "next", "last", "none"],
+        ["reset", "next", "iter-twice", "last", "legal", "last", "legal", "next", "none"],
+        ["reset", "last", "legal", "stale", "last", "none", "reset", "last", "legal", "legal"],
+        ["reset"] + ["last", "legal"] * 60 + ["none", "none", "none", "last"],
+    ],
+    ids=["before-reset", "out-of-bounds", "illegal", "iterator", "stale-mask", "to-the-end"],
+)
+@pytest.mark.parametrize("game_id", ["kung-fu", "uno-power"])
+def test_wrappers_behave_as_pettingzoos_own(game_id: str, moves: list[str]) -> None:
+    """``env``'s wrappers take shortcuts for the common step; every call, legal or not,
+    must still return, raise and record what PettingZoo's own wrappers do."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours = _script(env(game_id), moves)
+        theirs = _script(_pettingzoo_stack(game_id), moves)
+    assert ours == theirs
+    assert any(r[1] for r in ours if r[0] in ("legal", "last"))  # the script did play

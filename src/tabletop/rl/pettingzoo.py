@@ -39,6 +39,10 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-untyped]
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 import tabletop
 from tabletop.core.game import State
@@ -55,21 +59,21 @@ def env(game_id: str, num_players: int | None = None, **options: Any) -> AECEnv[
     """
     render_mode = options.pop("render_mode", None)
     raw = raw_env(game_id, num_players, render_mode=render_mode, **options)
-    wrapped: AECEnv[str, Any, Any] = _TerminateIllegal(raw, illegal_reward=-1)
-    wrapped = _AssertOutOfBounds(wrapped)
-    wrapped = _OrderEnforcing(wrapped)
-    return wrapped
+    guard = _TerminateIllegal(raw, illegal_reward=-1)
+    return _OrderEnforcing(_AssertOutOfBounds(guard), guard)
 
 
 # PettingZoo's wrappers reach every attribute of the environment through a chain of
-# ``__getattr__`` calls, one per wrapper, which costs more than the game itself in a
-# random loop. These subclasses behave exactly as PettingZoo's (same checks, same
-# errors) but read the per-step attributes straight from the unwrapped environment,
-# and send the common step (a legal action of a live agent, after a reset) straight
-# down; anything else takes PettingZoo's own code path.
-# Before ``reset()`` those attributes do not exist, the property raises
-# ``AttributeError`` and Python falls back to the wrapper's own ``__getattr__``, so
-# ``OrderEnforcingWrapper`` still reports an access before reset.
+# ``__getattr__`` calls, one per wrapper, and each ``step`` and ``observe`` passes
+# through every wrapper: in a random loop that costs more than the game itself. These
+# subclasses behave exactly as PettingZoo's (same checks, same errors). They read the
+# per-step attributes straight from the unwrapped environment, and the outermost one
+# makes the three wrappers' checks of the common step at once (after a reset, an int
+# in the action space, legal in the mask the agent was shown, the agent alive) and
+# sends it straight down; anything else takes PettingZoo's own code path, wrapper by
+# wrapper. Before ``reset()`` the forwarded attributes do not exist, the property
+# raises ``AttributeError`` and Python falls back to the wrapper's own
+# ``__getattr__``, so ``OrderEnforcingWrapper`` still reports an access before reset.
 
 
 def _forward(name: str) -> property:
@@ -91,6 +95,8 @@ class _Forwarding:
 
 
 class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """Remembers the mask each selected agent was shown, to judge its next action."""
+
     _prev_obs: ObsDict | None
     _prev_info: dict[str, Any] | None
 
@@ -106,22 +112,6 @@ class _TerminateIllegal(_Forwarding, wrappers.TerminateIllegalWrapper):  # type:
             self._prev_info = raw.infos.get(agent, {})
         return obs
 
-    def step(self, action: Any) -> None:
-        raw = self._raw
-        agent = raw.agent_selection
-        obs = self._prev_obs
-        if (
-            obs is not None
-            and not raw.terminations[agent]
-            and not raw.truncations[agent]
-            and obs["action_mask"][action]
-        ):
-            self._prev_obs = None
-            self._prev_info = None
-            raw.step(action)  # a legal action of a live agent: nothing to enforce
-        else:
-            super().step(action)
-
     def __str__(self) -> str:
         return str(self.env)
 
@@ -131,25 +121,35 @@ class _AssertOutOfBounds(_Forwarding, wrappers.AssertOutOfBoundsWrapper):  # typ
         self._raw = env.unwrapped
         super().__init__(env)
 
-    def step(self, action: Any) -> None:
-        raw = self._raw
-        if type(action) is int and 0 <= action < raw.observer.num_actions:
-            self.env.step(action)  # in the Discrete action space: nothing to assert
-        else:
-            super().step(action)
-
 
 class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    def __init__(self, env: AECEnv[str, Any, Any]) -> None:
+    """The outermost wrapper; ``guard`` is the ``_TerminateIllegal`` inside it."""
+
+    def __init__(self, env: AECEnv[str, Any, Any], guard: _TerminateIllegal) -> None:
         self._raw = env.unwrapped
+        self._guard = guard
+        self._num_actions = self._raw.observer.num_actions
         super().__init__(env)
 
     def step(self, action: Any) -> None:
-        if self._has_reset and self._raw.agents:
-            self._has_updated = True
-            self.env.step(action)
-        else:
-            super().step(action)  # reports the misuse
+        guard = self._guard
+        shown = guard._prev_obs
+        if (
+            shown is not None
+            and self._has_reset
+            and type(action) is int
+            and 0 <= action < self._num_actions
+            and shown["action_mask"][action]
+        ):
+            raw = self._raw
+            agent = raw.agent_selection
+            if not raw.terminations[agent] and not raw.truncations[agent]:
+                self._has_updated = True
+                guard._prev_obs = None
+                guard._prev_info = None
+                raw.step(action)
+                return
+        super().step(action)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
@@ -157,15 +157,39 @@ class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ign
         raw = self._raw
         agent = raw.agent_selection
         return (
-            self.env.observe(agent) if observe else None,
+            self._guard.observe(agent) if observe else None,
             raw._cumulative_rewards[agent],
             raw.terminations[agent],
             raw.truncations[agent],
             raw.infos[agent],
         )
 
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # type: ignore[no-any-return]  # raises
+        return _AgentIterable(self, max_iter)
+
     def __str__(self) -> str:
         return str(self.env)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator, reading the unwrapped environment."""
+
+    def __next__(self) -> str:
+        raw = self.env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's name

@@ -65,6 +65,14 @@ Buffer: TypeAlias = "array.array[float]"
 _SHORT_LEGAL_LIST = 40
 """Up to this many legal actions, :meth:`Observer.mask` sets bytes in a loop."""
 
+_SEATS_FROM: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    tuple(tuple((seat, (seat - player) % n) for seat in range(n)) for player in range(n))
+    for n in range(9)
+)
+"""``_SEATS_FROM[n][player]``: each seat of an ``n``-seat table and where it sits
+relative to ``player`` (0 for the player, 1 for the next seat...), looked up at every
+step instead of computed."""
+
 
 @dataclass(frozen=True, slots=True)
 class Field:
@@ -293,8 +301,7 @@ class UnoPowerObserver(Observer):
         if st.direction == 1:
             buf[clockwise] = 1.0
         sizes, scores, called_uno = st.sizes, st.scores, st.called
-        for p in range(n):
-            r = (p - player) % n
+        for p, r in _SEATS_FROM[n][player]:
             buf[hand_size + r] = sizes[p]
             buf[score + r] = scores[p]
             if called_uno[p]:

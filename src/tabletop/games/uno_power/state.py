@@ -879,10 +879,7 @@ class UnoPowerState(State):
         p = d.player
         enforced = g.options.uno_call == "enforced"
         if kind == ASK_PLAY_DRAWN:
-            out = self._plays(p, 1 << d.data[0])
-            if not g.options.forced_play_drawn:
-                out.append(table.keep)
-            return out
+            return g.play_drawn_actions[2 * d.data[0] + (self.sizes[p] == 2)]
         if kind == ASK_TOWERS:
             want = d.data[0]
             free = self._available_towers(p)

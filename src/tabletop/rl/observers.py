@@ -73,6 +73,11 @@ _SEATS_FROM: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
 relative to ``player`` (0 for the player, 1 for the next seat...), looked up at every
 step instead of computed."""
 
+_AT_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(r for _seat, r in seats) for seats in table) for table in _SEATS_FROM
+)
+"""``_AT_FROM[n][player][seat]``: where ``seat`` sits relative to ``player``."""
+
 
 @dataclass(frozen=True, slots=True)
 class Field:
@@ -128,8 +133,9 @@ class Observer(ABC):
         # without converting 300-odd Python floats. Every entry is a whole number
         # well within float32's exact range, so the result is the same.
         buf = self._blank(state.num_players)[:]
-        self._fill_state(state, player, buf)
-        return np.frombuffer(buf, np.float32)
+        out = np.frombuffer(buf, np.float32)
+        self._fill_state(state, player, buf, out)
+        return out
 
     def encode_view(self, view: dict[str, Any], player: int) -> FloatArray:
         """The reference encoding: the observation made from ``view`` alone."""
@@ -142,11 +148,12 @@ class Observer(ABC):
         but the number of players, filled in once."""
         return self._zeros
 
-    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+    def _fill_state(self, state: State, player: int, buf: Buffer, out: FloatArray) -> None:
         """Write the observation of ``state`` for ``player`` into ``buf``.
 
         Through ``state.view(player)`` unless an observer knows a cheaper way to
-        the same numbers (then it must read only what that view shows).
+        the same numbers (then it must read only what that view shows). ``out`` is
+        numpy's view of ``buf``, for writing a whole run of entries at once.
         """
         self._fill(state.view(player), player, buf)
 
@@ -275,7 +282,7 @@ class UnoPowerObserver(Observer):
             self._blanks[num_players] = blank
         return blank
 
-    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+    def _fill_state(self, state: State, player: int, buf: Buffer, out: FloatArray) -> None:
         # The fields of ``build_view`` (UNO Power's view), read from the state.
         st: UnoPowerState = state  # type: ignore[assignment]
         (hand, drawn, top_card, colour, clockwise, decision, decider, _present, _partner,
@@ -284,7 +291,7 @@ class UnoPowerObserver(Observer):
         n = st.num_players
         # Copies held per kind: one vectorised copy beats a loop over the kinds held.
         counts = st.hands[player]
-        np.frombuffer(buf, np.float32)[hand : hand + len(counts)] = np.frombuffer(counts, np.uint8)
+        out[hand : hand + len(counts)] = counts
         ask = st.ask
         if ask:
             top = ask.top
@@ -306,9 +313,10 @@ class UnoPowerObserver(Observer):
             buf[score + r] = scores[p]
             if called_uno[p]:
                 buf[called + r] = 1.0
+        at = _AT_FROM[n][player]
         for t, holder in enumerate(st.towers):
             if holder >= 0:
-                buf[towers + 4 * ((holder - player) % n) + t] = 1.0
+                buf[towers + 4 * at[holder] + t] = 1.0
         deck = st.deck
         buf[draw_pile] = len(deck.draw_pile)
         buf[discard_pile] = len(deck.discard_pile)
@@ -465,7 +473,7 @@ class KungFuObserver(Observer):
         self._ask_index = {kind: self._decision_index[name] for kind, name in KF_ASK_NAMES.items()}
         self._offsets = tuple(self.offset[f.name] for f in self.fields)
 
-    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+    def _fill_state(self, state: State, player: int, buf: Buffer, out: FloatArray) -> None:
         # The fields of Kung Fu's ``build_view``, read from the state.
         st: KungFuState = state  # type: ignore[assignment]
         (hand, hand_colours, life, koku, opponent_koku, koku_total, attacker,
@@ -474,7 +482,7 @@ class KungFuObserver(Observer):
          decks, discards, discarded, no_parry, passes_left, phase, decision, decider, due,
          count) = self._offsets  # fmt: skip
         counts = st.hands[player]
-        np.frombuffer(buf, np.float32)[hand : hand + len(counts)] = np.frombuffer(counts, np.uint8)
+        out[hand : hand + len(counts)] = counts
         for i, seat in enumerate((player, 1 - player)):
             buf[hand_colours + 2 * i] = st.reds[seat]
             buf[hand_colours + 2 * i + 1] = st.blues[seat]
@@ -846,7 +854,7 @@ class KingOfTokyoObserver(Observer):
         if charge:
             buf[batteries + r] = charge if charge < KOT_ENERGY_CAP else KOT_ENERGY_CAP
 
-    def _fill_state(self, state: State, player: int, buf: Buffer) -> None:
+    def _fill_state(self, state: State, player: int, buf: Buffer, out: FloatArray) -> None:
         # The fields of King of Tokyo's ``build_view``, read from the state. With
         # Power Up! the Evolution fields come from the view, so all of it does.
         if self._power_up:

@@ -879,7 +879,8 @@ class UnoPowerState(State):
         p = d.player
         enforced = g.options.uno_call == "enforced"
         if kind == ASK_PLAY_DRAWN:
-            return g.play_drawn_actions[2 * d.data[0] + (self.sizes[p] == 2)]
+            drawn: int = d.data[0]
+            return g.play_drawn_actions[2 * drawn + (self.sizes[p] == 2)]
         if kind == ASK_TOWERS:
             want = d.data[0]
             free = self._available_towers(p)

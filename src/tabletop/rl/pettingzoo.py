@@ -156,12 +156,18 @@ class _OrderEnforcing(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ign
             return super().last(observe)  # type: ignore[no-any-return]  # raises
         raw = self._raw
         agent = raw.agent_selection
+        info = raw.infos[agent]
+        obs = None
+        if observe:  # what the guard's ``observe`` does for the selected agent
+            guard = self._guard
+            guard._prev_obs = obs = raw.observe(agent)
+            guard._prev_info = info
         return (
-            self._guard.observe(agent) if observe else None,
+            obs,
             raw._cumulative_rewards[agent],
             raw.terminations[agent],
             raw.truncations[agent],
-            raw.infos[agent],
+            info,
         )
 
     def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:

@@ -57,15 +57,14 @@ import platform
 import random
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bench_uno import (
-    STEP_CAP,
     Contender,
-    GameCrash,
     RlcardEnv,
     add_timing_arguments,
+    count_steps,
     measure,
     parse_timing_arguments,
     table,
@@ -97,29 +96,23 @@ class AecLoop(Contender):
         self.first = True
 
     def play_one(self) -> int:
+        return count_steps(self._play())
+
+    def _play(self) -> Iterator[None]:
         env = self.env
         randrange = self.rng.randrange
-        steps = 0
-        try:
-            if self.first:
-                self.first = False  # the game of reset(seed=...) in __init__
-            else:
-                env.reset()
-            for _agent in env.agent_iter():
-                _obs, _reward, terminated, truncated, _info = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = _obs["action_mask"].nonzero()[0]
-                env.step(int(legal[randrange(len(legal))]))
-                steps += 1
-                if steps >= STEP_CAP:
-                    raise GameCrash(steps, f"no end after {STEP_CAP} steps")
-        except GameCrash:
-            raise
-        except Exception as exc:
-            raise GameCrash(steps, exc) from exc
-        return steps
+        if self.first:
+            self.first = False  # the game of reset(seed=...) in __init__
+        else:
+            env.reset()
+        for _agent in env.agent_iter():
+            obs, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)  # a dead step: not counted
+                continue
+            legal = obs["action_mask"].nonzero()[0]
+            env.step(int(legal[randrange(len(legal))]))
+            yield
 
 
 class AecUnoPower(AecLoop):
@@ -154,22 +147,16 @@ class RlcardEnvLoop(RlcardEnv):
         self.rng = random.Random(f"{self.key}/{players}/{seed}/choices")
 
     def play_one(self) -> int:
+        return count_steps(self._play())
+
+    def _play(self) -> Iterator[None]:
         env = self.env
         randrange = self.rng.randrange
-        steps = 0
-        try:
-            state, _player = env.reset()
-            while not env.is_over():
-                legal = list(state["legal_actions"])
-                state, _player = env.step(legal[randrange(len(legal))])
-                steps += 1
-                if steps >= STEP_CAP:
-                    raise GameCrash(steps, f"no end after {STEP_CAP} steps")
-        except GameCrash:
-            raise
-        except Exception as exc:
-            raise GameCrash(steps, exc) from exc
-        return steps
+        state, _player = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _player = env.step(legal[randrange(len(legal))])
+            yield
 
 
 def build(keys: Sequence[str], players: Sequence[int], seed: int, notes: list[str]) -> list[Any]:

@@ -92,7 +92,7 @@ import time
 import traceback
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -221,6 +221,25 @@ class Summary:
 # -- contenders -----------------------------------------------------------------------
 
 
+def count_steps(steps: Iterator[object]) -> int:
+    """Run a game loop that yields once after each step; its number of steps.
+
+    Any exception, or a game longer than ``STEP_CAP``, is raised as :class:`GameCrash`
+    with the steps done so far, so every contender's loop is only its own calls.
+    """
+    done = 0
+    try:
+        for _ in steps:
+            done += 1
+            if done >= STEP_CAP:
+                raise GameCrash(done, f"no end after {STEP_CAP} steps")
+    except GameCrash:
+        raise
+    except Exception as exc:
+        raise GameCrash(done, exc) from exc
+    return done
+
+
 def random_playout(
     game: Any, players: int, seed: int, rng: random.Random, *, log: bool = False
 ) -> int:
@@ -228,20 +247,15 @@ def random_playout(
 
     Any exception, or a game longer than ``STEP_CAP``, is raised as :class:`GameCrash`.
     """
-    steps = 0
-    try:
+
+    def play() -> Iterator[None]:
         state = game.new_state(players, seed=seed, log=log)
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-            steps += 1
-            if steps >= STEP_CAP:
-                raise GameCrash(steps, f"no end after {STEP_CAP} steps")
-    except GameCrash:
-        raise
-    except Exception as exc:
-        raise GameCrash(steps, exc) from exc
-    return steps
+            yield
+
+    return count_steps(play())
 
 
 class Contender(ABC):
@@ -396,22 +410,16 @@ class RlcardGame(Contender):
         self.rng = random.Random(f"{self.key}/{players}/{seed}/choices")
 
     def play_one(self) -> int:
+        return count_steps(self._play())
+
+    def _play(self) -> Iterator[None]:
         game = self.game
         rng = self.rng
-        steps = 0
-        try:
-            game.init_game()
-            while not game.is_over():
-                legal = game.get_legal_actions()
-                game.step(legal[rng.randrange(len(legal))])
-                steps += 1
-                if steps >= STEP_CAP:
-                    raise GameCrash(steps, f"no end after {STEP_CAP} steps")
-        except GameCrash:
-            raise
-        except Exception as exc:
-            raise GameCrash(steps, exc) from exc
-        return steps
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            game.step(legal[rng.randrange(len(legal))])
+            yield
 
 
 class RlcardRound(RlcardGame):
@@ -420,25 +428,16 @@ class RlcardRound(RlcardGame):
     key = "rlcard-round"
     label = "rlcard UnoRound"
 
-    def play_one(self) -> int:
+    def _play(self) -> Iterator[None]:
         game = self.game
         rng = self.rng
-        steps = 0
-        try:
-            game.init_game()
-            rnd = game.round
-            players = game.players
-            while not rnd.is_over:
-                legal = rnd.get_legal_actions(players, rnd.current_player)
-                rnd.proceed_round(players, legal[rng.randrange(len(legal))])
-                steps += 1
-                if steps >= STEP_CAP:
-                    raise GameCrash(steps, f"no end after {STEP_CAP} steps")
-        except GameCrash:
-            raise
-        except Exception as exc:
-            raise GameCrash(steps, exc) from exc
-        return steps
+        game.init_game()
+        rnd = game.round
+        players = game.players
+        while not rnd.is_over:
+            legal = rnd.get_legal_actions(players, rnd.current_player)
+            rnd.proceed_round(players, legal[rng.randrange(len(legal))])
+            yield
 
 
 class RlcardEnv(Contender):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
-from sqlalchemy import delete
+from sqlalchemy import delete, event
 
 import tabletop
 from tabletop.server.storage import SeatRow, Storage, TableRow, actions_t, engine_url
@@ -91,3 +92,41 @@ def test_a_ply_is_written_once(database_url: str) -> None:
         storage.append_action("t3", 5, first, 0, status="playing")
     assert storage.actions("t3") == [first]
     storage.close()
+
+
+def test_close_waits_for_a_call_running_in_another_thread(database_url: str) -> None:
+    """The server runs storage calls in threads, and a cancelled task leaves its thread
+    running: closing must wait for it (closing SQLite's connection under a running
+    statement crashed the interpreter)."""
+    storage = Storage(database_url)
+    storage.create_table(_row("t4"))
+    events: list[str] = []
+    started, release = threading.Event(), threading.Event()
+
+    @event.listens_for(storage.engine, "before_cursor_execute")
+    def _hold(*_args: object) -> None:
+        if threading.current_thread() is writer:
+            started.set()
+            release.wait()
+
+    @event.listens_for(storage.engine, "after_cursor_execute")
+    def _ran(*_args: object) -> None:
+        if threading.current_thread() is writer:
+            events.append("executed")
+
+    dispose = storage.engine.dispose
+    storage.engine.dispose = lambda: (events.append("disposed"), dispose())[1]  # type: ignore[method-assign]
+    first = tabletop.make("uno-power").new_state(3, seed=5).legal_actions()[0].id
+    writer = threading.Thread(
+        target=storage.append_action, args=("t4", 0, first, 0), kwargs={"status": "playing"}
+    )
+    closer = threading.Thread(target=storage.close)
+    writer.start()
+    assert started.wait(30)
+    closer.start()
+    closer.join(0.5)  # a close that does not wait is done by now
+    release.set()
+    writer.join(30)
+    closer.join(30)
+    assert not writer.is_alive() and not closer.is_alive()
+    assert events[0] == "executed" and events[-1] == "disposed"

@@ -13,7 +13,10 @@ SQLite (a file) is the default; PostgreSQL works through its URL
 from __future__ import annotations
 
 import json
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +25,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -154,14 +158,47 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        self._in_flight = 0
+        self._idle = threading.Condition()
 
     def close(self) -> None:
-        self.engine.dispose()
+        """Close the connections, once the calls still running in other threads end.
+
+        A caller that stopped waiting for a call (a cancelled task) does not stop
+        its thread; closing SQLite's connection under it would crash the process.
+        """
+        with self._idle:
+            self._idle.wait_for(lambda: not self._in_flight)
+            self.engine.dispose()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        """``engine.begin()``, counted so that :meth:`close` waits for it."""
+        with self._counted(), self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def _connection(self) -> Iterator[Connection]:
+        """``engine.connect()``, counted so that :meth:`close` waits for it."""
+        with self._counted(), self.engine.connect() as conn:
+            yield conn
+
+    @contextmanager
+    def _counted(self) -> Iterator[None]:
+        with self._idle:
+            self._in_flight += 1
+        try:
+            yield
+        finally:
+            with self._idle:
+                self._in_flight -= 1
+                if not self._in_flight:
+                    self._idle.notify_all()
 
     # -- writes ---------------------------------------------------------------
 
     def create_table(self, row: TableRow) -> None:
-        with self.engine.begin() as conn:
+        with self._transaction() as conn:
             conn.execute(
                 insert(tables_t).values(
                     id=row.id,
@@ -195,7 +232,7 @@ class Storage:
 
     def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
         """Store a seat's name, token hash and replacement flag (and the table status)."""
-        with self.engine.begin() as conn:
+        with self._transaction() as conn:
             conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
@@ -222,7 +259,7 @@ class Storage:
         The primary key (table, ply) makes a second writer of the same ply fail
         instead of forking the log; the table's version must be ``ply`` before.
         """
-        with self.engine.begin() as conn:
+        with self._transaction() as conn:
             done = conn.execute(
                 update(tables_t)
                 .where(tables_t.c.id == table_id, tables_t.c.version == ply)
@@ -245,7 +282,7 @@ class Storage:
     # -- reads ----------------------------------------------------------------
 
     def load_table(self, table_id: str) -> TableRow | None:
-        with self.engine.connect() as conn:
+        with self._connection() as conn:
             r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
             if r is None:
                 return None
@@ -256,7 +293,7 @@ class Storage:
 
     def list_tables(self, *, statuses: tuple[str, ...] | None = None) -> list[TableRow]:
         """Every table, newest first, with its seats."""
-        with self.engine.connect() as conn:
+        with self._connection() as conn:
             query = select(tables_t).order_by(tables_t.c.created_at.desc())
             if statuses is not None:
                 query = query.where(tables_t.c.status.in_(statuses))
@@ -273,7 +310,7 @@ class Storage:
 
     def actions(self, table_id: str, after: int = 0) -> list[int]:
         """Action ids number ``after`` onwards, in order."""
-        with self.engine.connect() as conn:
+        with self._connection() as conn:
             rows = conn.execute(
                 select(actions_t.c.ply, actions_t.c.action)
                 .where(actions_t.c.table_id == table_id, actions_t.c.ply >= after)
@@ -288,7 +325,7 @@ class Storage:
 
     def latest_snapshot(self, table_id: str, at_most: int) -> tuple[int, dict[str, Any]] | None:
         """The newest snapshot taken after at most ``at_most`` actions."""
-        with self.engine.connect() as conn:
+        with self._connection() as conn:
             r = conn.execute(
                 select(snapshots_t.c.ply, snapshots_t.c.data)
                 .where(snapshots_t.c.table_id == table_id, snapshots_t.c.ply <= at_most)

@@ -16,6 +16,7 @@ import pstats
 import sys
 from collections.abc import Callable, Mapping, Sequence
 
+import tabletop
 from bench_uno import (
     STEP_CAP,
     Contender,
@@ -102,6 +103,11 @@ class _Capture:
         return len(chunk)
 
 
+def engine_kind() -> str:
+    """Which engines run: a ``TABLETOP_COMPILE=1`` build is several times faster."""
+    return "compiled (mypyc)" if tabletop.compiled() else "interpreted"
+
+
 def run(
     benchmark: str,
     description: str,
@@ -113,6 +119,8 @@ def run(
     args, options = parse_args(description, list(factories), argv)
     contenders = [factories[key](args.seed, options) for key in args.contenders]
     if args.profile:
+        if tabletop.compiled():
+            print("note: cProfile sees compiled functions only as calls from Python code")
         print(profile(contenders[0], args.profile))
         return 0
     total = len(contenders) * (args.seconds * args.repeats + args.warmup)
@@ -124,6 +132,7 @@ def run(
         if c.summary.crash_kinds:
             kinds = "; ".join(f"{k} (x{v})" for k, v in c.summary.crash_kinds.most_common())
             notes.append(f"{c.key} crashes: {kinds}")
+    print(f"engine: {engine_kind()}\n")
     print(report(contenders, notes, target, target_key))
     if args.json:
         data = {
@@ -134,6 +143,7 @@ def run(
                 "platform": platform.platform(),
                 "machine": platform.machine(),
                 "tabletop": version_of("tabletop"),
+                "engine": engine_kind(),
                 "seconds": args.seconds,
                 "repeats": args.repeats,
                 "warmup": args.warmup,

@@ -19,6 +19,7 @@ from tabletop.core import (
     State,
     TabletopError,
     UnknownGameError,
+    compiled,
     list_games,
     make,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "State",
     "TabletopError",
     "UnknownGameError",
+    "compiled",
     "list_games",
     "make",
 ]

@@ -1,6 +1,7 @@
 """The game API and the building blocks shared by every game."""
 
 from tabletop.core.action import Action
+from tabletop.core.compiled import compiled
 from tabletop.core.decisions import Decision, DecisionStack
 from tabletop.core.errors import (
     IllegalActionError,
@@ -40,6 +41,7 @@ __all__ = [
     "StateFormatError",
     "TabletopError",
     "UnknownGameError",
+    "compiled",
     "list_games",
     "make",
 ]

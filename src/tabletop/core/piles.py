@@ -7,6 +7,7 @@ the end of its list, so drawing is ``list.pop()``.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Self
 
 from tabletop.core.rng import Rng
 
@@ -23,6 +24,11 @@ class Deck:
     """
 
     __slots__ = ("discard_pile", "draw_pile", "keep")
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # Declared so that a compiled build (mypyc) lets ``Deck.__new__`` allocate a
+        # blank instance for its copies, as plain Python always does.
+        return object.__new__(cls)
 
     def __init__(self, cards: Iterable[int] = (), *, keep: int = 0) -> None:
         self.draw_pile: list[int] = list(cards)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 T = TypeVar("T")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests script dice with a subclass
 class Rng:
     """A copy-on-write wrapper around :class:`random.Random`.
 
@@ -25,6 +28,11 @@ class Rng:
     """
 
     __slots__ = ("_random", "_shared")
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # Declared so that a compiled build (mypyc) lets ``Rng.__new__`` allocate a
+        # blank instance for its copies, as plain Python always does.
+        return object.__new__(cls)
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed)
@@ -80,7 +88,7 @@ class Rng:
         return [version, list(internal), gauss]
 
     @classmethod
-    def from_dict(cls, data: list[Any]) -> Rng:
+    def from_dict(cls, data: list[Any]) -> Self:
         rng = cls.__new__(cls)
         rng._random = random.Random()
         version, internal, gauss = data

@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 
 import tabletop
+from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import face_from_name
 from tabletop.games.king_of_tokyo.phases import Stage
@@ -51,6 +52,43 @@ END_BUY = "end your Buy phase"
 STOP = "stop rolling and resolve the dice"
 YIELD = "yield Tokyo"
 STAY = "stay in Tokyo"
+
+
+class ScriptedRng(Rng):
+    """The state's generator, with dice chosen by the test.
+
+    Dice (``randrange`` and ``rolls``) show the scripted faces first, then ``always``
+    for good where it is set; everything else (and dice after the script without
+    ``always``) continues the state's own numbers. A subclass of :class:`Rng`, so
+    it takes the real generator's place in a compiled build too.
+    """
+
+    script: list[int]
+    always: int | None
+
+    def randrange(self, stop: int) -> int:
+        if self.script:
+            return self.script.pop(0)
+        return super().randrange(stop) if self.always is None else self.always
+
+    def rolls(self, n: int, sides: int) -> list[int]:
+        return [self.randrange(sides) for _ in range(n)]
+
+
+def script_dice(
+    state: KingOfTokyoState, *faces: str | int, always: str | int | None = None
+) -> ScriptedRng:
+    """From now on the rules' dice (rerolls, Camouflage, Evolutions' dice) show
+    ``faces`` in order, then ``always`` if given; face names or numbers."""
+    rng = ScriptedRng.from_dict(state.rng.to_dict())
+    rng.script = [_face(f) for f in faces]
+    rng.always = None if always is None else _face(always)
+    state.rng = rng
+    return rng
+
+
+def _face(face: str | int) -> int:
+    return face if isinstance(face, int) else face_from_name(face)
 
 
 def fresh(num_players: int = 4, *, seed: int = 1, **options: Any) -> KingOfTokyoState:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.pu_scenario import hand, in_play, number, powered
 from tests.games.king_of_tokyo.scenario import (
@@ -19,6 +16,7 @@ from tests.games.king_of_tokyo.scenario import (
     labels,
     put,
     roll,
+    script_dice,
     set_row,
     setup,
     stars,
@@ -97,7 +95,7 @@ def test_rabbits_foot_not_played() -> None:
     assert hearts(state)[1] == 7
 
 
-def test_heart_of_the_rabbit(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_heart_of_the_rabbit() -> None:
     """After another monster's last roll: reroll one of its dice."""
     state = powered(4)  # Cyber Bunny in seat 1
     hand(state, 1, "heart_of_the_rabbit")
@@ -107,15 +105,13 @@ def test_heart_of_the_rabbit(monkeypatch: pytest.MonkeyPatch) -> None:
     roll(state, "claw", "claw", "claw", "claw", "claw", "claw")
     assert state.current_player == 1 and asked(state) == "play_evolution"
     assert state.view(1)["decision"]["window"] == "after_other_roll"
-    monkeypatch.setattr(Rng, "randrange", lambda self, n: 0)  # the reroll shows a 1
+    script_dice(state, "1")  # the reroll shows a 1
     act(state, "play Heart of the Rabbit")  # one face only: no question
     assert state.dice == [0, 5, 5, 5, 5, 5]
     assert number("heart_of_the_rabbit") in _pu(state).discard[1]
 
 
-def test_heart_of_the_rabbit_chooses_the_die_and_comes_back(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_heart_of_the_rabbit_chooses_the_die_and_comes_back() -> None:
     state = powered(4)
     hand(state, 1, "heart_of_the_rabbit")
     setup(state, 0, energy=10)
@@ -125,9 +121,8 @@ def test_heart_of_the_rabbit_chooses_the_die_and_comes_back(
     assert asked(state) == "evolution_question"
     assert labels(state) == ["choose the face 1", "choose the face 2", "choose the face claw"]
     assert 1 in state.dice
-    with monkeypatch.context() as m:
-        m.setattr(Rng, "randrange", lambda self, n: 4)  # the 2 is rerolled: energy
-        act(state, "choose the face 2")
+    script_dice(state, "energy")  # the 2 is rerolled: energy
+    act(state, "choose the face 2")
     assert asked(state) == "buy" and state.dice == [0, 0, 0, 4, 5, 5]
     # Seat 1 takes control of Tokyo on its turn: the played card comes back.
     assert number("heart_of_the_rabbit") in _pu(state).discard[1]

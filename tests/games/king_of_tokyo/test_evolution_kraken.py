@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.dice import HEART, ONE
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.pu_scenario import hand, in_play, number, powered
@@ -20,6 +17,7 @@ from tests.games.king_of_tokyo.scenario import (
     labels,
     put,
     roll,
+    script_dice,
     setup,
     stars,
     start_turn,
@@ -132,27 +130,23 @@ def test_high_tide_not_without_heart_dice() -> None:
     assert "play High Tide" not in labels(state)
 
 
-def _always(monkeypatch: pytest.MonkeyPatch, face: int) -> None:
-    monkeypatch.setattr(Rng, "randrange", lambda self, n: face)
-
-
-def test_terror_of_the_deep(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_terror_of_the_deep() -> None:
     """Face up: a die per heart about to be lost; each heart face cancels one."""
     state = _game()
     in_play(state, 1, "terror_of_the_deep")
     put(state, 1, "city")
     start_turn(state, 0)
-    _always(monkeypatch, HEART)
+    script_dice(state, always=HEART)
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     assert hearts(state)[1] == 10
-    _always(monkeypatch, ONE)
+    script_dice(state, always=ONE)
     start_turn(state, 0)
     put(state, 1, "city")
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     assert hearts(state)[1] == 7
 
 
-def test_terror_of_the_deep_played_on_damage(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_terror_of_the_deep_played_on_damage() -> None:
     """From the hand, in the damage window: rolls for that loss and stays face up."""
     state = _game()
     hand(state, 1, "terror_of_the_deep")
@@ -160,19 +154,19 @@ def test_terror_of_the_deep_played_on_damage(monkeypatch: pytest.MonkeyPatch) ->
     start_turn(state, 0)
     roll(state, "claw", "claw", "claw", "1", "2", "3")
     assert state.current_player == 1 and "play Terror of the Deep" in labels(state)
-    _always(monkeypatch, HEART)
+    script_dice(state, always=HEART)
     act(state, "play Terror of the Deep")
     assert hearts(state)[1] == 10
     assert number("terror_of_the_deep") in _pu(state).table[1]
 
 
-def test_terror_of_the_deep_temporary_option(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_terror_of_the_deep_temporary_option() -> None:
     state = _game(terror_of_the_deep="temporary")
     hand(state, 1, "terror_of_the_deep")
     put(state, 1, "city")
     start_turn(state, 0)
     roll(state, "claw", "claw", "claw", "1", "2", "3")
-    _always(monkeypatch, HEART)
+    script_dice(state, always=HEART)
     act(state, "play Terror of the Deep")
     assert hearts(state)[1] == 10
     n = number("terror_of_the_deep")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.games.king_of_tokyo.dice import CLAW, HEART
 from tabletop.games.king_of_tokyo.power_up import PowerUp
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -21,6 +19,7 @@ from tests.games.king_of_tokyo.scenario import (
     labels,
     put,
     roll,
+    script_dice,
     setup,
     stars,
     start_turn,
@@ -33,20 +32,6 @@ SMASH_3 = ("claw", "claw", "claw", "1", "2", "3")
 def _pu(state: KingOfTokyoState) -> PowerUp:
     assert state.pu is not None
     return state.pu
-
-
-class _Loaded:
-    """Dice that always show ``face`` (wraps the state's generator)."""
-
-    def __init__(self, rng: Any, face: int) -> None:
-        self.rng = rng
-        self.face = face
-
-    def randrange(self, n: int) -> int:
-        return self.face
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.rng, name)
 
 
 # -- Mecha Blast --
@@ -216,7 +201,7 @@ def test_lightning_armor() -> None:
     in_play(state, 1, "lightning_armor")
     put(state, 1, "city")
     start_turn(state, 0)
-    state.rng = _Loaded(state.rng, CLAW)  # type: ignore[assignment]
+    script_dice(state, always=CLAW)
     roll(state, *SMASH_3)
     assert asked(state) == "evolution_question" and state.current_player == 1
     assert labels(state) == ["roll for Lightning Armor", "do not roll for Lightning Armor"]
@@ -230,7 +215,7 @@ def test_lightning_armor_no_claws_and_declined() -> None:
     in_play(state, 1, "lightning_armor")
     put(state, 1, "city")
     start_turn(state, 0)
-    state.rng = _Loaded(state.rng, HEART)  # type: ignore[assignment]
+    script_dice(state, always=HEART)
     roll(state, *SMASH_3)
     act(state, "roll for Lightning Armor")
     assert hearts(state)[0] == 10
@@ -250,7 +235,7 @@ def test_lightning_armor_played_from_hand() -> None:
     start_turn(state, 1)
     assert asked(state) != PLAY  # not at the start of its turn: it has a timing
     start_turn(state, 0)
-    state.rng = _Loaded(state.rng, CLAW)  # type: ignore[assignment]
+    script_dice(state, always=CLAW)
     roll(state, "claw", "claw", "1", "2", "3", "3")
     assert asked(state) == PLAY and state.current_player == 1
     act(state, "play Lightning Armor")  # rolls at once

@@ -55,9 +55,13 @@ def test_fast_path_plays_the_same_games(
         taken += 1
         resolve(self)
 
-    monkeypatch.setattr(KingOfTokyoState, "_resolve_quietly", counted)
+    # A compiled build calls the method directly, past the patch: only the
+    # interpreted engine can count its calls (the pure run of the suite does).
+    counting = not tabletop.compiled()
+    if counting:
+        monkeypatch.setattr(KingOfTokyoState, "_resolve_quietly", counted)
     fast = _play_all(options)
-    assert taken > 100  # the fast path did run
+    assert taken > 100 or not counting  # the fast path did run
     monkeypatch.setattr(state_module, "FAST_PATH", False)
     taken = 0
     slow = _play_all(options)

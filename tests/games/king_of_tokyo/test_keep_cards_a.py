@@ -8,12 +8,8 @@ edition is 2011.
 
 from __future__ import annotations
 
-from typing import cast
-
 import pytest
 
-from tabletop.core.rng import Rng
-from tabletop.games.king_of_tokyo.dice import face_from_name
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import (
     BUY_1,
@@ -33,6 +29,7 @@ from tests.games.king_of_tokyo.scenario import (
     mimic,
     put,
     roll,
+    script_dice,
     set_row,
     setup,
     stars,
@@ -43,33 +40,6 @@ from tests.games.king_of_tokyo.scenario import (
 NO_CLAWS = ("1", "1", "2", "3", "heart", "heart")  # scores nothing, gives no energy
 REROLL_3 = "reroll a 3 (Background Dweller)"
 EXTRA_ROLL = "pay 1 energy for an extra roll"
-
-
-class Dice:
-    """Stands in for ``state.rng``: ``randrange`` returns the chosen faces in order,
-    then (for the following turns) numbers from a seeded generator."""
-
-    def __init__(self, *faces: str) -> None:
-        self.faces = [face_from_name(f) for f in faces]
-        self.rest = Rng(0)
-
-    def randrange(self, stop: int) -> int:
-        if self.faces:
-            return self.faces.pop(0)
-        return self.rest.randrange(stop)
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        return [self.randrange(sides) for _ in range(n)]
-
-    def shuffle(self, seq: list[int]) -> None:
-        self.rest.shuffle(seq)
-
-
-def load_dice(state: KingOfTokyoState, *faces: str) -> Dice:
-    """The next dice the rules roll (Camouflage, rerolls) show ``faces``."""
-    dice = Dice(*faces)
-    state.rng = cast(Rng, dice)
-    return dice
 
 
 def end_buy(state: KingOfTokyoState) -> KingOfTokyoState:
@@ -312,13 +282,13 @@ def test_armor_plating_2016_acid_claw_joins_the_smash() -> None:
 def test_armor_plating_after_camouflage() -> None:
     """3 claws, Camouflage saves 2, Armor Plating ignores the remaining 1."""
     state = _smash_city("armor_plating", "camouflage")
-    dice = load_dice(state, "heart", "heart", "2")
+    dice = script_dice(state, "heart", "heart", "2")
     roll(state, *THREE_CLAWS)
-    assert dice.faces == []
+    assert dice.script == []
     assert hearts(state)[1] == 10
     assert asked(state) == "roll" and state.active == 1  # fully prevented: no yield
     state = _smash_city("camouflage")
-    load_dice(state, "heart", "heart", "2")
+    script_dice(state, "heart", "heart", "2")
     roll(state, *THREE_CLAWS)
     assert hearts(state)[1] == 9
 
@@ -330,7 +300,7 @@ def test_background_dweller() -> None:
     """After the last roll a 3 may be rerolled, one die per use, as often as wanted."""
     state = turn(cards={0: "background_dweller"})
     before = stars(state)[0]
-    dice = load_dice(state, "3", "1", "2")
+    dice = script_dice(state, "3", "1", "2")
     roll(state, "1", "1", "2", "2", "3", "3")
     assert asked(state) == "roll" and REROLL_3 in labels(state)
     act(state, REROLL_3)  # shows a 3 again
@@ -338,14 +308,14 @@ def test_background_dweller() -> None:
     act(state, REROLL_3)  # shows a 1
     assert state.dice == [0, 0, 0, 1, 1, 2] and asked(state) == "roll"
     act(state, REROLL_3)  # shows a 2: no 3 left, the dice resolve
-    assert dice.faces == []
+    assert dice.script == []
     assert stars(state)[0] - before == 3  # 1-1-1 and 2-2-2
     assert state.active == 1
 
 
 def test_background_dweller_does_not_use_up_a_roll() -> None:
     state = turn(cards={0: "background_dweller"})
-    load_dice(state, "1")
+    script_dice(state, "1")
     roll(state, "1", "2", "2", "3", "heart", "heart", rolls_left=1)
     act(state, REROLL_3)
     assert state.rolls_left == 1 and state.dice == [0, 0, 1, 1, 3, 3]
@@ -361,25 +331,25 @@ def test_background_dweller_no_question_without_the_card() -> None:
 def test_background_dweller_on_a_three_from_psychic_probe() -> None:
     state = turn(cards={0: "background_dweller", 1: "psychic_probe"})
     before = stars(state)[0]
-    dice = load_dice(state, "3", "1")
+    dice = script_dice(state, "3", "1")
     roll(state, "1", "1", "2", "2", "heart", "heart")
     assert asked(state) == "psychic_probe" and state.current_player == 1
     act(state, "Psychic Probe: reroll a heart")
     assert asked(state) == "change_dice" and REROLL_3 in labels(state)
     act(state, REROLL_3)
-    assert dice.faces == []
+    assert dice.script == []
     assert stars(state)[0] - before == 1  # 1, 1, 1 scored
 
 
 def test_background_dweller_on_camouflage_dice() -> None:
     """A 3 among the Camouflage dice may be rerolled (a 3 never saves a heart)."""
     state = _smash_city("camouflage", "background_dweller")
-    dice = load_dice(state, "3", "heart", "heart")
+    dice = script_dice(state, "3", "heart", "heart")
     roll(state, "1", "1", "2", "3", "claw", "claw")
-    assert dice.faces == []
+    assert dice.script == []
     assert hearts(state)[1] == 10
     state = _smash_city("camouflage")
-    load_dice(state, "3", "heart")
+    script_dice(state, "3", "heart")
     roll(state, "1", "1", "2", "3", "claw", "claw")
     assert hearts(state)[1] == 9
 
@@ -512,16 +482,16 @@ def test_burrowing_not_on_elimination(edition: str) -> None:
 def test_camouflage(edition: str) -> None:
     """One die per heart; each heart face cancels one; the rest is lost, yield allowed."""
     state = _smash_city("camouflage", edition=edition)
-    dice = load_dice(state, "heart", "1", "heart")
+    dice = script_dice(state, "heart", "1", "heart")
     roll(state, *THREE_CLAWS)
-    assert dice.faces == []
+    assert dice.script == []
     assert hearts(state)[1] == 9 and asked(state) == "yield"
 
 
 @EDITIONS
 def test_camouflage_full_prevention_prevents_a_yield(edition: str) -> None:
     state = _smash_city("camouflage", edition=edition)
-    load_dice(state, "heart", "heart")
+    script_dice(state, "heart", "heart")
     roll(state, "1", "2", "3", "3", "claw", "claw")
     assert hearts(state)[1] == 10
     assert state.city == 1 and state.active == 1 and asked(state) == "roll"
@@ -531,7 +501,7 @@ def test_camouflage_full_prevention_gives_no_poison_and_is_no_attack() -> None:
     """2011: a fully prevented attack is no attack: no Poison Spit, no Alpha Monster."""
     state = turn(cards={0: ("poison_spit", "alpha_monster"), 1: "camouflage"}, city=1)
     before = stars(state)[0]
-    load_dice(state, "heart")
+    script_dice(state, "heart")
     roll(state, *ONE_CLAW)
     assert hearts(state)[1] == 10 and state.monsters[1].poison == 0
     assert stars(state)[0] == before
@@ -539,26 +509,26 @@ def test_camouflage_full_prevention_gives_no_poison_and_is_no_attack() -> None:
 
 def test_camouflage_against_poison() -> None:
     state = turn(cards={0: "camouflage"}, poison=2)
-    dice = load_dice(state, "energy", "heart")
+    dice = script_dice(state, "energy", "heart")
     roll(state, *NOTHING)
-    assert dice.faces == [] and hearts(state)[0] == 9
+    assert dice.script == [] and hearts(state)[0] == 9
 
 
 def test_camouflage_against_card_damage() -> None:
     """Acid Attack (2011) card damage: one die, a heart saves it."""
     state = turn(cards={0: "acid_attack", 1: "camouflage"}, city=0)
-    dice = load_dice(state, "heart")
+    dice = script_dice(state, "heart")
     roll(state, *NO_CLAWS)
-    assert dice.faces == [] and hearts(state) == [10, 10, 9, 9]
+    assert dice.script == [] and hearts(state) == [10, 10, 9, 9]
 
 
 def test_camouflage_two_copies_roll_twice() -> None:
     state = _smash_city("camouflage")
     (camo,) = state.monsters[1].cards
     mimic(state, 1, camo)
-    dice = load_dice(state, "heart", "1", "2", "heart", "3")
+    dice = script_dice(state, "heart", "1", "2", "heart", "3")
     roll(state, *THREE_CLAWS)
-    assert dice.faces == []
+    assert dice.script == []
     assert hearts(state)[1] == 9
 
 
@@ -650,7 +620,7 @@ def test_eater_of_the_dead_when_it_has_a_child_saves_the_monster() -> None:
 def test_energy_drink(edition: str) -> None:
     """Pay 1 energy per extra roll, any number of times, after the normal rolls."""
     state = turn(edition=edition, cards={0: "energy_drink"}, city=1, energy=2)
-    dice = load_dice(state, *NOTHING, *NOTHING)
+    dice = script_dice(state, *NOTHING, *NOTHING, *NOTHING)
     roll(state, *NOTHING, rolls_left=1)
     assert EXTRA_ROLL not in labels(state)  # not while normal rolls are left
     act(state, "reroll all dice")
@@ -660,7 +630,7 @@ def test_energy_drink(edition: str) -> None:
     act(state, "reroll all dice", EXTRA_ROLL)
     assert energy(state)[0] == 0 and state.rolls_left == 1
     act(state, "reroll all dice")
-    assert dice.faces == []
+    assert dice.script == []
     assert state.active == 1  # no energy left: no more offers, the dice resolved
 
 
@@ -971,7 +941,7 @@ def test_giant_brain() -> None:
     for card, rerolls in ((True, 3), (False, 2)):
         state = turn(cards={0: "giant_brain"} if card else {})
         assert state.rolls_left == rerolls
-        load_dice(state, *NOTHING * rerolls)
+        script_dice(state, *NOTHING * rerolls)
         for _ in range(rerolls):
             act(state, "reroll all dice")
         assert state.active == 1  # the last roll resolved

@@ -7,14 +7,9 @@ Dice the rules roll themselves (Psychic Probe rerolls) come from a scripted RNG.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
-from typing import Any
-
 import pytest
 
-from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.cards import Card
-from tabletop.games.king_of_tokyo.dice import face_from_name
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import (
     BUY_1,
@@ -34,6 +29,7 @@ from tests.games.king_of_tokyo.scenario import (
     mimic,
     put,
     roll,
+    script_dice,
     set_row,
     setup,
     stack_deck,
@@ -41,46 +37,6 @@ from tests.games.king_of_tokyo.scenario import (
     start_turn,
     turn,
 )
-
-
-class ScriptedRng:
-    """The state's RNG, but dice (``randrange``, ``rolls``) show the scripted faces first."""
-
-    def __init__(self, rng: Rng, *faces: str) -> None:
-        self._rng = rng
-        self.script = [face_from_name(f) for f in faces]
-
-    def randrange(self, stop: int) -> int:
-        if self.script:
-            return self.script.pop(0)
-        return self._rng.randrange(stop)
-
-    def rolls(self, n: int, sides: int) -> list[int]:
-        return [self.randrange(sides) for _ in range(n)]
-
-    def shuffle(self, seq: MutableSequence[Any]) -> None:
-        self._rng.shuffle(seq)
-
-    def choice(self, seq: Sequence[Any]) -> Any:
-        return self._rng.choice(seq)
-
-    def sample(self, population: Sequence[Any], k: int) -> list[Any]:
-        return self._rng.sample(population, k)
-
-    def derive(self) -> Rng:
-        return self._rng.derive()
-
-    def clone(self) -> Rng:
-        return self._rng.clone()
-
-    def to_dict(self) -> list[Any]:
-        return self._rng.to_dict()
-
-
-def script(state: KingOfTokyoState, *faces: str) -> ScriptedRng:
-    rng = ScriptedRng(state.rng, *faces)
-    state.rng = rng  # type: ignore[assignment]
-    return rng
 
 
 def name(state: KingOfTokyoState, c: int) -> str:
@@ -700,7 +656,7 @@ def test_psychic_probe(edition: str) -> None:
     (probe,) = give(state, 1, "psychic_probe")
     put(state, 3, "city")
     start_turn(state, 0)
-    script(state, "energy")
+    script_dice(state, "energy")
     roll(state, "1", "1", "1", "2", "3", "heart")
     assert asked(state) == "psychic_probe" and state.current_player == 1
     assert "decline" in labels(state)
@@ -714,7 +670,7 @@ def test_psychic_probe_discarded_on_a_heart() -> None:
     state = fresh(4)
     (probe,) = give(state, 1, "psychic_probe")
     start_turn(state, 0)
-    script(state, "heart")
+    script_dice(state, "heart")
     roll(state, "1", "1", "1", "2", "3", "heart")
     act(state, "Psychic Probe: reroll a 2")
     assert probe in state.discard and probe not in state.monsters[1].cards
@@ -734,7 +690,7 @@ def test_psychic_probe_one_reroll_per_monster_per_turn() -> None:
     (probe,) = give(state, 1, "psychic_probe")
     mimic(state, 1, probe)
     start_turn(state, 0)
-    script(state, "energy")
+    script_dice(state, "energy")
     roll(state, "1", "1", "1", "2", "3", "heart")
     act(state, "Psychic Probe: reroll a 1")
     assert asked(state) != "psychic_probe"
@@ -746,7 +702,7 @@ def test_psychic_probe_holders_clockwise() -> None:
     (probe,) = give(state, 3, "psychic_probe")
     mimic(state, 1, probe)
     start_turn(state, 2)
-    script(state, "2", "2")
+    script_dice(state, "2", "2")
     roll(state, "1", "1", "1", "3", "3", "3")
     assert asked(state) == "psychic_probe" and state.current_player == 3
     act(state, "Psychic Probe: reroll a 3")
@@ -1250,7 +1206,7 @@ def test_psychic_probe_mimic_copy_discarded_on_a_heart() -> None:
     holder = mimic(state, 1, probe)
     put(state, 2, "city")
     start_turn(state, 0)
-    script(state, "heart")
+    script_dice(state, "heart")
     roll(state, "1", "1", "1", "2", "3", "heart")
     assert asked(state) == "psychic_probe" and state.current_player == 1
     act(state, "Psychic Probe: reroll a 2")

@@ -52,6 +52,7 @@ Labels name cards by the edition's names, so each edition has its own table.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.king_of_tokyo.cards import Edition, card_table
@@ -95,43 +96,43 @@ EVOLUTION_ANSWERS: dict[str, tuple[str, str]] = {
 class Move:
     """The type of an action id (see the module docstring); plain ints for speed."""
 
-    KEEP = 0
-    STOP = 1
-    ENERGY_DRINK = 2
-    SMOKE = 3
-    REROLL_THREE = 4
-    PROBE = 5
-    HERD_CULLER = 6
-    PLOT_TWIST = 7
-    STRETCHY = 8
-    HEART = 9
-    HEALING_RAY = 10
-    YIELD = 11
-    STAY = 12
-    BUY = 13
-    SWEEP = 14
-    BUY_TOP = 15
-    TENTACLES = 16
-    END_BUY = 17
-    DECLINE = 18
-    MIMIC = 19
-    SELL = 20
-    DONE_SELLING = 21
-    WINGS = 22
-    RAPID_HEAL = 23
-    TAKE_DAMAGE = 24
-    CHARGE = 25
-    DONE_CHARGING = 26
-    KEEP_EVOLUTION = 27
-    PLAY_EVOLUTION = 28
-    DRAFT_EVOLUTION = 29
-    EVO_YES = 30  # arg: Evolution: the first answer of its question
-    EVO_NO = 31  # arg: Evolution: the second answer
-    EVO_FACE = 32  # arg: face (name a face, pick a die of that face)
-    EVO_CHANGE = 33  # arg: 6 * from + to (turn dice of one face into another)
-    EVO_SEAT = 34  # arg: seat
-    EVO_CARD = 35  # arg: Power card instance
-    EVO_EVOLUTION = 36  # arg: Evolution (Icy Reflection's target)
+    KEEP: Final = 0
+    STOP: Final = 1
+    ENERGY_DRINK: Final = 2
+    SMOKE: Final = 3
+    REROLL_THREE: Final = 4
+    PROBE: Final = 5
+    HERD_CULLER: Final = 6
+    PLOT_TWIST: Final = 7
+    STRETCHY: Final = 8
+    HEART: Final = 9
+    HEALING_RAY: Final = 10
+    YIELD: Final = 11
+    STAY: Final = 12
+    BUY: Final = 13
+    SWEEP: Final = 14
+    BUY_TOP: Final = 15
+    TENTACLES: Final = 16
+    END_BUY: Final = 17
+    DECLINE: Final = 18
+    MIMIC: Final = 19
+    SELL: Final = 20
+    DONE_SELLING: Final = 21
+    WINGS: Final = 22
+    RAPID_HEAL: Final = 23
+    TAKE_DAMAGE: Final = 24
+    CHARGE: Final = 25
+    DONE_CHARGING: Final = 26
+    KEEP_EVOLUTION: Final = 27
+    PLAY_EVOLUTION: Final = 28
+    DRAFT_EVOLUTION: Final = 29
+    EVO_YES: Final = 30  # arg: Evolution: the first answer of its question
+    EVO_NO: Final = 31  # arg: Evolution: the second answer
+    EVO_FACE: Final = 32  # arg: face (name a face, pick a die of that face)
+    EVO_CHANGE: Final = 33  # arg: 6 * from + to (turn dice of one face into another)
+    EVO_SEAT: Final = 34  # arg: seat
+    EVO_CARD: Final = 35  # arg: Power card instance
+    EVO_EVOLUTION: Final = 36  # arg: Evolution (Icy Reflection's target)
 
 
 HEART_HEAL, HEART_POISON, HEART_SHRINK = range(3)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from tabletop.games.king_of_tokyo.cards import Card
 
@@ -34,6 +34,11 @@ class Monster:
         "shrink",
         "stars",
     )
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # Declared so that a compiled build (mypyc) lets ``Monster.__new__`` allocate a
+        # blank instance for its copies, as plain Python always does.
+        return object.__new__(cls)
 
     def __init__(self, seat: int, name: str) -> None:
         self.seat = seat

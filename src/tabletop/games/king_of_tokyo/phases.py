@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 
 class Ask:
     """Kinds of pending decision (``Decision.kind``)."""
 
-    ROLL = 0  # the active monster: keep dice and reroll, buy an extra roll, or stop
-    PROBE = 1  # a Psychic Probe owner: reroll one of the active monster's dice or not
-    ADJUST = 2  # the active monster: change dice (Herd Culler, Plot Twist, ...) or resolve
-    HEARTS = 3  # data: (heart dice left,): what the next heart die does
-    YIELD = 4  # a wounded monster in Tokyo: yield or stay
-    BUY = 5  # the active monster's Buy phase
-    OPPORTUNIST = 6  # buy a newly revealed card (``state.new_slots``) or not
-    MIMIC = 7  # choose the card the new Mimic copies
-    MIMIC_MOVE = 8  # start of turn: pay 1 energy to move the Mimic token, or not
-    CHARGE = 9  # data: (card instance,): Monster Batteries (2011): charge it more, or stop
-    SELL = 10  # Metamorph, end of turn: discard Keep cards for energy
-    PREVENT = 11  # data: (hearts about to be lost,): Wings, Rapid Healing, or take it
-    EVO_KEEP = 12  # data: (drawn, drawn, set-up?): which Evolution to keep
-    EVO_PLAY = 13  # data: (window,): play an Evolution now, or not
-    DRAFT = 14  # Mutant Evolution: which card of the packet to take
-    EVO_CHOICE = 15  # data: (Evolution, context...): an Evolution's own question
+    ROLL: Final = 0  # the active monster: keep dice and reroll, buy an extra roll, or stop
+    PROBE: Final = 1  # a Psychic Probe owner: reroll one of the active monster's dice or not
+    ADJUST: Final = 2  # the active monster: change dice (Herd Culler, Plot Twist, ...) or resolve
+    HEARTS: Final = 3  # data: (heart dice left,): what the next heart die does
+    YIELD: Final = 4  # a wounded monster in Tokyo: yield or stay
+    BUY: Final = 5  # the active monster's Buy phase
+    OPPORTUNIST: Final = 6  # buy a newly revealed card (``state.new_slots``) or not
+    MIMIC: Final = 7  # choose the card the new Mimic copies
+    MIMIC_MOVE: Final = 8  # start of turn: pay 1 energy to move the Mimic token, or not
+    CHARGE: Final = 9  # data: (card instance,): Monster Batteries (2011): charge it more, or stop
+    SELL: Final = 10  # Metamorph, end of turn: discard Keep cards for energy
+    PREVENT: Final = 11  # data: (hearts about to be lost,): Wings, Rapid Healing, or take it
+    EVO_KEEP: Final = 12  # data: (drawn, drawn, set-up?): which Evolution to keep
+    EVO_PLAY: Final = 13  # data: (window,): play an Evolution now, or not
+    DRAFT: Final = 14  # Mutant Evolution: which card of the packet to take
+    EVO_CHOICE: Final = 15  # data: (Evolution, context...): an Evolution's own question
 
 
 ASK_NAMES = {
@@ -66,30 +68,30 @@ ASK_TEXT = {
 class Stage:
     """What the turn does next when no decision or damage is pending (section 2.9)."""
 
-    START = 0  # A: start-of-turn effects, Mimic move
-    ROLL = 1  # B: the first roll
-    ROLLING = 2  # B: rerolls and extra rolls
-    PROBE = 3  # C1: other monsters' Psychic Probes
-    ADJUST = 4  # C2: the active monster's die changes
-    NUMBERS = 5  # D1-D4: claws counted, roll bonuses, numbers
-    HEARTS = 6  # D5
-    ENERGY = 7  # D6
-    CLAWS = 8  # D7-D8: the attack
-    AFTER_CLAWS = 9  # 2011 attack bonuses
-    YIELD = 10  # E
-    BURROW = 11  # F
-    ENTER = 12  # G
-    BUY = 13  # H
-    SELL = 14  # I
-    END = 15  # J
-    NEXT = 16  # K
-    OVER = 17
+    START: Final = 0  # A: start-of-turn effects, Mimic move
+    ROLL: Final = 1  # B: the first roll
+    ROLLING: Final = 2  # B: rerolls and extra rolls
+    PROBE: Final = 3  # C1: other monsters' Psychic Probes
+    ADJUST: Final = 4  # C2: the active monster's die changes
+    NUMBERS: Final = 5  # D1-D4: claws counted, roll bonuses, numbers
+    HEARTS: Final = 6  # D5
+    ENERGY: Final = 7  # D6
+    CLAWS: Final = 8  # D7-D8: the attack
+    AFTER_CLAWS: Final = 9  # 2011 attack bonuses
+    YIELD: Final = 10  # E
+    BURROW: Final = 11  # F
+    ENTER: Final = 12  # G
+    BUY: Final = 13  # H
+    SELL: Final = 14  # I
+    END: Final = 15  # J
+    NEXT: Final = 16  # K
+    OVER: Final = 17
     # Power Up!
-    DRAFT = 18  # the Mutant Evolution draft, before the game
-    SETUP = 19  # each monster draws 2 Evolutions and keeps 1, before the first turn
-    START_EFFECTS = 20  # A3-A7, after the "before start" window
-    RESOLVE_WINDOW = 21  # D3: the "while resolving" window, before the numbers
-    END_WINDOW = 22  # J1: the end-of-turn window, every player in turn
+    DRAFT: Final = 18  # the Mutant Evolution draft, before the game
+    SETUP: Final = 19  # each monster draws 2 Evolutions and keeps 1, before the first turn
+    START_EFFECTS: Final = 20  # A3-A7, after the "before start" window
+    RESOLVE_WINDOW: Final = 21  # D3: the "while resolving" window, before the numbers
+    END_WINDOW: Final = 22  # J1: the end-of-turn window, every player in turn
 
 
 PHASE_NAMES = (

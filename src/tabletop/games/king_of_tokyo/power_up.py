@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
@@ -224,6 +224,11 @@ class PowerUp:
         "turn_marks",
         "used",
     )
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # Declared so that a compiled build (mypyc) lets ``PowerUp.__new__`` allocate a
+        # blank instance for its copies, as plain Python always does.
+        return object.__new__(cls)
 
     def __init__(self, num_players: int) -> None:
         self.deck: list[list[int]] = [[] for _ in range(num_players)]  # top at the end

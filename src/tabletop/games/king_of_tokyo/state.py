@@ -225,7 +225,7 @@ class KingOfTokyoState(State):
 
     @classmethod
     def new(cls, game: KingOfTokyoGame, num_players: int, seed: int, log: bool) -> KingOfTokyoState:
-        self = cls.__new__(cls)
+        self = cls()
         self._init_base(game, num_players, seed, log)
         self._game_kot = game
         rng = self.rng = Rng(seed)
@@ -2359,7 +2359,7 @@ class KingOfTokyoState(State):
     # -- copies and serialisation ------------------------------------------------------
 
     def clone(self) -> KingOfTokyoState:
-        twin = KingOfTokyoState.__new__(KingOfTokyoState)
+        twin = KingOfTokyoState()
         self._copy_base(twin)
         twin._game_kot = self._game_kot
         twin.monsters = [m.copy() for m in self.monsters]
@@ -2431,7 +2431,7 @@ class KingOfTokyoState(State):
 
     @classmethod
     def from_dict(cls, game: KingOfTokyoGame, data: dict[str, Any]) -> KingOfTokyoState:
-        self = cls.__new__(cls)
+        self = cls()
         state = self._restore_base(game, data)
         self._game_kot = game
         try:

@@ -1,0 +1,55 @@
+"""Build hook: compile the rules engines with mypyc when ``TABLETOP_COMPILE=1``.
+
+Everything is plain Python and runs as such; a compiled build runs the same source
+as C extension modules, several times faster (docs/install.md). The metadata lives
+in ``pyproject.toml``; the in-tree backend (``build_support/backend.py``) asks for
+mypy only when compiling.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+SOURCE = Path("src")
+
+COMPILED = [
+    "tabletop/core/action.py",
+    "tabletop/core/log.py",
+    "tabletop/core/piles.py",
+    "tabletop/core/rng.py",
+    "tabletop/core/state.py",
+    "tabletop/games/king_of_tokyo/",
+]
+"""What is compiled: King of Tokyo's engine and the core classes it builds on."""
+
+NOT_COMPILED = [
+    "tabletop/games/king_of_tokyo/bots.py",
+    "tabletop/games/king_of_tokyo/game.py",
+    "tabletop/games/king_of_tokyo/options.py",
+]
+"""Left as Python: classes that subclass plain ones (:class:`~tabletop.bots.Bot`,
+:class:`~tabletop.core.game.Game`), which compiled classes cannot, and the options,
+whose validation reads the dataclass's annotations."""
+
+
+def compile_requested() -> bool:
+    return os.environ.get("TABLETOP_COMPILE", "0") not in ("", "0")
+
+
+def extensions() -> list[object]:
+    if not compile_requested():
+        return []
+    from mypyc.build import mypycify
+
+    paths: list[str] = []
+    for name in COMPILED:
+        path = SOURCE / name
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        paths += [str(f) for f in files if f.relative_to(SOURCE).as_posix() not in NOT_COMPILED]
+    return mypycify(paths, opt_level="3")
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,19 @@
+"""Whether this installation runs compiled engines (a ``TABLETOP_COMPILE=1`` build)."""
+
+from __future__ import annotations
+
+from importlib.machinery import EXTENSION_SUFFIXES
+
+
+def compiled() -> bool:
+    """True when the engines run as C extensions built by mypyc (docs/install.md).
+
+    The same source runs either way, with the same games for the same seeds; a
+    compiled build is only faster.
+
+    >>> compiled() in (True, False)
+    True
+    """
+    from tabletop.core import state
+
+    return (state.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))

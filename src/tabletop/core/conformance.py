@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.core.errors import IllegalActionError
+from tabletop.core.errors import IllegalActionError, StateFormatError
 from tabletop.core.game import TERMINAL, Game, State
 from tabletop.core.rng import Rng
 
@@ -41,6 +41,13 @@ def _fail(message: str, state: State) -> ConformanceError:
     return ConformanceError(
         f"{state.game.id} seed={state.seed} after {len(state.history)} actions: {message}"
     )
+
+
+NOT_ACTIONS: tuple[object, ...] = ("0", 1.5, None, True, (0,))
+"""Values a caller may pass by mistake: ``apply`` must raise ``IllegalActionError``."""
+
+NOT_STATE_DATA: tuple[object, ...] = ([], "state", 7, {}, {"game": None})
+"""Not a state's data: ``state_from_dict`` must raise ``StateFormatError``."""
 
 
 def check_game(
@@ -159,6 +166,13 @@ def _deep_checks(game: Game[Any], state: State, legal: list[Any], chooser: Rng) 
     except TypeError as exc:
         raise _fail(f"to_dict is not JSON-serialisable: {exc}", state) from None
     restored = game.state_from_dict(json.loads(text))
+    for garbage in NOT_STATE_DATA:
+        try:
+            game.state_from_dict(garbage)  # type: ignore[arg-type]
+        except StateFormatError:
+            pass
+        else:
+            raise _fail(f"state_from_dict accepted {garbage!r}", state)
     if restored.to_dict(include_log=full["log"] is not None) != full:
         raise _fail("to_dict/state_from_dict round trip changed the state", state)
     if [a.id for a in restored.legal_actions()] != [a.id for a in legal]:
@@ -210,3 +224,12 @@ def _deep_checks(game: Game[Any], state: State, legal: list[Any], chooser: Rng) 
                 raise _fail(f"illegal action id {bad} was accepted", state)
             if _snapshot(state) != before:
                 raise _fail("a rejected action changed the state", state)
+        for garbage in NOT_ACTIONS:
+            try:
+                state.apply(garbage)  # type: ignore[call-overload]
+            except IllegalActionError:
+                pass
+            else:
+                raise _fail(f"{garbage!r} was accepted as an action", state)
+        if _snapshot(state) != before:
+            raise _fail("a value that is no action changed the state", state)

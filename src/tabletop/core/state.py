@@ -8,7 +8,7 @@ stays a plain class that games subclass freely (generic, with cached properties)
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from mypy_extensions import mypyc_attr
 
@@ -77,11 +77,18 @@ class State(ABC):
     def _apply(self, action: Action) -> None:
         """Apply an action already known to be legal."""
 
-    def apply(self, action: Action | int) -> None:
+    @overload
+    def apply(self, action: Action) -> None: ...
+
+    @overload
+    def apply(self, action: int) -> None: ...
+
+    def apply(self, action: object) -> None:
         """Apply ``action`` (an :class:`Action` or its id) for the current player.
 
         Raises :class:`IllegalActionError`, leaving the state unchanged, when the
-        action is not legal now.
+        action is not legal now, or is no action at all (typed ``object`` so that a
+        compiled build reports a string or ``None`` the same way, not as a TypeError).
         """
         legal = self._legal
         if legal is None:
@@ -94,9 +101,9 @@ class State(ABC):
         self.history.append(action.id)
         self._apply(action)
 
-    def _coerce(self, action: Action | int) -> Action:
+    def _coerce(self, action: object) -> Action:
         """The table's :class:`Action` for ``action``; bad values raise."""
-        if action.__class__ is int:  # an id: what records and RL adapters pass
+        if type(action) is int:  # an id: what records and RL adapters pass
             actions = self._game.actions
             if 0 <= action < len(actions):
                 return actions[action]
@@ -197,8 +204,13 @@ class State(ABC):
             "state": self._state_dict(),
         }
 
-    def _restore_base(self, game: Game[Any], data: dict[str, Any]) -> dict[str, Any]:
-        """Restore the base fields from ``to_dict`` output; returns the game part."""
+    def _restore_base(self, game: Game[Any], data: Any) -> dict[str, Any]:
+        """Restore the base fields from ``to_dict`` output; returns the game part.
+
+        ``data`` is anything a caller read from JSON: whatever is not a state's data
+        raises :class:`StateFormatError` (``Any``, not ``dict``, so that a compiled
+        build gets to say so rather than raise a TypeError at the call).
+        """
         try:
             if data["game"] != game.id:
                 raise StateFormatError(f"state is for {data['game']!r}, not {game.id!r}")

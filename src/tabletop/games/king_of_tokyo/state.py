@@ -2430,7 +2430,9 @@ class KingOfTokyoState(State):
         return out
 
     @classmethod
-    def from_dict(cls, game: KingOfTokyoGame, data: dict[str, Any]) -> KingOfTokyoState:
+    def from_dict(cls, game: KingOfTokyoGame, data: Any) -> KingOfTokyoState:
+        # ``data: Any``: compiled, a ``dict`` annotation would reject a list with a
+        # TypeError at the call; ``_restore_base`` reports it as malformed instead.
         self = cls()
         state = self._restore_base(game, data)
         self._game_kot = game

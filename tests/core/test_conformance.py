@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from tabletop.core.action import Action
 from tabletop.core.conformance import ConformanceError, check_game
 from tests.core.toy import ToyGame, ToyState
 
@@ -54,4 +57,29 @@ def test_log_event_changed_after_logging_is_caught(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(ToyState, "_apply", apply_logging_a_live_list)
     with pytest.raises(ConformanceError, match="changed after it was logged"):
+        check_game(ToyGame(), num_players=2, games=1, deep_every=1)
+
+
+def test_a_value_taken_as_an_action_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose apply plays the first legal action for anything it cannot read."""
+
+    def lenient(self: ToyState, action: object) -> Action:
+        return self.legal_actions()[0]
+
+    monkeypatch.setattr(ToyState, "_coerce", lenient)
+    with pytest.raises(ConformanceError, match="accepted as an action"):
+        check_game(ToyGame(), num_players=2, games=1, deep_every=1)
+
+
+def test_garbage_taken_as_state_data_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose state_from_dict starts a new game from data it cannot read."""
+    restore = ToyGame.state_from_dict
+
+    def lenient(self: ToyGame, data: Any) -> ToyState:
+        if isinstance(data, dict) and "state" in data:
+            return restore(self, data)
+        return self.new_state(2, seed=0)
+
+    monkeypatch.setattr(ToyGame, "state_from_dict", lenient)
+    with pytest.raises(ConformanceError, match="state_from_dict accepted"):
         check_game(ToyGame(), num_players=2, games=1, deep_every=1)

@@ -56,7 +56,14 @@ from typing import Final
 
 from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.king_of_tokyo.cards import Edition, card_table
-from tabletop.games.king_of_tokyo.dice import FACE_NAMES, KEEPS, NUM_FACES, keep_label
+from tabletop.games.king_of_tokyo.dice import (
+    FACE_NAMES,
+    KEEPS,
+    NUM_FACES,
+    counts_of,
+    keep_choices,
+    keep_label,
+)
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 
 MAX_SEATS = 6
@@ -253,6 +260,37 @@ class ActionTable:
         self.actions: tuple[Action, ...] = tuple(builder.actions)
         self.move: tuple[int, ...] = tuple(builder.move)
         self.arg: tuple[int, ...] = tuple(builder.arg)
+        # Memos by roll (sorted faces), shared by every game of the edition: a turn
+        # asks for them at each roll, and a 6-dice roll is one of only 462.
+        self._keeps: dict[tuple[int, ...], list[Action]] = {}
+        self._rolls: dict[tuple[int, ...], list[Action]] = {}
+        self._counts: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def keep_actions(self, dice: list[int]) -> list[Action]:
+        """The reroll choices for a roll (sorted faces)."""
+        key = tuple(dice)
+        keeps = self._keeps.get(key)
+        if keeps is None:
+            keep = self.keep
+            keeps = self._keeps[key] = [keep[i] for i in keep_choices(counts_of(dice))]
+        return keeps
+
+    def roll_counts(self, dice: list[int]) -> tuple[int, ...]:
+        """How many dice of a roll (sorted faces) show each face."""
+        key = tuple(dice)
+        counts = self._counts.get(key)
+        if counts is None:
+            counts = self._counts[key] = counts_of(dice)
+        return counts
+
+    def roll_actions(self, dice: list[int]) -> list[Action]:
+        """The reroll choices then "stop": a roll's whole legal list when nothing else
+        applies, shared (do not mutate it)."""
+        key = tuple(dice)
+        actions = self._rolls.get(key)
+        if actions is None:
+            actions = self._rolls[key] = [*self.keep_actions(dice), self.stop]
+        return actions
 
 
 @cache

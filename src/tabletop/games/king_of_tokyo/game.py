@@ -10,7 +10,6 @@ from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
-from tabletop.games.king_of_tokyo.dice import counts_of, keep_choices
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
     BOX_2016,
@@ -52,35 +51,6 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         # Below this much energy nothing is for sale: no card, no sweep, no Rapid Healing
         # (without a discount).
         self.cheapest_buy = min(*self.cards.cost, SWEEP_COST, RAPID_HEAL_COST)
-        self._keeps: dict[tuple[int, ...], list[Action]] = {}
-        self._rolls: dict[tuple[int, ...], list[Action]] = {}
-        self._counts: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def keep_actions(self, dice: list[int]) -> list[Action]:
-        """The reroll choices for a roll (sorted faces), memoised by roll."""
-        key = tuple(dice)
-        keeps = self._keeps.get(key)
-        if keeps is None:
-            keep = self.table.keep
-            keeps = self._keeps[key] = [keep[i] for i in keep_choices(counts_of(dice))]
-        return keeps
-
-    def roll_counts(self, dice: list[int]) -> tuple[int, ...]:
-        """How many dice of a roll (sorted faces) show each face, memoised by roll."""
-        key = tuple(dice)
-        counts = self._counts.get(key)
-        if counts is None:
-            counts = self._counts[key] = counts_of(dice)
-        return counts
-
-    def roll_actions(self, dice: list[int]) -> list[Action]:
-        """The reroll choices then "stop": a roll's whole legal list when nothing else
-        applies, memoised by roll and shared (do not mutate it)."""
-        key = tuple(dice)
-        actions = self._rolls.get(key)
-        if actions is None:
-            actions = self._rolls[key] = [*self.keep_actions(dice), self.table.stop]
-        return actions
 
     def monster_name(self, key: str) -> str:
         name = MONSTER_NAMES[key]

@@ -349,12 +349,12 @@ class KingOfTokyoState(State):
         p = d.player
         m = self.monsters[p]
         if kind == Ask.ROLL and self.rolls_left > 0 and self._plain_roll(m):
-            return self._game_kot.roll_actions(self.dice)  # the usual roll: a shared list
+            return self._game_kot.table.roll_actions(self.dice)  # the usual roll: a shared list
         table = self._game_kot.table
         out: list[Action] = []
         if kind == Ask.ROLL:
             if self.rolls_left > 0:
-                keeps = self._game_kot.keep_actions(self.dice)
+                keeps = self._game_kot.table.keep_actions(self.dice)
                 if self.pu is not None and "encased_face" in self.pu.marks:
                     keeps = _penguin.keep_frozen(self, keeps)
                 out.extend(keeps)
@@ -713,7 +713,7 @@ class KingOfTokyoState(State):
         if self.rolls_left > 0:
             self.decisions.push(_PLAIN_ASKS[Ask.ROLL][a])
             if self._plain_roll(m):
-                self._legal = self._game_kot.roll_actions(self.dice)  # as _compute_legal
+                self._legal = self._game_kot.table.roll_actions(self.dice)  # as _compute_legal
             return
         extra = (m.mask & _ENERGY_DRINK and m.energy >= 1) or (
             m.mask & _SMOKE_CLOUD and self._smoke_source(a) >= 0
@@ -796,7 +796,7 @@ class KingOfTokyoState(State):
         question, :meth:`_end_buy` (:meth:`_end_turn_quietly`) when the Buy phase ends,
         and ``_apply`` running the rolling stage straight after a reroll.
         """
-        counts = self._game_kot.roll_counts(self.dice)
+        counts = self._game_kot.table.roll_counts(self.dice)
         self._stage_numbers(counts)  # D1-D6: CLAWS unless heart dice ask or someone may win
         if self.stage != Stage.CLAWS or self.hits:
             return
@@ -1077,7 +1077,7 @@ class KingOfTokyoState(State):
     def _resolved_counts(self) -> tuple[int, ...]:
         """How many dice show each face, as they resolve: a face named for Freeze Ray
         counts for nothing (2.9 A3)."""
-        counts = self._game_kot.roll_counts(self.dice)
+        counts = self._game_kot.table.roll_counts(self.dice)
         if self.pu is not None and "freeze_face" in self.pu.turn_marks:
             off = self.pu.turn_marks["freeze_face"]
             counts = tuple(0 if off >> f & 1 else n for f, n in enumerate(counts))

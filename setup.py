@@ -1,7 +1,7 @@
 """Build hook: compile the rules engines with mypyc when ``TABLETOP_COMPILE=1``.
 
 Everything is plain Python and runs as such; a compiled build runs the same source
-as C extension modules, several times faster (docs/install.md). The metadata lives
+as C extension modules, two to three times faster (docs/install.md). The metadata lives
 in ``pyproject.toml``; the in-tree backend (``build_support/backend.py``) asks for
 mypy only when compiling.
 """

@@ -52,6 +52,14 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         opts = self.options
         self.cards: CardTable = card_table(opts.icon_table, opts.card_points)
         self.table: ActionTable = _action_table(self.cards)
+        # The ways to play each kind, indexed by "the play leaves one card": then the
+        # versions that call UNO too, where the call is enforced.
+        enforced = opts.uno_call == "enforced"
+        table = self.table
+        self.plays: tuple[tuple[tuple[Action, ...], ...], ...] = (
+            table.play,
+            table.play_both if enforced else table.play,
+        )
         # The Wild Draw Four restriction is checked by a challenge when challenges
         # are on (so bluffing is possible), and as a legality rule when they are off.
         self.wd4_challenge: bool = opts.wd4_restriction and opts.wd4_challenge
@@ -92,12 +100,11 @@ class UnoPowerGame(Game[UnoPowerOptions]):
 
     def build_turn_actions(self, playable: int, leaves_one: bool) -> list[Action]:
         """The legal actions of a normal turn, given the playable kinds (memoised)."""
-        table = self.table
         opts = self.options
-        plays = table.play_both if leaves_one and opts.uno_call == "enforced" else table.play
+        plays = self.plays[leaves_one]
         legal: list[Action] = [a for k in bits(playable) for a in plays[k]]
         if not (playable and opts.must_play_if_able):
-            legal.append(table.draw)
+            legal.append(self.table.draw)
         memo = self.turn_actions
         if len(memo) >= TURN_MEMO_SIZE:
             memo.clear()
@@ -111,15 +118,12 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         Built once, like the turn lists, since a fifth of a random game's decisions
         are this one.
         """
-        table = self.table
-        enforced = self.options.uno_call == "enforced"
         lists = []
         for k in range(self.cards.num_kinds):
-            for leaves_one in (False, True):
-                plays = table.play_both if leaves_one and enforced else table.play
+            for plays in self.plays:  # leaves_one False, then True
                 legal = list(plays[k])
                 if not self.options.forced_play_drawn:
-                    legal.append(table.keep)
+                    legal.append(self.table.keep)
                 lists.append(legal)
         return tuple(lists)
 

@@ -924,9 +924,7 @@ class UnoPowerState(State):
     def _plays(self, p: int, kinds: int) -> list[Action]:
         """Every way for ``p`` to play the kinds in the mask ``kinds`` (wild colours,
         and the UNO call when the play leaves one card)."""
-        table = self._g.table
-        leaves_one = self.sizes[p] == 2 and self._g.options.uno_call == "enforced"
-        plays = table.play_both if leaves_one else table.play
+        plays = self._g.plays[self.sizes[p] == 2]
         return [a for k in bits(kinds) for a in plays[k]]
 
     def _challengeable(self, total: int) -> bool:

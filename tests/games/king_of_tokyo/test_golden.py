@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -50,10 +51,15 @@ def play(options: dict[str, Any], players: int, seed: int) -> dict[str, Any]:
     return {"steps": steps, "winners": state.winners(), "digest": digest.hexdigest()}
 
 
+@cache
+def _golden() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(GOLDEN.read_text())
+    return data
+
+
 @pytest.mark.parametrize(("options", "players", "seed"), CASES, ids=[_key(*c) for c in CASES])
 def test_the_game_is_the_recorded_one(options: dict[str, Any], players: int, seed: int) -> None:
-    golden = json.loads(GOLDEN.read_text())
-    assert play(options, players, seed) == golden[_key(options, players, seed)]
+    assert play(options, players, seed) == _golden()[_key(options, players, seed)]
 
 
 if __name__ == "__main__":

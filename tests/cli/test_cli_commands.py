@@ -7,10 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import Result
+from typer.testing import CliRunner, Result
 
 import tabletop
-from tabletop.core.options import describe_options
+from tabletop.bots import bot_catalogue
+from tabletop.cli.main import app
+from tabletop.core.options import option_catalogue
 
 Invoke = Callable[..., Result]
 BOTS_ONLY = ["play", "uno-power", "--seats", "random,heuristic", "-o", "target_score=single_round"]
@@ -27,21 +29,91 @@ def test_list_names_games_options_and_bots(invoke: Invoke) -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "uno-power" in out and "UNO Power" in out and "2-6 players" in out
-    game = tabletop.make("uno-power")
-    for name, _allowed, _default in describe_options(type(game.options)):
-        assert name in out
-    assert "single_round" in out and "winner_takes | lowest_total" in out
-    assert "bots: easy, hard, heuristic, ismcts, normal, random" in out
+    assert "Kung Fu, 2-2 players" in out
+    for game_id in tabletop.list_games():
+        for info in option_catalogue(type(tabletop.make(game_id).options)):
+            assert info.name in out and info.title in out and info.description in out
+            for value, label in info.values:
+                assert label in out, (info.name, value)
+    for title in ("Set-up", "Expansions", "Rule variants", "Advanced"):
+        assert title in out
+    assert "single_round  one round only" in out
+    assert "healing_ray_regeneration  Healing Ray and Regeneration" in out
+    assert "a whole number from 10 to 100000; default 400" in out
+    assert "on | off; default off" in out
+
+
+def _section(out: str, game_id: str) -> str:
+    start = out.index(f"{game_id}  ")
+    following = [out.index(f"\n{g}  ", start) for g in tabletop.list_games() if g > game_id]
+    return out[start : min(following, default=len(out))]
+
+
+def test_list_shows_options_by_group_and_defaults_as_labels(invoke: Invoke) -> None:
+    out = _section(invoke(["list"]).output, "king-of-tokyo")
+    groups = [out.index(title) for title in ("Set-up", "Expansions", "Rule variants", "Advanced")]
+    assert groups == sorted(groups)
+    assert groups[0] < out.index("edition  Edition") < groups[1]
+    assert groups[1] < out.index("power_up  Power Up!") < groups[2]
+    assert groups[3] < out.index("turn_limit  Turn limit")
+    assert "edition  as the edition says (default)" in out
+    assert "mutant  Mutant (draft variant)" in out
+
+
+def test_list_shows_bots_weakest_first_with_summaries(invoke: Invoke) -> None:
+    out = invoke(["list"]).output
+    for game_id in tabletop.list_games():
+        section = _section(out, game_id)
+        positions = [section.index(f"    {bot.name}  ") for bot in bot_catalogue(game_id)]
+        assert positions == sorted(positions), game_id
+        for bot in bot_catalogue(game_id):
+            assert bot.summary.split(";")[0] in section
+    assert "ismcts     Another name for normal" in out
+    assert "bots: random < easy < heuristic < normal < hard (ismcts = normal)" in out
+
+
+def test_list_shows_the_kung_fu_notice(invoke: Invoke) -> None:
+    out = invoke(["list"]).output
+    kung_fu = _section(out, "kung-fu")
+    assert "Notice: The Kung Fu deck shipped with the game is provisional" in kung_fu
+    assert "Notice" not in _section(out, "uno-power")
+
+
+def test_list_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["list"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert max(len(line.rstrip()) for line in result.output.splitlines()) <= 80
+
+
+def test_play_prints_the_kung_fu_notice_once_before_the_game(invoke: Invoke) -> None:
+    result = invoke(["play", "kung-fu", "--seats", "you,heuristic", "--seed", "4"], input="q\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    notice = tabletop.make("kung-fu").notice
+    assert notice is not None
+    first_words = "Notice: The Kung Fu deck shipped with the game is provisional"
+    assert out.count(first_words) == 1
+    assert out.index(first_words) < out.index("Kung Fu · seed 4")
+
+
+def test_play_prints_no_notice_for_games_without_one(invoke: Invoke) -> None:
+    result = invoke([*BOTS_ONLY, "--seed", "3"])
+    assert "Notice:" not in result.output
 
 
 def test_bots_play_a_single_round_to_the_end(invoke: Invoke) -> None:
     result = invoke([*BOTS_ONLY, "--seed", "3"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "player 1 (heuristic)" in out
+    assert "player 2 (heuristic)" in out  # seat 1: seats are numbered from 1 for people
+    assert "player 0" not in out
     assert "plays" in out  # bot moves are streamed as log lines
     assert "Round 1 goes to" in out
-    assert "Match over" in out and "Winner" in out
+    assert "Match over" in out
+    # One line says who won, once.
+    won = [line for line in out.splitlines() if line.endswith(" won.")]
+    assert won in (["Player 1 (random) won."], ["Player 2 (heuristic) won."]), won
 
 
 def test_bot_games_are_reproducible_from_the_seed(invoke: Invoke) -> None:

@@ -99,7 +99,7 @@ def test_generic_renderer_plays_a_whole_game(
     result = invoke([*args, "--seed", "2"], input="h\n" + "1\n" * 3000)
     assert result.exit_code == 0
     out = result.output
-    assert "what player 0 (you) can see" in out
+    assert "what player 1 (you) can see" in out
     assert "top_card:" in out and "hand:" in out and "Choices" in out
     assert "No rules summary" in out
     assert "Game over" in out
@@ -141,7 +141,7 @@ def test_tower_choices_say_whom_they_take_from() -> None:
     action = next(a for a in game.actions if str(a) == "take towers U and N")
     label = UnoPowerRenderer().choice_label(action, view).plain
     assert "U from the pool, blocks Draw One" in label
-    assert "N from player 1, blocks Draw Two" in label
+    assert "N from player 2, blocks Draw Two" in label  # seat 1
 
 
 def test_cards_wrap_whole() -> None:
@@ -170,7 +170,7 @@ def test_round_summary_only_when_a_round_ends() -> None:
         "gained": [0, 42],
     }
     summary = renderer.round_summary(view, ended, seating)
-    assert "Round 1 goes to player 1 (random): went out" in _render(summary)
+    assert "Round 1 goes to player 2 (random): went out" in _render(summary)
     assert renderer.round_summary(ended, ended, seating) is None
 
 

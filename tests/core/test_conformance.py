@@ -83,3 +83,16 @@ def test_garbage_taken_as_state_data_is_caught(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(ToyGame, "state_from_dict", lenient)
     with pytest.raises(ConformanceError, match="state_from_dict accepted"):
         check_game(ToyGame(), num_players=2, games=1, deep_every=1)
+
+
+def test_ambiguous_action_data_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two ids with the same data: a client binding the board to it could not tell them apart."""
+    monkeypatch.setattr(ToyGame, "action_data", lambda self, action_id: {"move": "take"})
+    with pytest.raises(ConformanceError, match="same data"):
+        check_game(ToyGame(), games=1)
+
+
+def test_action_data_without_a_move_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ToyGame, "action_data", lambda self, action_id: {"take": action_id})
+    with pytest.raises(ConformanceError, match="no 'move'"):
+        check_game(ToyGame(), games=1)

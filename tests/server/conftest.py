@@ -106,3 +106,32 @@ def make_client(database_url: str) -> Callable[..., AbstractContextManager[TestC
 def client(make_client: Callable[..., AbstractContextManager[TestClient]]) -> Iterator[TestClient]:
     with make_client() as c:
         yield c
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (skipped where it is not installed)."""
+    import shutil
+
+    if shutil.which(CHROMIUM) is None:
+        if IN_CI:
+            pytest.fail("Debian's chromium is not installed (CI=true: browser tests must run)")
+        pytest.skip("Debian's chromium is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A real ``tabletop serve`` process on a SQLite file, for the browser tests."""
+    from tests.server.serverproc import running_server
+
+    tmp = tmp_path_factory.mktemp("browser")
+    with running_server(f"sqlite:///{tmp / 'tabletop.db'}", tmp) as server:
+        yield server

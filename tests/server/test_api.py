@@ -20,9 +20,29 @@ def test_pages_and_games(client: TestClient) -> None:
     uno = games["uno-power"]
     assert uno["min_players"] == 2 and uno["max_players"] == 6
     assert "heuristic" in uno["bots"] and "hard" in uno["bots"]
-    assert {"name": "target_score", "allowed": "int | single_round", "default": 500} in [
-        o for o in uno["options"] if o["name"] == "target_score"
+    # Options are described for players: a title, a line, labelled values, a group.
+    target = next(o for o in uno["options"] if o["name"] == "target_score")
+    assert target["title"] and target["description"] and target["group"] == "setup"
+    assert target["kind"] == "int-or-choice" and target["default"] == 500
+    assert [value for value, _label in target["values"]] == ["single_round"]
+    assert {g["id"] for g in uno["option_groups"]} >= {"setup", "variants"}
+    # Bots come weakest first with one line each; aliases say what they stand for.
+    levels = uno["bot_levels"]
+    assert [b["name"] for b in levels if not b["alias_of"]] == [
+        "random",
+        "easy",
+        "heuristic",
+        "normal",
+        "hard",
     ]
+    assert all(b["summary"] for b in levels)
+    # Kung Fu warns about its provisional deck, and the file option is not offered.
+    kung_fu = games["kung-fu"]
+    assert "provisional" in kung_fu["notice"]
+    assert "deck" not in {o["name"] for o in kung_fu["options"]}
+    assert games["king-of-tokyo"]["notice"] is None
+    power_up = next(o for o in games["king-of-tokyo"]["options"] if o["name"] == "power_up")
+    assert power_up["group"] == "expansions"
     assert uno["client"] == {
         "module": "/static/games/uno-power.js",
         "css": "/static/games/uno-power.css",
@@ -54,6 +74,12 @@ def test_create_validates_everything(client: TestClient) -> None:
             422,
             "opens no files",
         ),
+        # No file name at all, yet a file: nothing may probe whether it exists.
+        (
+            {"game": "kung-fu", "options": {"deck": "nonexistent"}, "seats": [HUMAN, HUMAN]},
+            422,
+            "opens no files",
+        ),
     ]
     for body, status, words in cases:
         response = client.post("/api/tables", json=body)
@@ -80,7 +106,7 @@ def test_seats_are_claimed_once_and_tokens_stored_hashed(
     assert claimed["seat"] == 1 and claimed["token"] != table["token"]
     summary = client.get(f"/api/tables/{table['id']}").json()
     assert summary["status"] == "playing"
-    assert [s["name"] for s in summary["seats"]] == ["Ann Lee", "Bob", "random bot"]
+    assert [s["name"] for s in summary["seats"]] == ["Ann Lee", "Bob", "Bot 3 (random)"]
     assert "token" not in str(summary["seats"])
     engine = create_engine(engine_url(database_url))
     with engine.connect() as conn:
@@ -92,11 +118,20 @@ def test_seats_are_claimed_once_and_tokens_stored_hashed(
     assert hashes[2] is None
 
 
+def test_two_people_with_one_name_are_told_apart(client: TestClient) -> None:
+    table = new_table(client, "kung-fu", [HUMAN, HUMAN], claim=0, name="Ann")
+    url = f"/api/tables/{table['id']}/seats"
+    assert client.post(f"{url}/1/claim", json={"name": "ann"}).status_code == 200
+    summary = client.get(f"/api/tables/{table['id']}").json()
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "ann (seat 2)"]
+
+
 def test_lobby_lists_tables_and_unknown_tables_are_404(client: TestClient) -> None:
     a = new_table(client, "uno-power", [HUMAN, bot("random")])
     b = new_table(client, "kung-fu", [HUMAN, HUMAN], claim=1)
     listed = client.get("/api/tables").json()
     assert {t["id"] for t in listed} == {a["id"], b["id"]}
+    assert {t["title"] for t in listed} == {"UNO Power", "Kung Fu"}
     assert client.get("/api/tables/nope").status_code == 404
     assert client.get(f"/api/tables/{a['id']}/record").status_code == 409
     assert client.get(f"/api/tables/{a['id']}/replay/0").status_code == 409
@@ -120,7 +155,8 @@ def test_bots_only_table_plays_to_the_end_with_record_and_replay(
             if msg["type"] == "state" and msg["result"] is not None:
                 break
     record = client.get(f"/api/tables/{table['id']}/record").json()
-    assert record["players"] == ["heuristic bot", "random bot", "heuristic bot"]
+    # Bots are told apart by their seats.
+    assert record["players"] == ["Bot 1 (heuristic)", "Bot 2 (random)", "Bot 3 (heuristic)"]
     assert record["result"] == msg["result"]
     import tabletop
 

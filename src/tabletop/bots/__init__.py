@@ -3,17 +3,26 @@
 from tabletop.bots.analysis import Hint, analyse
 from tabletop.bots.base import Bot, RandomBot
 from tabletop.bots.ismcts import ISMCTS, ISMCTSBot, SearchSettings
-from tabletop.bots.registry import UnknownBotError, list_bots, make_bot, register_bot
+from tabletop.bots.registry import (
+    BotInfo,
+    UnknownBotError,
+    bot_catalogue,
+    list_bots,
+    make_bot,
+    register_bot,
+)
 
 __all__ = [
     "ISMCTS",
     "Bot",
+    "BotInfo",
     "Hint",
     "ISMCTSBot",
     "RandomBot",
     "SearchSettings",
     "UnknownBotError",
     "analyse",
+    "bot_catalogue",
     "list_bots",
     "make_bot",
     "register_bot",

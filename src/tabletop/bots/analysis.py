@@ -50,7 +50,9 @@ def analyse(
     if state.is_terminal():
         raise TabletopError("the game is over: there is nothing to analyse")
     if player != state.current_player:
-        raise TabletopError(f"it is player {state.current_player}'s decision, not {player}'s")
+        raise TabletopError(
+            f"it is player {state.current_player + 1}'s decision, not player {player + 1}'s"
+        )
     settings = SearchSettings(
         iterations=iterations, seconds=seconds, rollout="heuristic", rollout_depth=60, prior=2.0
     )

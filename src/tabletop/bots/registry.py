@@ -2,13 +2,14 @@
 
 Game-specific bots live in ``tabletop.games.<game>.bots`` and are looked up here
 by name, so every layer (terminal, server, simulation, RL opponents) offers the
-same list.
+same list. :func:`bot_catalogue` describes them for players, weakest to strongest.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from tabletop.bots.base import Bot, RandomBot
 from tabletop.core.errors import TabletopError
@@ -33,6 +34,104 @@ _PER_GAME: dict[str, dict[str, str]] = {
 
 class UnknownBotError(TabletopError):
     """No bot of that name exists for the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotInfo:
+    """A bot as a player chooses it (see :func:`bot_catalogue`).
+
+    ``level`` ranks the bots of a game from 0 (the weakest); ``summary`` is one line
+    with a measured figure where one exists (docs/bots.md, "Levels"). An alias has
+    ``alias_of`` set to the bot it is another name for, and that bot's level.
+    """
+
+    name: str
+    level: int
+    title: str
+    summary: str
+    alias_of: str | None = None
+
+
+STRENGTH_ORDER: tuple[str, ...] = ("random", "easy", "heuristic", "normal", "hard")
+"""The built-in bots from weakest to strongest, as measured in every game (docs/bots.md)."""
+
+ALIASES: dict[str, str] = {"ismcts": "normal"}
+"""Other names of a bot: listed last by :func:`bot_catalogue`, hidden by the lobby."""
+
+_TITLES: dict[str, str] = {
+    "random": "Random",
+    "easy": "Easy",
+    "heuristic": "Heuristic",
+    "normal": "Normal",
+    "hard": "Hard",
+}
+_EASY = "Searches 30 lines of play per move, played out at random"
+_NORMAL = "Searches 150 lines of play per move"
+_HARD = "Searches 600 lines of play per move"
+# What each bot says to a player, where no game says more: no figure to give.
+_SUMMARIES: dict[str, str] = {
+    "random": "Plays a legal move at random; the baseline",
+    "easy": f"{_EASY}; no measured figure",
+    "heuristic": "Plays by fixed rules without searching; no measured figure",
+    "normal": f"{_NORMAL}; no measured figure",
+    "hard": f"{_HARD}; no measured figure",
+}
+# Per game, with the figures of docs/bots.md ("Levels" says where each comes from).
+_GAME_SUMMARIES: dict[str, dict[str, str]] = {
+    "kung-fu": {
+        "easy": f"{_EASY}; wins 85% against the random bot, 26% against the heuristic bot",
+        "heuristic": "Plays by fixed rules and counts cards; wins 96% against the random bot",
+        "normal": f"{_NORMAL}; wins 64% against the heuristic bot",
+        "hard": f"{_HARD}; won 55% of 60 games against normal, not a clear edge",
+    },
+    "king-of-tokyo": {
+        "easy": f"{_EASY}; wins 66% against three random bots, 5% against three heuristic bots",
+        "heuristic": "Plays by fixed rules on what is public; wins 90% against three random "
+        "bots at 4 players",
+        "normal": f"{_NORMAL}; wins 46% against three heuristic bots at 4 players",
+        "hard": f"{_HARD}; won 30% of 40 games against three normal bots, not a clear edge",
+    },
+    "uno-power": {
+        "easy": f"{_EASY}; wins 88% of rounds against three random bots, 13% against three "
+        "heuristic bots",
+        "heuristic": "Plays by fixed rules without searching; wins 95% of rounds against "
+        "three random bots",
+        "normal": f"{_NORMAL}; wins 29% of rounds against three heuristic bots (fair share 25%)",
+        "hard": f"{_HARD}; won 35% of 40 rounds against three normal bots, not a clear edge",
+    },
+}
+_ALIAS_SUMMARY = "Another name for {target}"
+_UNRANKED_SUMMARY = "A registered bot; its strength is not ranked"
+
+
+def bot_catalogue(game_id: str) -> list[BotInfo]:
+    """Every bot of ``game_id``, weakest first, each once; aliases come last.
+
+    The built-in bots follow :data:`STRENGTH_ORDER`; bots registered with
+    :func:`register_bot` under another name follow them, unranked (each a level
+    above the last), and the aliases of :data:`ALIASES` close the list.
+    """
+    names = list_bots(game_id)
+    ranked = [n for n in STRENGTH_ORDER if n in names]
+    others = [n for n in names if n not in STRENGTH_ORDER and n not in ALIASES]
+    summaries = {**_SUMMARIES, **_GAME_SUMMARIES.get(game_id, {})}
+    out: list[BotInfo] = []
+    for level, name in enumerate(ranked):
+        out.append(BotInfo(name, level, _TITLES[name], summaries[name]))
+    for name in others:
+        title = name.replace("_", " ").replace("-", " ").capitalize()
+        out.append(BotInfo(name, len(out), title, _UNRANKED_SUMMARY))
+    levels = {info.name: info for info in out}
+    for name, target in ALIASES.items():
+        if name not in names:
+            continue
+        of = levels.get(target)
+        if of is None:
+            out.append(BotInfo(name, len(out), name.capitalize(), _UNRANKED_SUMMARY))
+        else:
+            summary = _ALIAS_SUMMARY.format(target=target)
+            out.append(BotInfo(name, of.level, of.title, summary, alias_of=target))
+    return out
 
 
 def list_bots(game_id: str) -> list[str]:
@@ -61,4 +160,15 @@ def make_bot(name: str, game_id: str, *, seed: int | None = None) -> Bot:
     return cls(seed)
 
 
-__all__ = ["Bot", "RandomBot", "UnknownBotError", "list_bots", "make_bot", "register_bot"]
+__all__ = [
+    "ALIASES",
+    "STRENGTH_ORDER",
+    "Bot",
+    "BotInfo",
+    "RandomBot",
+    "UnknownBotError",
+    "bot_catalogue",
+    "list_bots",
+    "make_bot",
+    "register_bot",
+]

@@ -12,19 +12,26 @@ from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
 
 import tabletop
-from tabletop.bots import list_bots
+from tabletop.bots import bot_catalogue
 from tabletop.cli.render import MatchResult, Seating, get_renderer
 from tabletop.cli.serve import serve
 from tabletop.cli.session import Session
 from tabletop.cli.sim import sim
 from tabletop.cli.table import check_record_path, parse_options, parse_seats, set_table
 from tabletop.core.errors import TabletopError
-from tabletop.core.options import describe_options
+from tabletop.core.options import (
+    OPTION_GROUP_TITLES,
+    OPTION_GROUPS,
+    OptionInfo,
+    option_catalogue,
+    value_text,
+)
 
 EXIT_BAD_RECORD = 1
 EXIT_USAGE = 2
@@ -94,7 +101,10 @@ def play(
         table = set_table(game_id, parse_seats(seats), seed, parse_options(option or []))
     except TabletopError as exc:
         _fail(str(exc), EXIT_USAGE)
-    session = Session(table, _console(), get_renderer(game_id), record=record, delay=delay)
+    console = _console()
+    if table.game.notice:
+        console.print(Text(f"Notice: {table.game.notice}", style="yellow"))
+    session = Session(table, console, get_renderer(game_id), record=record, delay=delay)
     raise typer.Exit(session.run())
 
 
@@ -131,7 +141,7 @@ def replay(
 
 @app.command("list")
 def list_command() -> None:
-    """List the games with their options, and the bots for each."""
+    """List the games with their options, and the bots for each, weakest first."""
     console = _console()
     for game_id in tabletop.list_games():
         try:
@@ -143,28 +153,85 @@ def list_command() -> None:
         console.print(
             f"[bold]{game_id}[/]  {info.title}, {info.min_players}-{info.max_players} players"
         )
-        console.print(_options_table(game.options))
-        console.print(f"  bots: {', '.join(list_bots(game_id))}")
+        if game.notice:
+            console.print(_indented(Text(f"Notice: {game.notice}", style="yellow"), 2))
+        console.print(_options_list(type(game.options)))
+        console.print(_bots_list(game_id))
         console.print()
 
 
-def _options_table(options: Any) -> Group:
-    """Each option's name, default and allowed values; long values wrap in place."""
+def _indented(renderable: RenderableType, left: int) -> Padding:
+    return Padding(renderable, (0, 0, 0, left), expand=False)
+
+
+def _options_list(options_type: type[Any]) -> Group:
+    """The options by group: name and title, description, values with labels, default."""
+    catalogue = option_catalogue(options_type)
+    parts: list[RenderableType] = [Text("  Options (-o NAME=VALUE):", style="dim")]
+    for group in OPTION_GROUPS:
+        members = [o for o in catalogue if o.group == group]
+        if not members:
+            continue
+        parts.append(Text(f"  {OPTION_GROUP_TITLES[group]}", style="bold underline"))
+        for info in members:
+            parts.append(Text.assemble("    ", (info.name, "bold"), f"  {info.title}"))
+            if info.description:
+                parts.append(_indented(Text(info.description), 6))
+            parts.append(_indented(_option_values(info), 6))
+    return Group(*parts)
+
+
+def _option_values(info: OptionInfo) -> RenderableType:
+    """What may be typed, the default marked: labelled values as a list, else one line."""
+    free = []
+    if "int" in info.kind.split("-or-"):
+        bounds = f" from {info.min} to {info.max}" if info.min is not None else ""
+        free.append(f"a whole number{bounds}")
+    if "text" in info.kind.split("-or-"):
+        free.append("text")
+    labelled = [(v, label) for v, label in info.values if label != value_text(v)]
+    if info.values and not labelled and not free:  # on/off without labels
+        free.append(" | ".join(value_text(v) for v, _ in info.values))
+        labelled = []
+    lines: list[RenderableType] = []
+    if free:
+        shown = info.default_label
+        if isinstance(info.default, str) and info.default and shown == info.default:
+            shown = repr(shown)  # a text default, quoted: 'box', 'default'
+        default = Text.assemble(("default ", "dim"), (shown, "bold"))
+        if info.default_label != value_text(info.default):
+            default.append(f" ({value_text(info.default)})", style="dim")
+        ending = ", or:" if labelled else ""
+        lines.append(Text.assemble(f"{', or '.join(free)}; ", default, ending))
+    if labelled:
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for value, label in info.values:
+            is_default = value == info.default and type(value) is type(info.default)
+            mark = Text(" (default)", style="bold") if is_default else ""
+            grid.add_row(
+                Text(value_text(value), style="bold" if is_default else ""),
+                Text.assemble(label, mark),
+            )
+        lines.append(grid)
+    return Group(*lines)
+
+
+def _bots_list(game_id: str) -> Group:
+    """The bots weakest first, each with its summary; aliases say what they stand for."""
     grid = RichTable.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()
-    for name, allowed, default in describe_options(type(options)):
-        value = Text.assemble((_default_text(default), "bold"), (f"  ({allowed})", "dim"))
-        grid.add_row(f"    {name}", value)
-    return Group(Text("  options (name, default, allowed values):", style="dim"), grid)
-
-
-def _default_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if value == "":
-        return "(empty)"
-    return str(value)
+    catalogue = bot_catalogue(game_id)
+    for bot in catalogue:
+        grid.add_row(Text(bot.name, style="bold"), bot.summary)
+    ladder = " < ".join(bot.name for bot in catalogue if bot.alias_of is None)
+    aliases = [f"{bot.name} = {bot.alias_of}" for bot in catalogue if bot.alias_of]
+    if aliases:
+        ladder += f" ({', '.join(aliases)})"
+    title = Text.assemble("  bots: ", (ladder, "bold"))  # weakest first
+    return Group(title, _indented(grid, 4))
 
 
 app.command()(serve)

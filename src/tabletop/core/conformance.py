@@ -86,11 +86,37 @@ def check_game(
     else:
         counts = list(num_players)
     report = ConformanceReport()
+    check_action_data(game)
     chooser = Rng(seed)
     for n in counts:
         for g in range(games):
             _play_one(game, n, seed * 1_000_003 + n * 1009 + g, chooser, deep_every, report)
     return report
+
+
+def check_action_data(game: Game[Any]) -> None:
+    """Every action id has JSON-ready data naming its move, and no two ids share it
+    (a client that binds a board element to the data finds exactly one action)."""
+    seen: dict[str, int] = {}
+    for action_id in range(game.info.num_distinct_actions):
+        data = game.action_data(action_id)
+        if not isinstance(data, dict) or not isinstance(data.get("move"), str):
+            raise ConformanceError(
+                f"{game.id}: action {action_id} has no 'move' in its data: {data!r}"
+            )
+        if "id" in data or "label" in data:
+            raise ConformanceError(f"{game.id}: action {action_id}'s data reuses 'id' or 'label'")
+        key = json.dumps(data, sort_keys=True)
+        if key in seen:
+            raise ConformanceError(
+                f"{game.id}: actions {seen[key]} and {action_id} have the same data {key}"
+            )
+        seen[key] = action_id
+    try:
+        game.action_data(game.info.num_distinct_actions)
+    except IllegalActionError:
+        return
+    raise ConformanceError(f"{game.id}: action_data takes an id out of range")
 
 
 def _play_one(

@@ -27,6 +27,9 @@ class GameInfo:
 
     ``max_game_length`` bounds the number of actions in one game;
     ``min_utility``/``max_utility`` bound every entry of ``State.returns()``.
+    ``break_after`` names the log event kinds after which people at a table want a
+    pause to take stock before play goes on (UNO Power's end of a round): the
+    server's bots wait for them.
     """
 
     id: str
@@ -37,6 +40,7 @@ class GameInfo:
     max_game_length: int
     min_utility: float = 0.0
     max_utility: float = 1.0
+    break_after: tuple[str, ...] = ()
 
 
 OptionsT = TypeVar("OptionsT")
@@ -70,6 +74,15 @@ class Game(ABC, Generic[OptionsT]):
     def actions(self) -> Sequence[Action]:
         """Every action of the game, indexed by id."""
 
+    @property
+    def notice(self) -> str | None:
+        """A sentence people must read before playing with these options, or ``None``.
+
+        For example that the cards in use are provisional; the terminal prints it before
+        a game and ``tabletop list`` shows it.
+        """
+        return None
+
     def action_from_id(self, action_id: int) -> Action:
         """The action with this id.
 
@@ -83,6 +96,18 @@ class Game(ABC, Generic[OptionsT]):
                 f"action id {action_id} is out of range 0..{len(actions) - 1} for {self.id}"
             )
         return actions[action_id]
+
+    def action_data(self, action_id: int) -> dict[str, Any]:
+        """The action as JSON-ready data: ``{"move": name, ...its arguments}``.
+
+        Labels are for reading; this is for binding: a board in the browser finds the
+        action that buys the card in slot 2 as ``{"move": "buy", "slot": 1}`` instead
+        of parsing the label. Seats, cards and faces use the ids of the game's view.
+        Games document their moves next to their action encoding; the default knows
+        only the id.
+        """
+        self.action_from_id(action_id)  # raises for an id out of range
+        return {"move": "action", "action": action_id}
 
     def options_dict(self) -> dict[str, Any]:
         return options_to_dict(self.options)

@@ -29,13 +29,14 @@ from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
 import tabletop
-from tabletop.bots import list_bots
-from tabletop.core.options import describe_options
+from tabletop.bots import bot_catalogue, list_bots
+from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
 from tabletop.server import protocol as p
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import Storage
 from tabletop.server.tables import (
     BOT,
+    DEFAULT_GRACE_S,
     Connection,
     LiveTable,
     SeatSpec,
@@ -64,7 +65,7 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     replace_bot: str | None = None
-    leave_grace_s: float = 30.0
+    leave_grace_s: float = DEFAULT_GRACE_S
     claim: int | None = None
     name: str | None = Field(default=None, max_length=80)
 
@@ -84,6 +85,7 @@ def client_files(game_id: str) -> dict[str, str | None]:
 
 
 def games_catalogue() -> list[dict[str, Any]]:
+    """Each game as the lobby shows it: options and bots described for players."""
     out = []
     for game_id in tabletop.list_games():
         try:
@@ -98,10 +100,35 @@ def games_catalogue() -> list[dict[str, Any]]:
                 "title": info.title,
                 "min_players": info.min_players,
                 "max_players": info.max_players,
+                "notice": game.notice,
                 "bots": list_bots(game_id),
+                "bot_levels": [
+                    {
+                        "name": b.name,
+                        "level": b.level,
+                        "title": b.title,
+                        "summary": b.summary,
+                        "alias_of": b.alias_of,
+                    }
+                    for b in bot_catalogue(game_id)
+                ],
+                "option_groups": [
+                    {"id": group, "title": OPTION_GROUP_TITLES[group]} for group in OPTION_GROUPS
+                ],
                 "options": [
-                    {"name": name, "allowed": allowed, "default": default}
-                    for name, allowed, default in describe_options(type(game.options))
+                    {
+                        "name": o.name,
+                        "title": o.title,
+                        "description": o.description,
+                        "group": o.group,
+                        "kind": o.kind,
+                        "default": o.default,
+                        "values": [[value, label] for value, label in o.values],
+                        "min": o.min,
+                        "max": o.max,
+                    }
+                    for o in option_catalogue(type(game.options))
+                    if not o.names_a_file  # the server takes only their default
                 ],
                 "client": client_files(game_id),
             }

@@ -8,12 +8,15 @@ Client to server, one JSON object per message:
   optional ``version`` (number of actions so far) guards against a stale click.
 - ``{"type": "hint"}``: the search's view of your legal actions.
 - ``{"type": "leave"}``: hand your seat to the table's replacement bot.
+- ``{"type": "ready"}``: you have read the summary of a break (a round's end); the
+  bots wait for every person at the table to say so (``table.waiting_for_ready``).
 - ``{"type": "ping"}``.
 
 Server to client: ``welcome``, ``state`` (your ``view``, the new log events you may
-see, your legal actions when it is your decision, the seats), ``hint``, ``pong`` and
-``error``. Every bad message gets an ``error`` with a ``code`` below and a sentence
-for people, and changes nothing.
+see, your legal actions when it is your decision, each with its id, label and
+``Game.action_data``, the seats), ``hint``, ``pong`` and ``error``. Every bad
+message gets an ``error`` with a ``code`` below and a sentence for people, and
+changes nothing.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ NO_REPLACEMENT = "no_replacement"
 BUSY = "busy"
 SERVER_ERROR = "server_error"
 
-MESSAGE_TYPES = ("hello", "action", "hint", "leave", "ping")
+MESSAGE_TYPES = ("hello", "action", "hint", "leave", "ready", "ping")
 
 
 class ProtocolError(Exception):

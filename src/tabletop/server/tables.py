@@ -8,6 +8,13 @@ snapshot plus the actions after it.
 
 Each connection receives only its own seat's ``view`` and ``log_for`` (a spectator
 those of ``None``): nothing else of the state ever leaves this module.
+
+Bots wait for people. A table with a person in the game plays on only while one of
+its people is connected: a person alone with bots who closes the tab finds the game
+where it was. A replacement bot takes an absent person's seat only when other
+people are there, waiting, after the table's grace period. And after a break event
+of the game (UNO Power's end of a round), the bots wait until every person at the
+table has said ``ready``, so that the round's summary can be read.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ from tabletop.bots import list_bots
 from tabletop.bots.base import RandomBot
 from tabletop.core.errors import IllegalActionError, TabletopError
 from tabletop.core.game import State
+from tabletop.core.options import option_catalogue
+from tabletop.core.registry import game_class
 from tabletop.server import protocol as p
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import SeatRow, Storage, TableRow
@@ -37,6 +46,7 @@ log = logging.getLogger("tabletop.server")
 HUMAN, BOT = "human", "bot"
 WAITING, PLAYING, OVER = "waiting", "playing", "over"
 MAX_NAME = 40
+DEFAULT_GRACE_S = 60.0
 
 
 class TableError(TabletopError):
@@ -100,6 +110,8 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.driver: asyncio.Task[None] | None = None
         self.replacers: dict[int, asyncio.Task[None]] = {}
+        # Seats whose people have not yet said "ready" after a break (a round's end).
+        self.hold: set[int] = set()
 
     @property
     def id(self) -> str:
@@ -121,6 +133,23 @@ class LiveTable:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.connections)
 
+    def people_present(self) -> set[int]:
+        """The seats of people in the game (not handed to a bot) who are connected."""
+        return {
+            c.seat
+            for c in self.connections
+            if c.seat is not None and not self.row.seats[c.seat].replaced
+        }
+
+    def attended(self) -> bool:
+        """Whether the bots may play: a person in the game is here, or none is left.
+
+        A seat handed to the replacement bot (by leaving, or after the grace period)
+        no longer counts as a person in the game.
+        """
+        in_game = any(s.kind == HUMAN and not s.replaced for s in self.row.seats)
+        return not in_game or bool(self.people_present())
+
     def summary(self) -> dict[str, Any]:
         """Public facts about the table, for the lobby and every client."""
         row = self.row
@@ -139,6 +168,9 @@ class LiveTable:
             "created_at": row.created_at,
             "result": row.result,
             "spectators": sum(1 for c in self.connections if c.greeted and c.seat is None),
+            "paused": row.status == PLAYING and not self.attended(),
+            "waiting_for_ready": sorted(self.hold),
+            "notice": state.game.notice,
             "seats": [
                 seat_summary(s, s.kind == HUMAN and self.connected(s.seat)) for s in row.seats
             ],
@@ -150,6 +182,7 @@ def row_summary(row: TableRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "game": row.game,
+        "title": game_class(row.game).title,
         "num_players": row.num_players,
         "status": row.status,
         "version": row.version,
@@ -263,21 +296,15 @@ class TableManager:
         *,
         seed: int | None = None,
         replace_bot: str | None = None,
-        leave_grace_s: float = 30.0,
+        leave_grace_s: float = DEFAULT_GRACE_S,
         claim: int | None = None,
         claim_name: str | None = None,
     ) -> tuple[LiveTable, str | None]:
         """A new table; with ``claim``, that seat is taken at once and its token returned."""
         if len(self.tables) >= self.settings.max_tables:
             raise TableError("the server holds too many tables", 503)
-        for option, value in options.items():
-            if isinstance(value, str) and _looks_like_a_path(value):
-                raise TableError(
-                    f"option {option!r}: the server opens no files named by a client "
-                    "(deck files work in the terminal and the Python API)",
-                    422,
-                )
         try:
+            _check_no_files(game_id, options)
             game = tabletop.make(game_id, **options)
             game.check_num_players(len(seats))
         except TabletopError as exc:
@@ -301,7 +328,7 @@ class TableManager:
         if claim is not None:
             token = secrets.token_urlsafe(24)
             rows[claim].token_hash = hash_token(token)
-            rows[claim].name = _clean_name(claim_name, claim)
+            rows[claim].name = _distinct_name(_clean_name(claim_name, claim), claim, rows)
         status = PLAYING if all(r.kind == BOT or r.token_hash for r in rows) else WAITING
         row = TableRow(
             id=secrets.token_urlsafe(9),
@@ -334,7 +361,7 @@ class TableManager:
                 raise TableError(f"seat {seat} is taken", 409)
             token = secrets.token_urlsafe(24)
             s.token_hash = hash_token(token)
-            s.name = _clean_name(name, seat)
+            s.name = _distinct_name(_clean_name(name, seat), seat, table.row.seats)
             all_taken = all(r.kind == BOT or r.token_hash for r in table.row.seats)
             status = PLAYING if table.row.status == WAITING and all_taken else None
             try:
@@ -379,6 +406,12 @@ class TableManager:
             self._spawn(self._send_hint(table, conn, seat))
         elif kind == "leave":
             await self.leave(table, self._seat_of(conn))
+        elif kind == "ready":
+            seat = self._seat_of(conn)
+            if seat in table.hold:
+                table.hold.discard(seat)
+                self._broadcast(table)
+                self._kick(table)
 
     def _seat_of(self, conn: Connection) -> int:
         if conn.seat is None:
@@ -401,13 +434,15 @@ class TableManager:
             task = table.replacers.pop(seat, None)
             if task is not None:
                 task.cancel()
+            self._schedule_replacements(table)
             if table.row.seats[seat].replaced:
                 await self._set_replaced(table, seat, False)
                 return
         self._broadcast(table)
+        self._kick(table)  # a paused table plays on now that its person is back
 
     def disconnect(self, table: LiveTable, conn: Connection) -> None:
-        """Forget ``conn``; a human seat left empty may be handed to the replacement bot."""
+        """Forget ``conn``; an absent person's seat may be handed to the replacement bot."""
         if conn not in table.connections:
             return
         table.connections.discard(conn)
@@ -417,23 +452,37 @@ class TableManager:
             # Finished and unwatched: free the memory; a replay reloads it.
             self.tables.pop(table.id, None)
             return
-        if (
-            seat is not None
-            and row.replace_bot is not None
-            and row.status != OVER
-            and not table.connected(seat)
-            and not row.seats[seat].replaced
-            and seat not in table.replacers
-        ):
-            table.replacers[seat] = asyncio.ensure_future(
-                self._replace_later(table, seat, row.leave_grace_s)
-            )
+        if seat is not None and not table.connected(seat) and seat in table.hold:
+            table.hold.discard(seat)  # nobody there to read the summary: do not wait
+            self._kick(table)
+        self._schedule_replacements(table)
         self._broadcast(table)
+
+    def _schedule_replacements(self, table: LiveTable) -> None:
+        """Start the grace period of each absent person while other people wait, and
+        stop it when nobody is left waiting (then the whole table pauses instead)."""
+        row = table.row
+        present = table.people_present()
+        for s in row.seats:
+            absent = (
+                s.kind == HUMAN and s.token_hash is not None and not s.replaced
+            ) and not table.connected(s.seat)
+            waiting = bool(present - {s.seat})
+            task = table.replacers.get(s.seat)
+            if absent and waiting and row.replace_bot is not None and row.status != OVER:
+                if task is None:
+                    table.replacers[s.seat] = asyncio.ensure_future(
+                        self._replace_later(table, s.seat, row.leave_grace_s)
+                    )
+            elif task is not None:
+                task.cancel()
+                del table.replacers[s.seat]
 
     async def _replace_later(self, table: LiveTable, seat: int, delay: float) -> None:
         try:
             await asyncio.sleep(delay)  # the grace period a person has to come back
-            if not table.connected(seat) and not table.row.seats[seat].replaced:
+            still_waiting = bool(table.people_present() - {seat})
+            if still_waiting and not table.connected(seat) and not table.row.seats[seat].replaced:
                 await self._set_replaced(table, seat, True)
         finally:
             if table.replacers.get(seat) is asyncio.current_task():
@@ -458,6 +507,9 @@ class TableManager:
             except BaseException:
                 s.replaced = not value
                 raise
+            if value:
+                table.hold.discard(seat)
+            self._schedule_replacements(table)
             self._broadcast(table)
         self._kick(table)
 
@@ -490,6 +542,7 @@ class TableManager:
                     f"the game has moved on (version {table.version}, you sent {version})",
                 )
             self._check_turn(table, seat)
+            table.hold.discard(seat)  # a person who plays on has read the summary
             if not 0 <= action < table.state.game.info.num_distinct_actions:
                 raise p.ProtocolError(
                     p.UNKNOWN_ACTION, f"{action} is not an action id of {table.row.game}"
@@ -520,6 +573,11 @@ class TableManager:
             result=result,
             snapshot=snapshot,
         )
+        breaks = new.game.info.break_after
+        if breaks and not over:
+            first_new = table.state.log[-1].seq + 1 if table.state.log else 0
+            if any(e.kind in breaks for e in new.log_for(None, first_new)):
+                table.hold = table.people_present()
         table.state = new
         table.row.version = ply + 1
         table.row.status = status
@@ -539,8 +597,8 @@ class TableManager:
         """Play bot turns until a person must decide or the game ends."""
         try:
             while True:
-                if table.row.status != PLAYING:
-                    return
+                if table.row.status != PLAYING or table.hold or not table.attended():
+                    return  # over, or waiting for people: hello, ready and claims kick
                 seat = table.state.current_player
                 if table.bot_for(seat) is None:
                     return
@@ -556,7 +614,7 @@ class TableManager:
         state = table.state
         seat = state.current_player
         bot = table.bot_for(seat)
-        if table.row.status != PLAYING or bot is None:
+        if table.row.status != PLAYING or bot is None or table.hold or not table.attended():
             return
         version = len(state.history)
         seed = decision_seed(table.row.seed, seat, version)
@@ -580,6 +638,8 @@ class TableManager:
         async with table.lock:
             if table.version != version or table.bot_for(seat) is None:
                 return  # somebody else moved, or the person came back: think again
+            if table.hold or not table.attended():
+                return  # the people left or asked for a break while the bot thought
             try:
                 await self._commit(table, seat, action)
             except p.ProtocolError as exc:
@@ -625,7 +685,8 @@ class TableManager:
             and seat == state.current_player
             and table.bot_for(seat) is None
         ):
-            legal = [{"id": a.id, "label": a.label} for a in state.legal_actions()]
+            data = state.game.action_data
+            legal = [{"id": a.id, "label": a.label, **data(a.id)} for a in state.legal_actions()]
         return {
             "type": "state",
             "version": len(state.history),
@@ -679,15 +740,35 @@ class TableManager:
         return tabletop.GameRecord.from_state(table.state, players=names).to_dict()
 
 
-def _looks_like_a_path(value: str) -> bool:
-    """Options such as Kung Fu's ``deck`` may name a file: not from a browser."""
-    return any(c in value for c in "/\\") or value.lower().endswith((".json", ".toml"))
+def _check_no_files(game_id: str, options: dict[str, Any]) -> None:
+    """Refuse a value other than the default for an option that names a file (Kung
+    Fu's ``deck``): the server opens no file a client names, nor says whether one
+    exists. Unknown games and options are left to ``tabletop.make`` to refuse."""
+    cls = game_class(game_id).options_type
+    for info in option_catalogue(cls):
+        if info.names_a_file and info.name in options and options[info.name] != info.default:
+            raise TableError(
+                f"option {info.name!r}: the server opens no files named by a client; only "
+                f"{info.default!r} is accepted here (deck files work in the terminal and "
+                "the Python API)",
+                422,
+            )
 
 
 def _seat_name(spec: SeatSpec, seat: int) -> str:
+    """A bot's name says it is a bot, which one and where: "Bot 2 (heuristic)"."""
     if spec.kind == BOT:
-        return _clean_name(spec.name, seat, default=f"{spec.bot} bot")
+        return _clean_name(spec.name, seat, default=f"Bot {seat + 1} ({spec.bot})")
     return f"Seat {seat + 1}"
+
+
+def _distinct_name(name: str, seat: int, seats: list[SeatRow]) -> str:
+    """``name``, or with its seat number when another seat already has it, so that
+    two people called Ann can be told apart in the log."""
+    taken = {s.name.casefold() for s in seats if s.seat != seat}
+    if name.casefold() not in taken:
+        return name
+    return f"{name[: MAX_NAME - 10]} (seat {seat + 1})"
 
 
 def _clean_name(name: str | None, seat: int, default: str | None = None) -> str:

@@ -214,6 +214,7 @@ def eliminate(state: KingOfTokyoState, seat: int) -> None:
     m.alive = False
     m.hearts = 0
     state.alive_count -= 1
+    state.eliminated.append(seat)
     put(state, seat, "outside")
     state._refresh_masks()
 

@@ -96,8 +96,9 @@ def test_freeze_ray_choice_between_two_wounded() -> None:
     start_turn(state, 0)
     roll(state, "claw", "1", "1", "2", "2", "3")
     assert asked(state) == "evolution_question"
-    assert sorted(labels(state)) == ["choose seat 1", "choose seat 2"]
-    act(state, "choose seat 2")
+    # Labels number seats from 1: seat 1 is "seat 2".
+    assert sorted(labels(state)) == ["choose seat 2", "choose seat 3"]
+    act(state, "choose seat 3")
     assert pu_of(state).marks[f"freeze_ray:{number('freeze_ray')}"] == 2
 
 

@@ -982,7 +982,7 @@ def _ray(
     return state
 
 
-RAY_1 = "Healing Ray: heal seat 1 with a heart die"
+RAY_1 = "Healing Ray: heal seat 2 with a heart die"  # seat 1, numbered from 1 for people
 
 
 @EDITIONS

@@ -1194,7 +1194,7 @@ def test_regeneration_with_healing_ray(edition: str, regenerating: int, gained: 
     quiet_row(state)
     start_turn(state, 0)
     roll(state, "heart", "1", "1", "2", "3", "3")
-    act(state, "Healing Ray: heal seat 1 with a heart die")
+    act(state, "Healing Ray: heal seat 2 with a heart die")  # seat 1
     assert hearts(state)[1] == 5 + gained
     assert energy(state)[:2] == [2 * gained, 10 - 2 * gained]
 

@@ -131,7 +131,7 @@ def test_winning_defender_takes_the_initiative(game) -> None:
     assert (view["attacker"], view["round"]) == (1, 2)
     assert view["players"][0]["hand_size"] == 4
     assert view["players"][1]["hand_size"] == 2
-    assert view["last_round"]["effects"] == ["player 1 takes the initiative"]
+    assert view["last_round"]["effects"] == ["player 2 takes the initiative"]  # seat 1
 
 
 def test_winning_defender_draws_the_difference(game) -> None:

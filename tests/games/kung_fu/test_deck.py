@@ -83,10 +83,40 @@ def test_card_description(default) -> None:
         "worth": 0,
         "cost": 2,
         "effects": ["boost"],
+        "text": "Activate for 2 koku: its value becomes 5.",
         "label": "Tiger Claw (attack 3/5; cost 2: boost to 5)",
     }
     crane = default.names.index("Crane Beak")
     assert default.describe(crane)["effects"] == ["on_opp_life_loss:discard_random_2"]
+
+
+def test_card_texts_say_each_effect(default) -> None:
+    def text(card_id: str) -> str:
+        return default.text(default.type_of(card_id))
+
+    assert text("A01") == ""  # Straight Punch has no effect
+    assert text("A11") == (
+        "Activate for 2 koku: if the opponent has lost life this round, the opponent loses 2 life."
+    )
+    assert text("A13") == (
+        "Activate for 2 koku: its value becomes 6; after this round, the defender of this "
+        "round holds the initiative."
+    )
+    assert text("P13") == "Activate for 1 koku: you draw 3 cards, choosing the piles."
+    assert text("A15").endswith("after the round it joins your koku row, worth 2 koku.")
+
+
+def test_the_view_says_lose2_as_the_options_play_it() -> None:
+    import tabletop
+
+    for target, words in (("card", "the opponent loses 2 life"), ("self", "you lose 2 life")):
+        game = tabletop.make("kung-fu", lose2_target=target)
+        k = game.cards.type_of("P11")  # Returning Strike: lose2, the opponent in the data
+        assert game.texts[k] == f"Activate for 3 koku: {words}."
+        view = game.new_state(2, seed=1).view(0)
+        assert all(
+            card["text"] == game.texts[game.cards.type_of(card["type"])] for card in view["hand"]
+        )
 
 
 def test_gain_koku_worth(default) -> None:

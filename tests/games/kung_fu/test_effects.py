@@ -25,7 +25,7 @@ def test_boost_on_a_parry(game) -> None:
     # 4 against 2: the defender wins and chooses.
     assert decision(state) == "defender_choice"
     assert state.view(None)["parry"]["value"] == 4
-    assert "player 1 boosts the parry to 4" in state.summary
+    assert "player 2 boosts the parry to 4" in state.summary  # seat 1, numbered from 1
 
 
 def test_arrow_fires_after_a_hit(game) -> None:
@@ -33,7 +33,7 @@ def test_arrow_fires_after_a_hit(game) -> None:
     act(state, "attack with Fang face up", "parry with Block", ACTIVATE)
     # 3 - 2 = 1 combat damage, then the arrow: lose 2 more.
     assert state.life == [10, 7]
-    assert state.view(None)["last_round"]["effects"] == ["player 1 loses 2 life"]
+    assert state.view(None)["last_round"]["effects"] == ["player 2 loses 2 life"]
 
 
 def test_arrow_fails_without_a_hit_and_the_payment_is_lost(game) -> None:
@@ -303,7 +303,7 @@ def test_discard_opp_koku_choice(game) -> None:
 def test_discard_opp_koku_empty_row(game) -> None:
     state = build(game, hands=[["Thief", "Jab"], ["Block", "Wall"]], rows=[COINS, []])
     act(state, "attack with Thief face up", "parry with Block", ACTIVATE)
-    assert state.view(None)["last_round"]["effects"] == ["player 1 has no koku to discard"]
+    assert state.view(None)["last_round"]["effects"] == ["player 2 has no koku to discard"]
 
 
 def test_heal2(game) -> None:

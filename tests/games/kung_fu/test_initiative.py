@@ -149,7 +149,7 @@ def test_draws_are_public_by_colour_and_private_by_card(game) -> None:
     state = build(game, hands=HANDS, red=["Coin Punch"], blue=["Shield", "Wall"])
     act(state, PASS, "draw 1 red, the rest blue")
     public = [e for e in state.log_for(1) if e.kind == "draw"]
-    assert public[-1].text == "player 0 draws 1 red and 2 blue"
+    assert public[-1].text == "player 1 draws 1 red and 2 blue"  # seat 0, numbered from 1
     private = [e for e in state.log_for(0) if e.kind == "drew"]
     assert "Coin Punch" in private[-1].text
     assert not [e for e in state.log_for(1) if e.kind == "drew"]

@@ -51,6 +51,7 @@ CARD_KEYS = {
     "worth",
     "cost",
     "effects",
+    "text",
     "label",
 }
 

@@ -208,8 +208,9 @@ def test_seven_swap_swaps_hands_with_a_chosen_player_towers_stay():
         towers={"N": 2},
     )
     act(state, "play red 7 (O)")
-    assert labels(state) == ["swap hands with player 1", "swap hands with player 2"]
-    act(state, "swap hands with player 2")
+    # Labels number seats from 1: seats 1 and 2 are players 2 and 3.
+    assert labels(state) == ["swap hands with player 2", "swap hands with player 3"]
+    act(state, "swap hands with player 3")
     assert hand(state, 0) == sorted(P2)
     assert hand(state, 2) == ["yellow 1", "yellow 2", "yellow 3"]
     assert tower_holders(state) == {"U": None, "N": 2, "O": 0, "!": None}

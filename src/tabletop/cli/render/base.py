@@ -34,20 +34,21 @@ class Seating:
     ``players`` holds one name per seat ("you" or a bot name, as typed in
     ``--seats`` or stored in a record); ``humans`` the seats played at this
     terminal. Names are shown next to seat numbers because the engine's log
-    speaks of "player 2".
+    speaks of "player 2". Seat numbers for people count from 1 (seat 0 is
+    "player 1"), as in the engine's log; views and data count from 0.
     """
 
     players: tuple[str, ...]
     humans: frozenset[int] = frozenset()
 
     def name(self, seat: int) -> str:
-        """``"player 2 (heuristic)"``: the engine's seat number, then who plays it."""
+        """``"player 2 (heuristic)"`` for seat 1: the player's number, then who plays it."""
         who = self.players[seat] if 0 <= seat < len(self.players) else "?"
-        return f"player {seat} ({who})"
+        return f"player {seat + 1} ({who})"
 
     def short(self, seat: int, viewer: int | None = None) -> str:
-        """``"you"`` for the viewing seat, else ``"player 2"``: for tight spots."""
-        return "you" if seat == viewer else f"player {seat}"
+        """``"you"`` for the viewing seat, else ``"player 2"`` (seat 1): for tight spots."""
+        return "you" if seat == viewer else f"player {seat + 1}"
 
     def names(self, seats: Iterable[int]) -> str:
         return ", ".join(self.name(s) for s in seats)
@@ -164,14 +165,25 @@ class Renderer:
 
 
 def winners_line(result: MatchResult, seating: Seating) -> str:
+    """The one line that says who won: ``"You won."``, ``"Player 2 (heuristic) won."``.
+
+    "You" stands for the one seat played at this terminal (with several, each is
+    named by seat). Shared wins name everyone: ``"Player 1 (random) and you won."``.
+
+    >>> seating = Seating(("you", "heuristic", "random"), frozenset({0}))
+    >>> winners_line(MatchResult((0,), (1.0, 0.0, 0.0)), seating)
+    'You won.'
+    >>> winners_line(MatchResult((1, 2), (0.0, 1.0, 1.0)), seating)
+    'Player 2 (heuristic) and player 3 (random) won.'
+    >>> winners_line(MatchResult((), (0.0, 0.0, 0.0)), seating)
+    'Nobody won.'
+    """
     if not result.winners:
         return "Nobody won."
-    label = "Winner" if len(result.winners) == 1 else "Winners"
-    line = f"{label}: {seating.names(result.winners)}"
-    if len(seating.humans) == 1:
-        (me,) = seating.humans
-        line += "  You win!" if me in result.winners else "  You lose."
-    return line
+    me = next(iter(seating.humans)) if len(seating.humans) == 1 else None
+    names = ["you" if w == me else seating.name(w) for w in result.winners]
+    text = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{text[0].upper()}{text[1:]} won."
 
 
 def _whose(seat: int | None, seating: Seating) -> str:

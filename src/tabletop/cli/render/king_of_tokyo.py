@@ -16,9 +16,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.render.base import Renderer, Seating, View, Wrap
+from tabletop.cli.render.base import MatchResult, Renderer, Seating, View, Wrap
 from tabletop.core.action import Action
 from tabletop.core.log import LogEvent
+from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES, FACE_SYMBOLS, NUM_FACES, keep_label
 
 FACE_STYLE = {
@@ -105,7 +106,7 @@ class KingOfTokyoRenderer(Renderer):
             rolls = view["rolls_left"]
             parts.append(
                 Group(
-                    Text(f"Dice ({rolls} reroll{'s' if rolls != 1 else ''} left):", style="bold"),
+                    Text(f"Dice ({plural(rolls, 'reroll')} left):", style="bold"),
                     Wrap(dice),
                 )
             )
@@ -139,7 +140,7 @@ class KingOfTokyoRenderer(Renderer):
                 face_up = [e["name"] for e in evolutions["table"]]
                 cards = ", ".join([cards, *face_up]).strip(", ")
                 if evolutions["hand_size"]:
-                    marks.append(f"{evolutions['hand_size']} Evolution(s) in hand")
+                    marks.append(f"{plural(evolutions['hand_size'], 'Evolution')} in hand")
             if m["mimic"] is not None:
                 cards += f" (Mimic: {m['mimic']['name']})"
             where = {"city": "Tokyo City", "bay": "Tokyo Bay", "outside": ""}[m["location"]]
@@ -199,6 +200,26 @@ class KingOfTokyoRenderer(Renderer):
     def event(self, event: LogEvent) -> Text:
         return Text(event.text, style=EVENT_STYLE.get(event.kind, ""))
 
+    # -- the end ---------------------------------------------------------------------
+
+    def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
+        """Each monster's stars, hearts and fate (winner, or the order it went out)."""
+        table = Table(title="Game over", title_justify="left", header_style="dim")
+        for column in ("Player", "Monster", "Stars", "Hearts", "Result"):
+            table.add_column(column, justify="right" if column in ("Stars", "Hearts") else "left")
+        winners = view["winners"]
+        eliminated: list[int] = view.get("eliminated", [])
+        for m in view["monsters"]:
+            seat = m["seat"]
+            if seat in winners:
+                fate = Text("★ winner", style="bold green")
+            elif seat in eliminated:
+                fate = Text(f"{ordinal(eliminated.index(seat) + 1)} out", style="red")
+            else:
+                fate = Text("")
+            table.add_row(seating.name(seat), m["name"], str(m["stars"]), str(m["hearts"]), fate)
+        return Group(table, Text(victory_line(view, seating), style="bold"))
+
     # -- choices ---------------------------------------------------------------------
 
     groups = ("Dice", "Tokyo", "Cards", "Evolutions", "Other")
@@ -242,6 +263,42 @@ class KingOfTokyoRenderer(Renderer):
             return by_label.get("stop rolling and resolve the dice") or "you must stop now"
         action = by_label.get(keep_label(counts))
         return action or "you cannot keep those dice"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def victory_line(view: View, seating: Seating) -> str:
+    """The one line that says who won and how (the view's ``victory``).
+
+    "Kraken wins with 20 stars.", "Kraken wins as the last monster standing.",
+    "Nobody wins: every monster is out." The single seat played at this terminal is
+    "you": "You (Kraken) win with 21 stars."
+    """
+    monsters = {m["seat"]: m for m in view["monsters"]}
+    winners: list[int] = view["winners"]
+    if not winners:
+        if len(view.get("eliminated", [])) == len(monsters):
+            return "Nobody wins: every monster is out."
+        return "Nobody wins: the turn limit is reached."
+    me = next(iter(seating.humans)) if len(seating.humans) == 1 else None
+    names = [f"you ({monsters[w]['name']})" if w == me else monsters[w]["name"] for w in winners]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    verb = "wins" if winners != [me] and len(winners) == 1 else "win"
+    if view.get("victory") == "last_standing":
+        how = "as the last monster standing"
+    elif len(winners) == 1:
+        how = f"with {plural(monsters[winners[0]]['stars'], 'star')}"
+    else:
+        how = "with 20 stars or more"
+    return f"{who[0].upper()}{who[1:]} {verb} {how}."
 
 
 def _is_reroll(label: str) -> bool:

@@ -27,6 +27,7 @@ from tabletop.cli.render.base import (
 )
 from tabletop.core.action import Action
 from tabletop.core.log import LogEvent
+from tabletop.core.text import plural
 
 MAX_LIFE = 10
 
@@ -168,7 +169,7 @@ class KungFuRenderer(Renderer):
             fight.add_row(
                 f"{colour.capitalize()} deck",
                 Text.assemble(
-                    (f"{decks[colour]} cards", DECK_TEXT[deck]),
+                    (plural(decks[colour], "card"), DECK_TEXT[deck]),
                     f", {len(discards[colour])} discarded",
                 ),
             )
@@ -206,7 +207,7 @@ class KungFuRenderer(Renderer):
                 Text("may not parry!", style="bold red") if p["no_parry_next_round"] else "",
             )
             if p["koku"]:
-                whose = "Your koku row:" if s == seat else f"Koku row of player {s}:"
+                whose = "Your koku row:" if s == seat else f"Koku row of {seating.short(s)}:"
                 head = Text(whose, style="dim")
                 chips = [koku_chip(c) for c in p["koku"]]
                 for chip in chips[:-1]:
@@ -226,7 +227,8 @@ class KungFuRenderer(Renderer):
     def _hand(self, hand: Sequence[Mapping[str, Any]]) -> RenderableType:
         reds = sum(1 for c in hand if c["deck"] == "attack")
         head = Text(
-            f"Your hand: {len(hand)} cards, {reds} red, {len(hand) - reds} blue", style="bold"
+            f"Your hand: {plural(len(hand), 'card')}, {reds} red, {len(hand) - reds} blue",
+            style="bold",
         )
         if not hand:
             return head
@@ -299,7 +301,8 @@ class KungFuRenderer(Renderer):
         elif label == "draw the difference":
             attack, parry = view.get("attack") or {}, view.get("parry") or {}
             if attack.get("value") is not None and parry.get("value") is not None:
-                text.append(f"  ({parry['value'] - attack['value']} cards)", style="dim")
+                diff = parry["value"] - attack["value"]
+                text.append(f"  ({plural(diff, 'card')})", style="dim")
         elif label == "take the initiative":
             text.append("  (your opponent draws 3 cards)", style="dim")
         return text
@@ -334,8 +337,17 @@ class KungFuRenderer(Renderer):
                 str(p["koku_total"]),
                 Text("★ winner", style="bold green") if won else "",
             )
+        parts: list[RenderableType] = [table]
+        last = view.get("last_round")
+        if last:
+            parts.append(
+                Text.assemble(
+                    (f"Last round: round {last['round']}, ", "dim"), (round_result(last), "bold")
+                )
+            )
         line = "The game is a draw." if view.get("draw") else winners_line(result, seating)
-        return Group(table, Text(line, style="bold"))
+        parts.append(Text(line, style="bold"))
+        return Group(*parts)
 
 
 def round_result(last: Mapping[str, Any]) -> str:

@@ -26,6 +26,7 @@ from tabletop.cli.render.base import (
 )
 from tabletop.core.action import Action
 from tabletop.core.log import LogEvent
+from tabletop.core.text import plural
 
 # Text colours for card names in log lines and labels, and "chip" styles for cards
 # drawn as cards. Bright blue reads better than blue on dark terminals.
@@ -136,9 +137,12 @@ class UnoPowerRenderer(Renderer):
         info.add_row("Colour", colour_word(view.get("colour")))
         direction = "clockwise ↻" if view["direction"] == 1 else "counter-clockwise ↺"
         info.add_row("Direction", direction)
-        info.add_row("Draw pile", f"{view['draw_pile']} cards (discards {view['discard_pile']})")
+        info.add_row(
+            "Draw pile",
+            f"{plural(view['draw_pile'], 'card')} (discards {view['discard_pile']})",
+        )
         if view.get("pending_draw"):
-            info.add_row("To draw", Text(f"{view['pending_draw']} cards", style="bold red"))
+            info.add_row("To draw", Text(plural(view["pending_draw"], "card"), style="bold red"))
         info.add_row("Goal", _goal(view))
 
         layout = Table.grid(padding=(0, 3))
@@ -187,7 +191,9 @@ class UnoPowerRenderer(Renderer):
     def _hand(self, view: View) -> RenderableType:
         hand = view["hand"]
         points = sum(c["points"] for c in hand)
-        head = Text(f"Your hand: {len(hand)} cards, {points} points", style="bold")
+        head = Text(
+            f"Your hand: {plural(len(hand), 'card')}, {plural(points, 'point')}", style="bold"
+        )
         parts: list[RenderableType] = [head, Wrap([card_chip(c) for c in hand])]
         if view.get("drawn_card") is not None:
             parts.append(
@@ -259,18 +265,42 @@ class UnoPowerRenderer(Renderer):
         return table
 
     def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
+        """The match table: each seat's total, and what the last round gave it."""
+        last = view.get("last_round")
+        players = view["players"]
+        teams = any(p.get("team") is not None for p in players)
         table = Table(title="Match over", title_justify="left", header_style="dim")
         table.add_column("Player")
-        table.add_column("Score", justify="right")
+        if teams:
+            table.add_column("Team", justify="center")
+        if last:
+            table.add_column(f"Round {last['round']}: in hand", justify="right")
+            table.add_column("Gained", justify="right")
+        table.add_column("Total", justify="right")
         table.add_column("")
-        for p in view["players"]:
-            won = p["seat"] in result.winners
-            table.add_row(
-                seating.name(p["seat"]),
-                str(p["score"]),
-                Text("★ winner", style="bold green") if won else "",
+        for p in players:
+            s = p["seat"]
+            row: list[Text | str] = [seating.name(s)]
+            if teams:
+                row.append(str(p["team"]))
+            if last:
+                gained = last["gained"][s]
+                row += [str(last["points_in_hand"][s]), f"+{gained}" if gained else "0"]
+            won = s in result.winners
+            row += [str(p["score"]), Text("★ winner", style="bold green") if won else ""]
+            table.add_row(*row)
+        parts: list[RenderableType] = [table]
+        if last:
+            how = HOW_ROUND_ENDED.get(last["how"], last["how"])
+            parts.append(
+                Text(
+                    f"Last round: round {last['round']} went to {seating.name(last['winner'])}: "
+                    f"{how}.",
+                    style="dim",
+                )
             )
-        return Group(table, Text(winners_line(result, seating), style="bold"))
+        parts.append(Text(winners_line(result, seating), style="bold"))
+        return Group(*parts)
 
 
 def _goal(view: View) -> str:
@@ -284,7 +314,7 @@ def _goal(view: View) -> str:
 
 def _tower_note(tower: str, view: View) -> str:
     holder = view["towers"].get(tower)
-    source = "from the pool" if holder is None else f"from player {holder}"
+    source = "from the pool" if holder is None else f"from player {holder + 1}"
     return f"{tower} {source}, blocks {TOWER_BLOCKS.get(tower, '?')}"
 
 

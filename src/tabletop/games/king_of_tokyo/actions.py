@@ -47,18 +47,27 @@ block              first id   size   meaning
 =================  =========  =====  ==================================================
 
 Labels name cards by the edition's names, so each edition has its own table.
+
+:meth:`ActionTable.data` gives each action as data (``Game.action_data``): the move's
+name (the block's, lower case: ``keep``, ``buy``, ``play_evolution``, ...) and its
+argument under a name of the view: ``keep`` (the kept faces), ``face``, ``from`` and
+``to`` (faces), ``use`` (a heart die: ``heal``, ``poison`` or ``shrink``), ``seat``,
+``slot`` (of the row), ``card`` (a Power card's ``instance``) or ``evolution`` (an
+Evolution's ``id``).
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.king_of_tokyo.cards import Edition, card_table
 from tabletop.games.king_of_tokyo.dice import (
+    A_FACE,
     FACE_NAMES,
     KEEPS,
+    KEPT_FACES,
     NUM_FACES,
     counts_of,
     keep_choices,
@@ -143,6 +152,62 @@ class Move:
 
 
 HEART_HEAL, HEART_POISON, HEART_SHRINK = range(3)
+HEART_USES = ("heal", "poison", "shrink")
+
+# Each move's name in :meth:`ActionTable.data`, indexed by :class:`Move`.
+MOVE_NAMES: Final = (
+    "keep",
+    "stop",
+    "energy_drink",
+    "smoke",
+    "reroll_three",
+    "probe",
+    "herd_culler",
+    "plot_twist",
+    "stretchy",
+    "heart",
+    "healing_ray",
+    "yield",
+    "stay",
+    "buy",
+    "sweep",
+    "buy_top",
+    "tentacles",
+    "end_buy",
+    "decline",
+    "mimic",
+    "sell",
+    "done_selling",
+    "wings",
+    "rapid_heal",
+    "take_damage",
+    "charge",
+    "done_charging",
+    "keep_evolution",
+    "play_evolution",
+    "draft_evolution",
+    "evo_yes",
+    "evo_no",
+    "evo_face",
+    "evo_change",
+    "evo_seat",
+    "evo_card",
+    "evo_evolution",
+)
+_FACE_MOVES: Final = frozenset((Move.PROBE, Move.HERD_CULLER, Move.EVO_FACE))
+_CHANGE_MOVES: Final = frozenset((Move.PLOT_TWIST, Move.STRETCHY, Move.EVO_CHANGE))
+_SEAT_MOVES: Final = frozenset((Move.HEALING_RAY, Move.EVO_SEAT))
+_CARD_MOVES: Final = frozenset((Move.TENTACLES, Move.MIMIC, Move.SELL, Move.EVO_CARD))
+_EVOLUTION_MOVES: Final = frozenset(
+    (
+        Move.KEEP_EVOLUTION,
+        Move.PLAY_EVOLUTION,
+        Move.DRAFT_EVOLUTION,
+        Move.EVO_YES,
+        Move.EVO_NO,
+        Move.EVO_EVOLUTION,
+    )
+)
 
 
 class ActionTable:
@@ -162,15 +227,13 @@ class ActionTable:
         self.energy_drink = add("pay 1 energy for an extra roll", Move.ENERGY_DRINK)
         self.smoke = add("spend a Smoke counter for an extra roll", Move.SMOKE)
         self.reroll_three = add("reroll a 3 (Background Dweller)", Move.REROLL_THREE)
-        self.probe = tuple(
-            add(f"Psychic Probe: reroll a {FACE_NAMES[f]}", Move.PROBE, f) for f in faces
-        )
+        self.probe = tuple(add(f"Psychic Probe: reroll {A_FACE[f]}", Move.PROBE, f) for f in faces)
         self.herd_culler = tuple(
-            add(f"Herd Culler: turn a {FACE_NAMES[f]} into a 1", Move.HERD_CULLER, f) for f in faces
+            add(f"Herd Culler: turn {A_FACE[f]} into a 1", Move.HERD_CULLER, f) for f in faces
         )
         self.plot_twist = tuple(
             add(
-                f"Plot Twist: turn a {FACE_NAMES[f]} into a {FACE_NAMES[t]}",
+                f"Plot Twist: turn {A_FACE[f]} into {A_FACE[t]}",
                 Move.PLOT_TWIST,
                 NUM_FACES * f + t,
             )
@@ -179,7 +242,7 @@ class ActionTable:
         )
         self.stretchy = tuple(
             add(
-                f"Stretchy: pay 2 energy to turn a {FACE_NAMES[f]} into a {FACE_NAMES[t]}",
+                f"Stretchy: pay 2 energy to turn {A_FACE[f]} into {A_FACE[t]}",
                 Move.STRETCHY,
                 NUM_FACES * f + t,
             )
@@ -192,7 +255,7 @@ class ActionTable:
             add("use a heart die to remove a Shrink token", Move.HEART, HEART_SHRINK),
         )
         self.healing_ray = tuple(
-            add(f"Healing Ray: heal seat {s} with a heart die", Move.HEALING_RAY, s)
+            add(f"Healing Ray: heal seat {s + 1} with a heart die", Move.HEALING_RAY, s)
             for s in range(MAX_SEATS)
         )
         self.yield_ = add("yield Tokyo", Move.YIELD)
@@ -252,7 +315,9 @@ class ActionTable:
             for f in faces
             for t in faces
         )
-        self.evo_seat = tuple(add(f"choose seat {s}", Move.EVO_SEAT, s) for s in range(MAX_SEATS))
+        self.evo_seat = tuple(
+            add(f"choose seat {s + 1}", Move.EVO_SEAT, s) for s in range(MAX_SEATS)
+        )
         self.evo_card = tuple(add(f"choose {n}", Move.EVO_CARD, c) for c, n in enumerate(names))
         self.evo_evolution = tuple(
             add(f"choose the Evolution {e.name}", Move.EVO_EVOLUTION, e.number) for e in evolutions
@@ -265,6 +330,30 @@ class ActionTable:
         self._keeps: dict[tuple[int, ...], list[Action]] = {}
         self._rolls: dict[tuple[int, ...], list[Action]] = {}
         self._counts: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def data(self, action_id: int) -> dict[str, Any]:
+        """Action ``action_id`` as data (see the module docstring)."""
+        move = self.move[action_id]
+        arg = self.arg[action_id]
+        out: dict[str, Any] = {"move": MOVE_NAMES[move]}
+        if move == Move.KEEP:
+            out["keep"] = [FACE_NAMES[f] for f in KEPT_FACES[arg]]
+        elif move in _FACE_MOVES:
+            out["face"] = FACE_NAMES[arg]
+        elif move in _CHANGE_MOVES:
+            out["from"] = FACE_NAMES[arg // NUM_FACES]
+            out["to"] = FACE_NAMES[arg % NUM_FACES]
+        elif move == Move.HEART:
+            out["use"] = HEART_USES[arg]
+        elif move in _SEAT_MOVES:
+            out["seat"] = arg
+        elif move == Move.BUY:
+            out["slot"] = arg
+        elif move in _CARD_MOVES:
+            out["card"] = arg
+        elif move in _EVOLUTION_MOVES:
+            out["evolution"] = evolution_table().info[arg].id
+        return out
 
     def keep_actions(self, dice: list[int]) -> list[Action]:
         """The reroll choices for a roll (sorted faces)."""

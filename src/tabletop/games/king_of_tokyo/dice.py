@@ -15,6 +15,8 @@ ONE, TWO, THREE, HEART, ENERGY, CLAW = range(6)
 NUM_FACES = 6
 FACE_NAMES = ("1", "2", "3", "heart", "energy", "claw")
 FACE_SYMBOLS = ("1", "2", "3", "♥", "⚡", "✊")
+A_FACE = ("a 1", "a 2", "a 3", "a heart", "an energy", "a claw")
+"""One die of each face in words, with its article ("an energy", "a claw")."""
 BLACK_DICE = 6
 MAX_DICE = 9  # 6 black, 2 green (Extra Head), a third Extra Head through Mimic
 MAX_KEPT = MAX_DICE - 1  # a reroll rerolls at least one die

@@ -73,6 +73,10 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
     def actions(self) -> tuple[Action, ...]:
         return self.table.actions
 
+    def action_data(self, action_id: int) -> dict[str, Any]:
+        self.action_from_id(action_id)
+        return self.table.data(action_id)
+
     def new_state(
         self, num_players: int = 4, seed: int | None = None, *, log: bool = True
     ) -> KingOfTokyoState:
@@ -80,7 +84,11 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         self.options.monster_list(num_players)  # raises for a wrong count
         first = self.options.first_player
         if first.isdigit() and int(first) >= num_players:
-            raise InvalidOptionsError("first_player", f"seat {first} is not a seat of this game")
+            raise InvalidOptionsError(
+                "first_player",
+                f"seat number {int(first) + 1} (value {first!r}) is not a seat of this "
+                f"{num_players}-player game",
+            )
         return KingOfTokyoState.new(
             self, num_players, self.fresh_seed() if seed is None else seed, log
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabletop.core.errors import InvalidOptionsError
+from tabletop.core.options import check_ranges, option
 
 MONSTERS = (
     "alienoid",
@@ -49,65 +50,250 @@ class KingOfTokyoOptions:
     'end_of_turn'
     """
 
-    # Which rulebook: the 2011 first edition (Italian rulebook) or the 2016 rules.
-    edition: Literal["2011", "2016"] = "2011"
-    # Monsters in seat order ("alienoid,kraken,..."), or "box": dealt at random from
-    # the edition's box.
-    monsters: str = "box"
-    # Who starts: "roll" (most claws on six dice, ties reroll), "random", or a seat.
-    first_player: Literal["roll", "random", "0", "1", "2", "3", "4", "5"] = "roll"
-    # Tokyo Bay with 5-6 monsters (the 2011 rulebook leaves it out of a first game).
-    tokyo_bay: bool = True
-    # BGA's 2-player variant: Tokyo gives energy instead of stars.
-    two_player_variant: bool = False
-    # Entering Tokyo: "claw" (2011: a claw takes an empty City) or "mandatory" (2016).
-    tokyo_entry: Literal["edition", "claw", "mandatory"] = "edition"
-    # Acid Attack, Spiked Tail, Urbavore, Burrowing, Poison Quills: "damage" (2011)
-    # or "claw" (2016).
-    extra_damage: Literal["edition", "damage", "claw"] = "edition"
-    # Fire Breathing hits "attacked" neighbours only (2011) or "both" (2016).
-    fire_breathing: Literal["edition", "attacked", "both"] = "edition"
-    # Whose Regeneration adds a heart to Healing Ray: the "healer" (2011) or the
-    # "healed" monster (2016).
-    healing_ray_regeneration: Literal["edition", "healer", "healed"] = "edition"
-    # When victory is checked: "immediate" (2011) or at the "end_of_turn" (2016).
-    game_end: Literal["edition", "immediate", "end_of_turn"] = "edition"
-    # The Bay monster when 4 monsters remain: "leave" (2011) or "move_to_city" (2016).
-    bay_at_four: Literal["edition", "leave", "move_to_city"] = "edition"
-    # Parasitic Tentacles: counters on the card "stay" (2011) or are "refilled" (2016).
-    tentacles_counters: Literal["edition", "stay", "refill"] = "edition"
-    # Metamorph refund: the energy "paid" (2011) or the "printed" cost (2016).
-    metamorph_refund: Literal["edition", "paid", "printed"] = "edition"
-    # Rooting for the Underdog at the end of "any" turn (2011) or of "own" turns (2016).
-    underdog_turns: Literal["edition", "any", "own"] = "edition"
-    # Friend of Children on Metamorph refunds (the FAQ says no; BGA says yes).
-    friend_of_children_metamorph: bool = False
-    # Frenzy's extra turn comes after a normal end of turn (BGA); off: end-of-turn
-    # effects are skipped (a Dized FAQ entry).
-    frenzy_end_of_turn: bool = True
-    # Herbivore counts hearts you made yourself lose (BGA); off: only other monsters.
-    herbivore_counts_self: bool = False
-    # When only the City yields, the Bay monster moves up to the City (a fan answer).
-    bay_moves_up: bool = False
-    # Power Up!: Evolutions "on", or the "mutant" draft variant.
-    power_up: Literal["off", "on", "mutant"] = "off"
-    # Power Up! set-up: the Evolution not kept is shuffled back (rulebook) or
-    # discarded (BGA).
-    evolution_setup: Literal["shuffle_back", "discard"] = "shuffle_back"
-    # Mutant Evolution draft: packets pass to the "left" (rulebook) or "right" (BGA).
-    draft_direction: Literal["left", "right"] = "left"
-    # Icy Reflection when the marked Evolution leaves play: "discard" Icy Reflection
-    # too (card text) or only remove the "token" (BGA).
-    icy_reflection_leaves: Literal["discard", "token"] = "discard"
-    # A turn skipped by Tune-Up or Sunken Temple: "skip" everything after it, end of
-    # turn included (BGA), or still run its "end_of_turn" (end-of-turn Evolutions,
-    # effects, Poison).
-    skipped_turn_end: Literal["skip", "end_of_turn"] = "skip"
-    # Terror of the Deep: a "permanent" Camouflage-like reaction to every loss (BGA),
-    # or a "temporary" card, discarded after its one roll (the card's wording).
-    terror_of_the_deep: Literal["permanent", "temporary"] = "permanent"
-    # Engine safety: after this many turns the game ends with no winner.
-    turn_limit: int = 400
+    edition: Literal["2011", "2016"] = option(
+        "2011",
+        title="Edition",
+        description="Which rulebook: the card names, costs and texts, and every ruling below "
+        "left at 'as the edition says'.",
+        group="setup",
+        values={
+            "2011": "the 2011 first edition (Italian rulebook)",
+            "2016": "the 2016 rules (as Board Game Arena plays them)",
+        },
+    )
+    # "box", or monster ids in seat order: "alienoid,kraken,...".
+    monsters: str = option(
+        "box",
+        title="Monsters",
+        description="Dealt at random from the edition's box ('box'), or named in seat order, "
+        "e.g. kraken,the_king (any of the nine monsters, Pandakaï included).",
+        group="setup",
+    )
+    first_player: Literal["roll", "random", "0", "1", "2", "3", "4", "5"] = option(
+        "roll",
+        title="First player",
+        description="Who takes the first turn.",
+        group="setup",
+        values={
+            "roll": "everyone rolls six dice, most claws starts (rulebook)",
+            "random": "chosen at random (Board Game Arena)",
+            **{str(seat): f"player {seat + 1}" for seat in range(6)},  # values count from 0
+        },
+    )
+    tokyo_bay: bool = option(
+        True,
+        title="Tokyo Bay",
+        description="With 5 or 6 monsters a second monster holds Tokyo Bay (the 2011 rulebook "
+        "leaves it out of a first game).",
+        group="setup",
+        values={True: "used with 5 or 6 monsters", False: "Tokyo City only"},
+    )
+    two_player_variant: bool = option(
+        False,
+        title="Two-player variant",
+        description="Entering and holding Tokyo give 1 energy instead of stars (Board Game "
+        "Arena's variant for two players).",
+        group="variants",
+    )
+    tokyo_entry: Literal["edition", "claw", "mandatory"] = option(
+        "edition",
+        title="Entering Tokyo",
+        description="When a monster outside takes an empty spot in Tokyo.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "claw": "a claw die takes an empty City instead of attacking (2011)",
+            "mandatory": "the active monster always takes a free spot (2016)",
+        },
+    )
+    extra_damage: Literal["edition", "damage", "claw"] = option(
+        "edition",
+        title="Extra damage cards",
+        description="How Acid Attack, Spiked Tail, Urbavore, Burrowing and Poison Quills add "
+        "to an attack.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "damage": "extra damage, not claws (2011)",
+            "claw": "they add claws (2016)",
+        },
+    )
+    fire_breathing: Literal["edition", "attacked", "both"] = option(
+        "edition",
+        title="Fire Breathing",
+        description="Which neighbours of a Fire Breathing monster lose the extra heart.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "attacked": "only neighbours it attacks (2011)",
+            "both": "both neighbours, whenever it resolves a claw (2016)",
+        },
+    )
+    healing_ray_regeneration: Literal["edition", "healer", "healed"] = option(
+        "edition",
+        title="Healing Ray and Regeneration",
+        description="Whose Regeneration adds a heart when Healing Ray heals another monster.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "healer": "the healer's Regeneration (2011)",
+            "healed": "the healed monster's Regeneration (2016)",
+        },
+    )
+    game_end: Literal["edition", "immediate", "end_of_turn"] = option(
+        "edition",
+        title="When the game ends",
+        description="When a monster with 20 stars wins.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "immediate": "at once, checked after every step (2011)",
+            "end_of_turn": "at the end of the turn (2016)",
+        },
+    )
+    bay_at_four: Literal["edition", "leave", "move_to_city"] = option(
+        "edition",
+        title="Tokyo Bay at four monsters",
+        description="What the monster in Tokyo Bay does when an elimination leaves 4 monsters.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "leave": "it leaves Tokyo (2011)",
+            "move_to_city": "it moves to an empty Tokyo City (2016)",
+        },
+    )
+    tentacles_counters: Literal["edition", "stay", "refill"] = option(
+        "edition",
+        title="Parasitic Tentacles counters",
+        description="Counters on a card bought from another monster with Parasitic Tentacles.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "stay": "they stay on the card (2011)",
+            "refill": "the card is set up afresh (2016)",
+        },
+    )
+    metamorph_refund: Literal["edition", "paid", "printed"] = option(
+        "edition",
+        title="Metamorph refund",
+        description="The energy Metamorph gives back for a Keep card sold at the end of a turn.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "paid": "the energy paid for it (2011)",
+            "printed": "its printed cost (2016)",
+        },
+    )
+    underdog_turns: Literal["edition", "any", "own"] = option(
+        "edition",
+        title="Rooting for the Underdog",
+        description="At the end of which turns Rooting for the Underdog gives its star.",
+        group="variants",
+        values={
+            "edition": "as the edition says",
+            "any": "every monster's turn (2011)",
+            "own": "its owner's turns only (2016)",
+        },
+    )
+    friend_of_children_metamorph: bool = option(
+        False,
+        title="Friend of Children and Metamorph",
+        description="Friend of Children adds 1 energy to Metamorph refunds.",
+        group="variants",
+        values={True: "it does (Board Game Arena)", False: "it does not (the FAQ)"},
+    )
+    frenzy_end_of_turn: bool = option(
+        True,
+        title="End of turn before Frenzy",
+        description="End-of-turn effects still happen before the extra turn Frenzy gives.",
+        group="variants",
+        values={
+            True: "they happen (Board Game Arena)",
+            False: "they are skipped (a Dized FAQ entry)",
+        },
+    )
+    herbivore_counts_self: bool = option(
+        False,
+        title="Herbivore counts your own losses",
+        description="Whether hearts you made yourself lose also cost you Herbivore's star.",
+        group="variants",
+        values={True: "they do (Board Game Arena)", False: "only other monsters' hearts count"},
+    )
+    bay_moves_up: bool = option(
+        False,
+        title="Bay monster moves up",
+        description="When only the monster in Tokyo City yields, the Bay monster moves up to "
+        "the City instead of the attacker taking it (a fan ruling).",
+        group="variants",
+    )
+    power_up: Literal["off", "on", "mutant"] = option(
+        "off",
+        title="Power Up!",
+        description="The Power Up! expansion: each monster draws Evolution cards when it "
+        "rolls three hearts.",
+        group="expansions",
+        values={"off": "off", "on": "on: Evolutions", "mutant": "Mutant (draft variant)"},
+    )
+    evolution_setup: Literal["shuffle_back", "discard"] = option(
+        "shuffle_back",
+        title="Power Up! set-up",
+        description="Each monster draws 2 Evolutions at the start and keeps 1; what happens "
+        "to the other.",
+        group="variants",
+        values={
+            "shuffle_back": "shuffled back into its deck (rulebook)",
+            "discard": "discarded (Board Game Arena)",
+        },
+    )
+    draft_direction: Literal["left", "right"] = option(
+        "left",
+        title="Mutant draft direction",
+        description="Where the packets of Evolutions pass in the Mutant draft.",
+        group="variants",
+        values={"left": "to the left (rulebook)", "right": "to the right (Board Game Arena)"},
+    )
+    icy_reflection_leaves: Literal["discard", "token"] = option(
+        "discard",
+        title="Icy Reflection",
+        description="When the Evolution that Icy Reflection copies leaves play.",
+        group="variants",
+        values={
+            "discard": "Icy Reflection is discarded too (the card's text)",
+            "token": "only its token is removed (Board Game Arena)",
+        },
+    )
+    skipped_turn_end: Literal["skip", "end_of_turn"] = option(
+        "skip",
+        title="Turns skipped by Evolutions",
+        description="A turn skipped with Tune-Up or Sunken Temple: whether its end of turn "
+        "(end-of-turn Evolutions and effects, Poison) still happens.",
+        group="variants",
+        values={
+            "skip": "skipped too (Board Game Arena)",
+            "end_of_turn": "the end of turn still happens",
+        },
+    )
+    terror_of_the_deep: Literal["permanent", "temporary"] = option(
+        "permanent",
+        title="Terror of the Deep",
+        description="How long the Kraken's Terror of the Deep lasts.",
+        group="variants",
+        values={
+            "permanent": "stays and rolls on every loss of hearts, like Camouflage "
+            "(Board Game Arena)",
+            "temporary": "discarded after its one roll (the card's wording)",
+        },
+    )
+    # Engine safety only.
+    turn_limit: int = option(
+        400,
+        title="Turn limit",
+        description="After this many turns the game ends with no winner (a safety bound; "
+        "never reached in normal play).",
+        group="advanced",
+        min=10,
+        max=100_000,
+    )
 
     def __post_init__(self) -> None:
         if self.monsters != "box":
@@ -119,8 +305,7 @@ class KingOfTokyoOptions:
                     )
             if len(set(names)) != len(names):
                 raise InvalidOptionsError("monsters", "each monster can be chosen once")
-        if not 10 <= self.turn_limit <= 100_000:
-            raise InvalidOptionsError("turn_limit", "must be 10 to 100000")
+        check_ranges(self)
 
     def rule(self, name: str) -> str:
         """The value of an edition-dependent ruling, resolved for the edition."""

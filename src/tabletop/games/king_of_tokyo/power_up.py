@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Self
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.rng import Rng
+from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
 
@@ -362,7 +363,10 @@ class PowerUp:
     def offer(self, state: KingOfTokyoState, seat: int, setup: bool) -> None:
         """Draw 2 and ask which to keep (one drawn card is kept without a question)."""
         drawn = self.draw(state, seat)
-        state.event("evolution_draw", f"{state.monster_name(seat)} draws {len(drawn)} Evolutions.")
+        state.event(
+            "evolution_draw",
+            f"{state.monster_name(seat)} draws {plural(len(drawn), 'Evolution')}.",
+        )
         if len(drawn) == 1:
             self.keep(state, seat, drawn[0], (), setup)
         elif drawn:

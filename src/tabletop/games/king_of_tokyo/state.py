@@ -23,6 +23,7 @@ from tabletop.core.decisions import Decision, DecisionStack
 from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
 from tabletop.core.rng import Rng
+from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo import evolution_effects, powers
 from tabletop.games.king_of_tokyo.actions import (
     HEART_HEAL,
@@ -35,6 +36,7 @@ from tabletop.games.king_of_tokyo.actions import (
 )
 from tabletop.games.king_of_tokyo.cards import Card, CardTable
 from tabletop.games.king_of_tokyo.dice import (
+    A_FACE,
     BLACK_DICE,
     CLAW,
     ENERGY,
@@ -127,6 +129,7 @@ _LIST_FIELDS = (
     "new_slots",
     "heart_plan",
     "winner_seats",
+    "eliminated",
 )
 
 
@@ -145,6 +148,7 @@ class KingOfTokyoState(State):
         "deck",
         "dice",
         "discard",
+        "eliminated",
         "entered",
         "extra_turns",
         "freeze_chain",
@@ -220,6 +224,7 @@ class KingOfTokyoState(State):
     pu: PowerUp | None  # Power Up!: the Evolutions (None when the expansion is off)
     may_have_won: bool  # some monster reached 20 stars at some point (a cheap pre-check)
     winner_seats: list[int]
+    eliminated: list[int]  # seats in the order they were eliminated, first out first
 
     # -- construction ------------------------------------------------------------------
 
@@ -258,10 +263,13 @@ class KingOfTokyoState(State):
         self.over = False
         self.may_have_won = False
         self.winner_seats = []
+        self.eliminated = []
         self.turn = 0
         self._reset_turn()
         if self._log is not None:
-            roster = ", ".join(f"seat {m.seat}: {game.monster_name(m.name)}" for m in self.monsters)
+            roster = ", ".join(
+                f"seat {m.seat + 1}: {game.monster_name(m.name)}" for m in self.monsters
+            )
             self._event("setup", f"Monsters: {roster}.", monsters=list(names))
             self._event("row", f"The row shows {self._row_text()}.", row=self._row_ids())
         first = self._first_player()
@@ -286,7 +294,10 @@ class KingOfTokyoState(State):
         if rule != "roll":
             seat = int(rule)
             if seat >= self.num_players:
-                raise StateFormatError(f"first_player {seat} is not a seat of this game")
+                raise StateFormatError(
+                    f"first_player: seat number {seat + 1} (value {rule!r}) is not a seat "
+                    f"of this {self.num_players}-player game"
+                )
             return seat
         tied = list(range(self.num_players))
         randrange = rng.randrange
@@ -917,7 +928,7 @@ class KingOfTokyoState(State):
         new = self.rng.randrange(NUM_FACES)
         dice.append(new)
         dice.sort()
-        self._note(f"{why}: a {FACE_NAMES[face]} is rerolled and shows {FACE_NAMES[new]}.")
+        self._note(f"{why}: {A_FACE[face]} is rerolled and shows {FACE_NAMES[new]}.")
         return new
 
     def _change_die(self, face: int, to: int, why: str) -> None:
@@ -925,7 +936,7 @@ class KingOfTokyoState(State):
         dice.remove(face)
         dice.append(to)
         dice.sort()
-        self._note(f"{why}: a {FACE_NAMES[face]} becomes a {FACE_NAMES[to]}.")
+        self._note(f"{why}: {A_FACE[face]} becomes {A_FACE[to]}.")
 
     def _smoke_source(self, p: int) -> int:
         """The instance carrying a Smoke counter the monster may spend, or -1."""
@@ -1166,10 +1177,10 @@ class KingOfTokyoState(State):
         m = self.monsters[a]
         if plan[HEART_POISON]:
             m.poison -= plan[HEART_POISON]
-            self._note(f"{self._name(a)} removes {plan[HEART_POISON]} Poison token(s).")
+            self._note(f"{self._name(a)} removes {plural(plan[HEART_POISON], 'Poison token')}.")
         if plan[HEART_SHRINK]:
             m.shrink -= plan[HEART_SHRINK]
-            self._note(f"{self._name(a)} removes {plan[HEART_SHRINK]} Shrink token(s).")
+            self._note(f"{self._name(a)} removes {plural(plan[HEART_SHRINK], 'Shrink token')}.")
         if plan[HEART_HEAL] and a != self.city and a != self.bay:
             self.heal(a, plan[HEART_HEAL], "heart dice")
         if any(plan[3:]):
@@ -1192,7 +1203,7 @@ class KingOfTokyoState(State):
             target.hearts += gained
             if self.pu is not None and gained:
                 self.pu.tally("hearts", seat, gained)
-            self._note(f"Healing Ray: {self._name(seat)} gains {gained} heart(s).")
+            self._note(f"Healing Ray: {self._name(seat)} gains {plural(gained, 'heart')}.")
         else:
             gained = self.heal(seat, n, "Healing Ray")
         pay = min(2 * gained, target.energy)
@@ -1253,7 +1264,9 @@ class KingOfTokyoState(State):
         if damage:
             if self._log is not None:
                 names = ", ".join(self._name(t) for t in damage)
-                self._event("attack", f"{self._name(a)} smashes {names} with {claws} claw(s).")
+                self._event(
+                    "attack", f"{self._name(a)} smashes {names} with {plural(claws, 'claw')}."
+                )
             for t in self._seat_order(a, damage):
                 if (t == self.city or t == self.bay) and (
                     self.monsters[t].mask & _JETS
@@ -1846,7 +1859,7 @@ class KingOfTokyoState(State):
                 elif m.mask & bit:
                     hook(self, a, self.copies(a, card))
         if m.poison and m.alive:
-            self._note(f"{self._name(a)} suffers from {m.poison} Poison token(s).")
+            self._note(f"{self._name(a)} suffers from {plural(m.poison, 'Poison token')}.")
             self.hits.append([a, m.poison, -1, False, False])
 
     def _stage_next(self) -> None:
@@ -1949,7 +1962,7 @@ class KingOfTokyoState(State):
                 saved = roll.count(HEART)
                 self._note(
                     f"{self._name(v)}'s Camouflage rolls {describe_dice(roll)}: "
-                    f"{saved} heart(s) saved."
+                    f"{plural(saved, 'heart')} saved."
                 )
                 hearts -= saved
                 if hearts <= 0:
@@ -1993,7 +2006,9 @@ class KingOfTokyoState(State):
         if self.pu is not None and lost:  # hearts lost this turn (Anger Batteries)
             self.pu.tally("lost", v, lost)
         if self._log is not None:
-            self._event("damage", f"{self._name(v)} loses {lost} heart(s).", seat=v, hearts=lost)
+            self._event(
+                "damage", f"{self._name(v)} loses {plural(lost, 'heart')}.", seat=v, hearts=lost
+            )
         a = self.active
         if source == a and (v != a or self._game_kot.options.herbivore_counts_self):
             self.hurt_this_turn = True
@@ -2053,6 +2068,7 @@ class KingOfTokyoState(State):
         m.stars = 0
         m.hearts = 0
         self.alive_count -= 1
+        self.eliminated.append(v)
         if self.pu is not None:
             self.pu.eliminate(v)
         self._leave_tokyo(v)
@@ -2189,7 +2205,11 @@ class KingOfTokyoState(State):
             self.may_have_won = True
         if self._log is not None:
             self._event(
-                "stars", f"{self._name(p)} gains {n} star(s) ({why}).", seat=p, stars=n, why=why
+                "stars",
+                f"{self._name(p)} gains {plural(n, 'star')} ({why}).",
+                seat=p,
+                stars=n,
+                why=why,
             )
 
     def lose_stars(self, p: int, n: int, why: str) -> None:
@@ -2197,7 +2217,7 @@ class KingOfTokyoState(State):
         lost = min(n, m.stars)
         if lost:
             m.stars -= lost
-            self._note(f"{self._name(p)} loses {lost} star(s) ({why}).")
+            self._note(f"{self._name(p)} loses {plural(lost, 'star')} ({why}).")
 
     def gain_energy(self, p: int, n: int, why: str) -> None:
         """Gain energy; Friend of Children adds 1 per copy to each gain."""
@@ -2232,7 +2252,7 @@ class KingOfTokyoState(State):
         if self.pu is not None:  # hearts gained this turn (Cult Worshippers)
             self.pu.tally("hearts", p, gained)
         if self._log is not None:
-            self._event("heal", f"{self._name(p)} gains {gained} heart(s) ({why}).", seat=p)
+            self._event("heal", f"{self._name(p)} gains {plural(gained, 'heart')} ({why}).", seat=p)
         return gained
 
     # -- seats -------------------------------------------------------------------------
@@ -2437,6 +2457,8 @@ class KingOfTokyoState(State):
         state = self._restore_base(game, data)
         self._game_kot = game
         try:
+            if "eliminated" not in state:  # saved before the field existed
+                state = {**state, "eliminated": self._eliminated_from_log()}
             for name in _INT_FIELDS:
                 setattr(self, name, int(state[name]))
             for name in _BOOL_FIELDS:
@@ -2458,9 +2480,25 @@ class KingOfTokyoState(State):
             raise StateFormatError(f"malformed King of Tokyo state: {exc!r}") from exc
         if len(self.monsters) != self.num_players:
             raise StateFormatError("the state has the wrong number of monsters")
+        if sorted(self.eliminated) != [m.seat for m in self.monsters if not m.alive]:
+            raise StateFormatError(
+                "the elimination order does not list each eliminated monster once "
+                "(a state saved without it needs its log to rebuild it)"
+            )
         self._check_cards()
         self._refresh_masks()
         return self
+
+    def _eliminated_from_log(self) -> list[int]:
+        """The elimination order of a state saved before it was kept: its log's events.
+
+        Without a log it stays empty, which :meth:`from_dict` then accepts only if no
+        monster is out.
+        """
+        log = self._log
+        if log is None:
+            return []
+        return [int(e.data["seat"]) for e in log.events if e.kind == "eliminated"]
 
     def _check_cards(self) -> None:
         """Every card instance is in exactly one place."""

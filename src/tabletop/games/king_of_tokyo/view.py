@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES
 from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.monster import WIN_STARS
 from tabletop.games.king_of_tokyo.phases import ASK_NAMES, ASK_TEXT, PHASE_NAMES, Ask
 from tabletop.games.king_of_tokyo.power_up import QUESTIONS, WINDOW_NAMES
 
@@ -32,6 +34,23 @@ def location_of(state: KingOfTokyoState, seat: int) -> str:
 def bay_open(state: KingOfTokyoState) -> bool:
     """The view's ``tokyo.bay_open``: the game uses the Bay and 5 monsters live."""
     return state.game.options.tokyo_bay and state.alive_count >= 5
+
+
+def victory_of(state: KingOfTokyoState) -> str | None:
+    """The view's ``victory``: how the game ended, ``None`` while it runs.
+
+    ``"stars"`` when a winner has 20 stars or more (even if it is also the last
+    monster standing), ``"last_standing"`` when the winner is the only monster left,
+    ``"no_winner"`` when every monster is out or the turn limit ended the game.
+    """
+    if not state.over:
+        return None
+    winners = state.winner_seats
+    if not winners:
+        return "no_winner"
+    if any(state.monsters[w].stars >= WIN_STARS for w in winners):
+        return "stars"
+    return "last_standing"
 
 
 def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
@@ -83,8 +102,24 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
                 decision["card"] = card(d.data[1])
         elif d.kind == Ask.EVO_CHOICE:
             evolution = evolution_table().info[d.data[0]]
+            question = QUESTIONS[evolution.id]
             decision["evolution"] = evolution.id
-            decision["reason"] = QUESTIONS[evolution.id].text
+            decision["reason"] = question.text
+            if player == d.player:
+                # Cards the answer may name that are nowhere else in the view (Deep Dive's
+                # top of the deck, Miraculous Catch's pick of the discard pile): only the
+                # deciding monster looks at them.
+                shown = {c for c in state.row if c >= 0}
+                for m in state.monsters:
+                    shown.update(m.cards)
+                table = state.table
+                asked = [
+                    table.arg[a.id]
+                    for a in question.options(state, d.player, tuple(d.data[1:]))
+                    if table.move[a.id] == Move.EVO_CARD and table.arg[a.id] not in shown
+                ]
+                if asked:
+                    decision["cards"] = [card(c) for c in asked]
         elif d.kind == Ask.EVO_KEEP and player == d.player:
             info = evolution_table().info
             decision["drawn"] = [info[n].describe() for n in sorted(d.data[:2])]
@@ -110,6 +145,8 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
         "decision": decision,
         "winners": state.winners(),
         "over": state.is_terminal(),
+        "victory": victory_of(state),
+        "eliminated": list(state.eliminated),
     }
     if state.top_card_visible_to(player):
         view["deck_top"] = card(state.deck[-1])

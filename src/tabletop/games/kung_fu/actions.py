@@ -22,9 +22,16 @@ block                first id    size        meaning
 ``DRAW_RED`` serves every draw with a choice of decks: the 3 cards on a change of
 initiative, the extra card for a face-down attack (r is 0 or 1), ``draw3`` and the
 difference. With ``draw_split="sequential"`` each card is asked alone (r is 0 or 1).
+
+:meth:`ActionTable.data` gives each action as data (``Game.action_data``): the move's
+name (the block's, lower case: ``attack``, ``attack_down``, ``parry``, ``pay``,
+``draw_red``, ...) and its argument: ``card`` (a card ``type`` id of the view, such
+as ``"A07"``) or ``red`` (the number of red cards drawn).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.kung_fu.cards import CardTable
@@ -46,6 +53,22 @@ class Move:
     TAKE_INITIATIVE = 8
     DRAW_DIFFERENCE = 9
     DISCARD_KOKU = 10
+
+
+MOVE_NAMES = (
+    "attack",
+    "attack_down",
+    "pass",
+    "parry",
+    "activate",
+    "decline",
+    "pay",
+    "draw_red",
+    "take_initiative",
+    "draw_difference",
+    "discard_koku",
+)
+_CARD_MOVES = frozenset((Move.ATTACK, Move.ATTACK_DOWN, Move.PARRY, Move.PAY, Move.DISCARD_KOKU))
 
 
 def layout(num_types: int) -> dict[str, int]:
@@ -106,4 +129,15 @@ class ActionTable:
         self.actions: tuple[Action, ...] = tuple(builder.actions)
         self.move: tuple[int, ...] = tuple(builder.move)
         self.arg: tuple[int, ...] = tuple(builder.arg)
+        self.card_ids: tuple[str, ...] = tuple(cards.ids)
         assert len(self.actions) == layout(cards.num_types)["total"]
+
+    def data(self, action_id: int) -> dict[str, Any]:
+        """Action ``action_id`` as data (see the module docstring)."""
+        move = self.move[action_id]
+        out: dict[str, Any] = {"move": MOVE_NAMES[move]}
+        if move in _CARD_MOVES:
+            out["card"] = self.card_ids[self.arg[action_id]]
+        elif move == Move.DRAW_RED:
+            out["red"] = self.arg[action_id]
+        return out

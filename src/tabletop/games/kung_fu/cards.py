@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import InvalidOptionsError
+from tabletop.core.text import plural
 
 RED = 0
 BLUE = 1
@@ -148,6 +149,27 @@ def _words(e: EffectSpec, boosted: int) -> str:
     return f"after a hit, {text}" if e.arrow else text
 
 
+def _sentence(e: EffectSpec, boosted: int, worth: int, lose_to_self: bool | None) -> str:
+    """What an effect does, for a card's text as people read it; ``lose_to_self``
+    overrides whom ``lose2`` hurts (the option ``lose2_target``)."""
+    n = e.amount
+    to_self = e.to_self if lose_to_self is None else lose_to_self
+    text = {
+        Effect.BOOST: f"its value becomes {boosted}",
+        Effect.GAIN_KOKU: f"after the round it joins your koku row, worth {worth} koku",
+        Effect.NEGATE_PARRY: "the opponent's parry counts 0 and cannot be activated",
+        Effect.SWITCH_INITIATIVE: "after this round, the defender of this round holds the "
+        "initiative",
+        Effect.DRAW: f"you draw {plural(n, 'card')}, choosing the piles",
+        Effect.NO_PARRY: "the opponent may not parry in the next round",
+        Effect.DISCARD_RANDOM: f"the opponent discards {plural(n, 'card')} at random",
+        Effect.DISCARD_KOKU: "you discard one card of the opponent's koku row",
+        Effect.HEAL: f"you regain {n} life",
+        Effect.LOSE: f"you lose {n} life" if to_self else f"the opponent loses {n} life",
+    }[e.kind]
+    return f"if the opponent has lost life this round, {text}" if e.arrow else text
+
+
 class CardTable:
     """Every per-type table of one deck (shared between games, never mutated).
 
@@ -223,6 +245,21 @@ class CardTable:
         self.effect_keys: tuple[tuple[str, ...], ...] = tuple(
             tuple(s.key for s in e) for e in effects
         )
+        self.texts: tuple[str, ...] = tuple(self.text(k) for k in range(self.num_types))
+
+    def text(self, k: int, lose_to_self: bool | None = None) -> str:
+        """Card type ``k``'s effect as a sentence ("" without one), from the deck's own
+        effect data, so the words follow whatever cards are loaded.
+
+        >>> table = load_deck("default")
+        >>> table.text(table.type_of("A07"))
+        'Activate for 2 koku: its value becomes 5.'
+        """
+        if not self.effects[k]:
+            return ""
+        boosted, worth = self.boosted[k], self.worth[k]
+        words = "; ".join(_sentence(e, boosted, worth, lose_to_self) for e in self.effects[k])
+        return f"Activate for {self.cost[k]} koku: {words}."
 
     def _types(self, colour: int) -> list[int]:
         return [k for k in range(self.num_types) if self.colour[k] == colour]
@@ -252,6 +289,7 @@ class CardTable:
             "worth": self.worth[k],
             "cost": self.cost[k],
             "effects": list(self.effect_keys[k]),
+            "text": self.texts[k],
             "label": self.labels[k],
         }
 

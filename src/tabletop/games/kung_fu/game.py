@@ -19,6 +19,15 @@ from tabletop.games.kung_fu.state import INITIATIVE_DRAW, KungFuState
 NUM_PLAYERS = 2
 
 
+PROVISIONAL_DECK_NOTICE = (
+    "The Kung Fu deck shipped with the game is provisional: the real card list was not "
+    "available, so every card's name, values and effects are assumptions. If you own the "
+    "game, enter its cards in a deck file and play with the option deck=PATH (the schema is "
+    "in docs/games/kung-fu.md#entering-the-real-cards)."
+)
+"""What :attr:`KungFuGame.notice` says while ``deck="default"``."""
+
+
 class KungFuGame(Game[KungFuOptions]):
     """Kung Fu (Palm & Zach, White Goblin Games, 2013) for exactly two players.
 
@@ -35,6 +44,13 @@ class KungFuGame(Game[KungFuOptions]):
     id = "kung-fu"
     title = "Kung Fu"
     options_type = KungFuOptions
+
+    @property
+    def notice(self) -> str | None:
+        """A warning while the provisional deck is in use (``deck="default"``)."""
+        if self.options.deck != "default":
+            return None
+        return PROVISIONAL_DECK_NOTICE
 
     def __init__(self, options: KungFuOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)
@@ -62,6 +78,11 @@ class KungFuGame(Game[KungFuOptions]):
                 for e in effects
             )
             for effects in cards.post
+        )
+        # The cards' texts as this game plays them (lose2's target may be an option).
+        lose_to_self = None if target == "card" else target == "self"
+        self.texts: tuple[str, ...] = tuple(
+            cards.text(k, lose_to_self) for k in range(cards.num_types)
         )
         # Shared immutable decisions and legal lists.
         self.ask_attack = tuple(Decision(Ask.ATTACK, p) for p in range(NUM_PLAYERS))
@@ -143,6 +164,10 @@ class KungFuGame(Game[KungFuOptions]):
     @property
     def actions(self) -> tuple[Action, ...]:
         return self.table.actions
+
+    def action_data(self, action_id: int) -> dict[str, Any]:
+        self.action_from_id(action_id)
+        return self.table.data(action_id)
 
     def new_state(
         self, num_players: int = NUM_PLAYERS, seed: int | None = None, *, log: bool = True

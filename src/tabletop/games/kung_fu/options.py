@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabletop.core.errors import InvalidOptionsError
+from tabletop.core.options import check_ranges, option
 from tabletop.games.kung_fu.cards import load_deck
 
 MAX_PASSES = 5
@@ -24,39 +25,117 @@ class KungFuOptions:
     'sequential'
     """
 
-    # The cards: "default" (the provisional deck) or the path of a deck file.
-    deck: str = "default"
-    # R1: who holds the initiative in round 1 (no 3-card draw for it).
-    first_player: Literal["random", "0", "1"] = "random"
-    # R4: voluntary handovers per player per round (forced ones are unlimited).
-    max_voluntary_passes: int = 1
-    # R3: declare the red/blue split of a multi-card draw up front, or card by card.
-    draw_split: Literal["upfront", "sequential"] = "upfront"
-    # R2: an empty draw pile is refilled from its discard pile.
-    reshuffle_on_empty: bool = True
-    # R7: a negated parry that shows Koku still goes to its player's Koku row.
-    negated_parry_keeps_koku: bool = False
-    # R9: what a double knock-out leads to.
-    deciding_fight: Literal["reset_to_one", "single_exchange"] = "reset_to_one"
-    # R12: who loses life from lose2 ("card": as the card data says).
-    lose2_target: Literal["card", "opponent", "self"] = "card"
-    # R15: extra blue cards for the player without the first initiative.
-    second_player_bonus_parry_cards: int = 0
-    # Engine safety: the game is a draw after this many rounds.
-    round_limit: int = 500
-    # R14: which sets of Koku cards may pay a cost.
-    payment: Literal["any", "minimal"] = "any"
+    # "default" (the provisional deck) or the path of a deck file.
+    deck: str = option(
+        "default",
+        title="Deck",
+        description="The cards: the provisional deck shipped with the game ('default'), or "
+        "the path of a deck file with the real cards.",
+        group="setup",
+        names_a_file=True,
+    )
+    # R1: no 3-card draw for the first initiative.
+    first_player: Literal["random", "0", "1"] = option(
+        "random",
+        title="First player",
+        description="Who holds the initiative, and so attacks, in round 1.",
+        group="setup",
+        values={"random": "chosen at random", "0": "player 1", "1": "player 2"},
+    )
+    # R4: forced handovers are unlimited.
+    max_voluntary_passes: int = option(
+        1,
+        title="Giving up the initiative",
+        description="How many times per round each player may give up the initiative.",
+        group="variants",
+        min=0,
+        max=MAX_PASSES,
+        range_note="unlimited passing can loop for ever",
+    )
+    # R3.
+    draw_split: Literal["upfront", "sequential"] = option(
+        "upfront",
+        title="Choosing piles when drawing",
+        description="For a draw of several cards: how the red and blue piles are chosen.",
+        group="variants",
+        values={
+            "upfront": "say how many red cards first",
+            "sequential": "choose the pile card by card",
+        },
+    )
+    # R2.
+    reshuffle_on_empty: bool = option(
+        True,
+        title="Reshuffle empty piles",
+        description="An empty draw pile is refilled from its discard pile; off: only the other "
+        "colour's pile can help.",
+        group="variants",
+    )
+    # R7.
+    negated_parry_keeps_koku: bool = option(
+        False,
+        title="Negated parries keep Koku",
+        description="A parry made worthless by the attacker's effect still goes to its "
+        "player's Koku row if it shows coins.",
+        group="variants",
+    )
+    # R9.
+    deciding_fight: Literal["reset_to_one", "single_exchange"] = option(
+        "reset_to_one",
+        title="Double knock-out",
+        description="What happens when both players reach 0 life in the same round.",
+        group="variants",
+        values={
+            "reset_to_one": "both go back to 1 life and play on",
+            "single_exchange": "one deciding exchange: the higher card wins",
+        },
+    )
+    # R12.
+    lose2_target: Literal["card", "opponent", "self"] = option(
+        "card",
+        title="Who loses 2 life",
+        description="Who loses the 2 life of a 'lose 2 life' effect.",
+        group="variants",
+        values={
+            "card": "as each card says (no target: its owner)",
+            "opponent": "always the opponent",
+            "self": "always the player who activates it",
+        },
+    )
+    # R15: a balance variant, not in the rules.
+    second_player_bonus_parry_cards: int = option(
+        0,
+        title="Second player's extra parry cards",
+        description="Extra blue cards dealt to the player who does not start with the "
+        "initiative (a balance variant, not in the rules).",
+        group="variants",
+        min=0,
+        max=5,
+    )
+    # Engine safety only.
+    round_limit: int = option(
+        500,
+        title="Round limit",
+        description="The game is a draw after this many rounds (a safety bound; never reached "
+        "in normal play).",
+        group="advanced",
+        min=1,
+        max=100_000,
+    )
+    # R14.
+    payment: Literal["any", "minimal"] = option(
+        "any",
+        title="Paying with Koku",
+        description="Which Koku cards may pay for an effect (change is never given).",
+        group="variants",
+        values={
+            "any": "any card, until the cost is covered",
+            "minimal": "only payments without an unneeded card",
+        },
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, str) or not self.deck:
             raise InvalidOptionsError("deck", "must be 'default' or the path of a deck file")
         load_deck(self.deck)  # raises InvalidOptionsError("deck", ...) for a bad file
-        if not 0 <= self.max_voluntary_passes <= MAX_PASSES:
-            raise InvalidOptionsError(
-                "max_voluntary_passes",
-                f"must be 0 to {MAX_PASSES} (unlimited passing can loop for ever)",
-            )
-        if not 0 <= self.second_player_bonus_parry_cards <= 5:
-            raise InvalidOptionsError("second_player_bonus_parry_cards", "must be 0 to 5")
-        if not 1 <= self.round_limit <= 100_000:
-            raise InvalidOptionsError("round_limit", "must be 1 to 100000")
+        check_ranges(self)

@@ -22,6 +22,7 @@ from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
 from tabletop.core.piles import Deck
 from tabletop.core.rng import Rng
+from tabletop.core.text import plural
 from tabletop.games.kung_fu.actions import Move
 from tabletop.games.kung_fu.cards import BLUE, COLOUR_NAMES, RED, Effect, EffectSpec
 from tabletop.games.kung_fu.phases import Ask, Stage
@@ -214,7 +215,7 @@ class KungFuState(State):
         how = "drawn at random" if opts.first_player == "random" else "by option"
         self._event(
             "first_player",
-            f"player {first} holds the initiative ({how})",
+            f"player {first + 1} holds the initiative ({how})",
             player=first,
         )
         self._take(first, START_HAND, START_HAND)
@@ -223,7 +224,7 @@ class KungFuState(State):
         if bonus:
             self._event(
                 "bonus",
-                f"player {1 - first} draws {bonus} extra blue card(s) (R15)",
+                f"player {2 - first} draws {plural(bonus, 'extra blue card')} (R15)",
                 player=1 - first,
             )
             self._take(1 - first, 0, bonus)
@@ -313,7 +314,7 @@ class KungFuState(State):
             if table.move[i] == _PASS:
                 self.passes[p] -= 1
                 if self._log is not None:
-                    self._event("pass", f"player {p} gives up the initiative", player=p)
+                    self._event("pass", f"player {p + 1} gives up the initiative", player=p)
                 self._change_initiative(1 - p)
             else:
                 self._attack(p, arg, table.move[i] == Move.ATTACK_DOWN)
@@ -331,23 +332,23 @@ class KungFuState(State):
             if table.move[i] == Move.ACTIVATE:
                 self._activate(p, side)
             elif self._log is not None:
-                self._event("decline", f"player {p} does not activate the effect", player=p)
+                self._event("decline", f"player {p + 1} does not activate the effect", player=p)
         elif kind == _ASK_PAY:
             self._pay_card(p, arg)
             self._pay(p, d.data[0], d.data[1] - g.cards.worth[arg], g.cards.worth[arg])
         elif kind == _ASK_CHOICE:
             if table.move[i] == Move.TAKE_INITIATIVE:
                 self.took = True
-                self._note(f"player {p} takes the initiative")
+                self._note(f"player {p + 1} takes the initiative")
                 if self._log is not None:
-                    self._event("take_initiative", f"player {p} takes the initiative", player=p)
+                    self._event("take_initiative", f"player {p + 1} takes the initiative", player=p)
             else:
                 diff = self.par_value - self.att_value
-                self._note(f"player {p} draws the difference ({diff})")
+                self._note(f"player {p + 1} draws the difference ({diff})")
                 if self._log is not None:
                     self._event(
                         "draw_difference",
-                        f"player {p} draws the difference ({diff})",
+                        f"player {p + 1} draws the difference ({diff})",
                         player=p,
                     )
                 self._draw(p, diff)
@@ -394,7 +395,7 @@ class KungFuState(State):
             extra = " (the deciding fight)" if self.deciding else ""
             self._event(
                 "round",
-                f"round {self.round}{extra}: player {self.attacker} holds the initiative",
+                f"round {self.round}{extra}: player {self.attacker + 1} holds the initiative",
                 round=self.round,
                 attacker=self.attacker,
             )
@@ -449,7 +450,7 @@ class KungFuState(State):
             return
         if self._log is not None:
             self._event(
-                "handover", f"player {a} holds no red card: the initiative passes", player=a
+                "handover", f"player {a + 1} holds no red card: the initiative passes", player=a
             )
         self._change_initiative(d)
 
@@ -459,7 +460,7 @@ class KungFuState(State):
         if self._log is not None:
             self._event(
                 "initiative",
-                f"player {new} takes the initiative; player {1 - new} draws {INITIATIVE_DRAW}",
+                f"player {new + 1} takes the initiative; player {2 - new} draws {INITIATIVE_DRAW}",
                 player=new,
             )
         self._draw(1 - new, INITIATIVE_DRAW)
@@ -478,7 +479,7 @@ class KungFuState(State):
         self.stage = _PARRY
         if self._log is not None:
             if down:
-                self._event("attack_down", f"player {a} attacks face down", player=a)
+                self._event("attack_down", f"player {a + 1} attacks face down", player=a)
                 self._private(
                     a,
                     "attack_card",
@@ -488,7 +489,7 @@ class KungFuState(State):
             else:
                 self._event(
                     "attack",
-                    f"player {a} attacks with {self._g.cards.labels[k]}",
+                    f"player {a + 1} attacks with {self._g.cards.labels[k]}",
                     player=a,
                     card=self._g.cards.describe(k),
                 )
@@ -501,13 +502,13 @@ class KungFuState(State):
         d = 1 - self.att_player
         if self.no_parry[d]:
             if self._log is not None:
-                self._event("no_parry", f"player {d} may not parry this round", player=d)
+                self._event("no_parry", f"player {d + 1} may not parry this round", player=d)
             self._play_parry(d, -1)
             return
         mask = self.held[d] & g.blue_mask
         if not mask:
             if self._log is not None:
-                self._event("no_parry", f"player {d} has no blue card to parry with", player=d)
+                self._event("no_parry", f"player {d + 1} has no blue card to parry with", player=d)
             self._play_parry(d, -1)
         elif mask & (mask - 1):
             self.ask.push(g.ask_parry[d])
@@ -529,7 +530,7 @@ class KungFuState(State):
             if k >= 0:
                 self._event(
                     "parry",
-                    f"player {d} parries with {cards.labels[k]}",
+                    f"player {d + 1} parries with {cards.labels[k]}",
                     player=d,
                     card=cards.describe(k),
                 )
@@ -581,7 +582,7 @@ class KungFuState(State):
         if self._log is not None:
             self._event(
                 "activate",
-                f"player {p} activates {cards.names[card]} (cost {cost})",
+                f"player {p + 1} activates {cards.names[card]} (cost {cost})",
                 player=p,
                 type=cards.ids[card],
             )
@@ -637,7 +638,7 @@ class KungFuState(State):
         if self._log is not None:
             self._event(
                 "pay",
-                f"player {p} pays with {cards.names[k]} ({cards.worth[k]} koku)",
+                f"player {p + 1} pays with {cards.names[k]} ({cards.worth[k]} koku)",
                 player=p,
                 type=cards.ids[k],
             )
@@ -674,7 +675,7 @@ class KungFuState(State):
             if log:
                 self._event(
                     "damage",
-                    f"attack {att} beats parry {par}: player {d} loses {loss} life",
+                    f"attack {att} beats parry {par}: player {d + 1} loses {loss} life",
                     player=d,
                     amount=loss,
                 )
@@ -700,15 +701,15 @@ class KungFuState(State):
         cards = self._g.cards
         d = 1 - a
         if self.negated:
-            self._note(f"player {a} negates the parry")
-            self._event("negate", f"player {a} negates the parry of player {d}", player=a)
+            self._note(f"player {a + 1} negates the parry")
+            self._event("negate", f"player {a + 1} negates the parry of player {d + 1}", player=a)
         if self.active[0] and cards.has_boost[self.att_card]:
-            self._note(f"player {a} boosts the attack to {att}")
-            self._event("boost", f"player {a} boosts the attack to {att}", player=a)
+            self._note(f"player {a + 1} boosts the attack to {att}")
+            self._event("boost", f"player {a + 1} boosts the attack to {att}", player=a)
         pc = self.par_card
         if self.active[1] and pc >= 0 and cards.has_boost[pc]:
-            self._note(f"player {d} boosts the parry to {par}")
-            self._event("boost", f"player {d} boosts the parry to {par}", player=d)
+            self._note(f"player {d + 1} boosts the parry to {par}")
+            self._event("boost", f"player {d + 1} boosts the parry to {par}", player=d)
 
     def _effects(self) -> None:
         """The other activated effects in printed order: attacker's, then defender's."""
@@ -732,31 +733,33 @@ class KungFuState(State):
         opp = 1 - owner
         kind = e.kind
         if e.arrow and not self.lost[opp]:
-            self._note(f"player {owner}'s arrow effect fails: the payment is lost")
+            self._note(f"player {owner + 1}'s arrow effect fails: the payment is lost")
             if self._log is not None:
                 self._event(
                     "fizzle",
-                    f"player {opp} lost no life: player {owner}'s arrow effect fails",
+                    f"player {opp + 1} lost no life: player {owner + 1}'s arrow effect fails",
                     player=owner,
                 )
             return False
         if kind == Effect.GAIN_KOKU:
             self.gained[side] = True
-            self._note(f"player {owner} keeps the card as koku")
-            self._event("gain_koku", f"player {owner} keeps the card as koku", player=owner)
+            self._note(f"player {owner + 1} keeps the card as koku")
+            self._event("gain_koku", f"player {owner + 1} keeps the card as koku", player=owner)
         elif kind == Effect.SWITCH_INITIATIVE:
             self.switch = True
             self._note("the initiative switches")
             self._event("switch", "the initiative switches after this round", player=owner)
         elif kind == Effect.DRAW:
-            self._note(f"player {owner} draws {e.amount}")
-            self._event("effect_draw", f"player {owner} draws {e.amount} cards", player=owner)
+            self._note(f"player {owner + 1} draws {e.amount}")
+            self._event(
+                "effect_draw", f"player {owner + 1} draws {plural(e.amount, 'card')}", player=owner
+            )
             self._draw(owner, e.amount)
             return bool(self.ask)
         elif kind == Effect.NO_PARRY:
             self.mark_next[opp] = True
-            self._note(f"player {opp} may not parry next round")
-            self._event("mark", f"player {opp} may not parry next round", player=opp)
+            self._note(f"player {opp + 1} may not parry next round")
+            self._event("mark", f"player {opp + 1} may not parry next round", player=opp)
         elif kind == Effect.DISCARD_RANDOM:
             self._discard_random(owner, opp, e.amount)
         elif kind == Effect.DISCARD_KOKU:
@@ -767,8 +770,8 @@ class KungFuState(State):
             if types:
                 self._discard_koku(owner, types[0])
             else:
-                self._note(f"player {opp} has no koku to discard")
-                self._event("discard_koku", f"player {opp} has no koku to discard", player=opp)
+                self._note(f"player {opp + 1} has no koku to discard")
+                self._event("discard_koku", f"player {opp + 1} has no koku to discard", player=opp)
         elif kind == Effect.HEAL:
             life = self.life[owner]
             if life <= 0:
@@ -776,13 +779,17 @@ class KungFuState(State):
             else:
                 gain = min(MAX_LIFE, life + e.amount) - life
                 self.life[owner] = life + gain
-            self._note(f"player {owner} heals {gain}")
-            self._event("heal", f"player {owner} regains {gain} life", player=owner, amount=gain)
+            self._note(f"player {owner + 1} heals {gain}")
+            self._event(
+                "heal", f"player {owner + 1} regains {gain} life", player=owner, amount=gain
+            )
         else:  # Effect.LOSE
             target = owner if e.to_self else opp
             loss = self._lose(target, e.amount)
-            self._note(f"player {target} loses {loss} life")
-            self._event("lose", f"player {target} loses {loss} life", player=target, amount=loss)
+            self._note(f"player {target + 1} loses {loss} life")
+            self._event(
+                "lose", f"player {target + 1} loses {loss} life", player=target, amount=loss
+            )
         return False
 
     def _discard_random(self, owner: int, opp: int, n: int) -> None:
@@ -801,11 +808,11 @@ class KungFuState(State):
             gone.append(k)
             size -= 1
         names = ", ".join(cards.names[k] for k in gone) or "nothing"
-        self._note(f"player {opp} discards {names} at random")
+        self._note(f"player {opp + 1} discards {names} at random")
         if self._log is not None:
             self._event(
                 "discard_random",
-                f"player {opp} discards {names} at random",
+                f"player {opp + 1} discards {names} at random",
                 player=opp,
                 types=[cards.ids[k] for k in gone],
             )
@@ -816,11 +823,11 @@ class KungFuState(State):
         self.rows[opp].remove(k)
         self.koku_total[opp] -= cards.worth[k]
         self.decks[cards.colour[k]].discard_pile.append(k)
-        self._note(f"player {owner} discards {cards.names[k]} from player {opp}'s koku")
+        self._note(f"player {owner + 1} discards {cards.names[k]} from player {opp + 1}'s koku")
         if self._log is not None:
             self._event(
                 "discard_koku",
-                f"player {owner} discards {cards.names[k]} from player {opp}'s koku row",
+                f"player {owner + 1} discards {cards.names[k]} from player {opp + 1}'s koku row",
                 player=opp,
                 type=cards.ids[k],
             )
@@ -841,7 +848,7 @@ class KungFuState(State):
         if life[0] or life[1]:
             winner = 0 if life[0] else 1
             self._record_round()
-            self._end(winner, f"player {1 - winner} is knocked out: player {winner} wins")
+            self._end(winner, f"player {2 - winner} is knocked out: player {winner + 1} wins")
             return
         if self._g.options.deciding_fight == "reset_to_one":
             self.life = [1, 1]
@@ -862,7 +869,7 @@ class KungFuState(State):
         if att != par:
             winner = a if att > par else 1 - a
             self._record_round()
-            self._end(winner, f"player {winner} wins the deciding fight ({att} against {par})")
+            self._end(winner, f"player {winner + 1} wins the deciding fight ({att} against {par})")
             return
         self._event("deciding_tie", f"the deciding exchange is a tie ({att}): roles swap")
         self.switch = True
@@ -922,7 +929,7 @@ class KungFuState(State):
         if self._log is not None:
             self._event(
                 "koku_row",
-                f"{cards.names[k]} joins player {p}'s koku row ({cards.worth[k]} koku)",
+                f"{cards.names[k]} joins player {p + 1}'s koku row ({cards.worth[k]} koku)",
                 player=p,
                 type=cards.ids[k],
             )
@@ -935,7 +942,7 @@ class KungFuState(State):
             self._end(-1, "equal life: the game is a draw")
         else:
             w = 0 if l0 > l1 else 1
-            self._end(w, f"player {w} has more life and wins")
+            self._end(w, f"player {w + 1} has more life and wins")
 
     def _end(self, winner: int, text: str) -> None:
         self.over = True
@@ -970,7 +977,7 @@ class KungFuState(State):
             total = n
         if total <= 0:
             if n > 0 and self._log is not None:
-                self._event("no_cards", f"no card is left for player {p} to draw", player=p)
+                self._event("no_cards", f"no card is left for player {p + 1} to draw", player=p)
             return
         if g.sequential:
             if ar and ab:
@@ -1020,7 +1027,7 @@ class KungFuState(State):
             names = self._g.cards.names
             self._event(
                 "draw",
-                f"player {p} draws {red} red and {blue} blue",
+                f"player {p + 1} draws {red} red and {blue} blue",
                 player=p,
                 red=red,
                 blue=blue,
@@ -1046,7 +1053,7 @@ class KungFuState(State):
                     self._event(
                         "other_colour",
                         f"the {COLOUR_NAMES[1 - colour]} cards are exhausted: "
-                        f"player {p} draws {COLOUR_NAMES[colour]}",
+                        f"player {p + 1} draws {COLOUR_NAMES[colour]}",
                         player=p,
                     )
             pile = deck.draw_pile
@@ -1213,7 +1220,7 @@ class KungFuState(State):
                 for k in hand:
                     k = int(k)
                     if not 0 <= k < cards.num_types:
-                        raise StateFormatError(f"unknown card type {k} in hand {p}")
+                        raise StateFormatError(f"unknown card type {k} in hands[{p}]")
                     self.hands[p][k] += 1
                     self.held[p] |= 1 << k
                     if cards.colour[k] == RED:

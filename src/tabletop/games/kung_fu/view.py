@@ -24,7 +24,8 @@ Schema (all keys always present):
 - ``winner`` (seat or ``null``) and ``draw`` (the game ended in a draw)
 
 A card is ``{"type", "name", "deck", "value", "boosted_value", "koku", "worth",
-"cost", "effects", "label"}``; ``worth`` is the coins it counts in a Koku row (see
+"cost", "effects", "text", "label"}``: ``text`` is the effect as a sentence, as
+this game's options play it, ``worth`` the coins it counts in a Koku row (see
 :meth:`~tabletop.games.kung_fu.cards.CardTable.describe`).
 """
 
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.text import plural
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.phases import ASK_NAMES, PHASE_NAMES, Ask
 
@@ -62,7 +64,9 @@ def decision_text(state: KungFuState, d: Decision) -> str:
         n = d.data[0]
         if state._g.sequential:
             return f"choose the deck of your next card ({n} to draw)"
-        return f"choose how many of your {n} card(s) come from the red deck"
+        if n == 1:
+            return "choose the deck of the card you draw"
+        return f"choose how many of your {n} cards come from the red deck"
     if kind == Ask.PARRY:
         return "parry with a blue card"
     if kind == Ask.ACTIVATE:
@@ -73,7 +77,7 @@ def decision_text(state: KungFuState, d: Decision) -> str:
         return f"pay {d.data[1]} more koku from your koku row (change is lost)"
     if kind == Ask.CHOICE:
         diff = state.par_value - state.att_value
-        return f"take the initiative, or draw {diff} card(s) and let the attacker keep it"
+        return f"take the initiative, or draw {plural(diff, 'card')} and let the attacker keep it"
     return "choose which of your opponent's koku cards to discard"
 
 
@@ -98,7 +102,13 @@ def attack_hidden_from(state: KungFuState, player: int | None) -> bool:
 def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
     g = state._g
     cards = g.cards
-    describe = cards.describe
+    texts = g.texts
+
+    def describe(k: int) -> dict[str, Any]:
+        out = cards.describe(k)
+        out["text"] = texts[k]  # lose2's target as this game's options set it
+        return out
+
     decision: dict[str, Any] | None = None
     if state.ask:
         top = state.ask[-1]

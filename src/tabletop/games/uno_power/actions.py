@@ -26,9 +26,17 @@ block                size                       meaning
 ===================  =========================  ==========================================
 
 With the default icon table ``K = 90`` and there are 408 ids.
+
+:meth:`ActionTable.data` gives each action as data (``Game.action_data``): the move's
+name (``play``, ``draw``, ``take``, ``bonus``, ...; see :data:`MOVE_NAMES`) and its
+arguments: ``kind`` (a card kind, as in the view's cards), ``colour`` (the colour a
+wild names, else ``null``), ``uno`` (the play calls UNO), ``towers`` (the towers
+taken) and ``seat``.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from tabletop.core.action import Action
 from tabletop.games.uno_power.cards import COLOURS, NUM_COLOURS, NUM_TOWERS, TOWERS, CardTable
@@ -53,6 +61,24 @@ MOVE_CATCH = 12
 MOVE_NO_CATCH = 13
 MOVE_NO_JUMP = 14
 MOVE_SWAP = 15
+MOVE_NAMES = (
+    "play",
+    "draw",
+    "keep",
+    "take",
+    "no_tower",
+    "name_colour",
+    "challenge",
+    "no_challenge",
+    "penalty",
+    "block",
+    "bonus",
+    "no_bonus",
+    "catch",
+    "no_catch",
+    "no_jump",
+    "swap",
+)
 
 
 def tower_names(mask: int) -> str:
@@ -133,7 +159,9 @@ class ActionTable:
         self.catch = add("catch the missed UNO call", MOVE_CATCH)
         self.no_catch = add("let it go", MOVE_NO_CATCH)
         self.no_jump = add("do not jump in", MOVE_NO_JUMP)
-        self.swap = [add(f"swap hands with player {q}", MOVE_SWAP, a=q) for q in range(MAX_PLAYERS)]
+        self.swap = [
+            add(f"swap hands with player {q + 1}", MOVE_SWAP, a=q) for q in range(MAX_PLAYERS)
+        ]
 
         self.actions: tuple[Action, ...] = tuple(actions)
         self.move: tuple[int, ...] = tuple(move)
@@ -146,3 +174,22 @@ class ActionTable:
         self.play_both: tuple[tuple[Action, ...], ...] = tuple(
             a + b for a, b in zip(self.play, self.play_uno, strict=True)
         )
+
+    def data(self, action_id: int) -> dict[str, Any]:
+        """Action ``action_id`` as data (see the module docstring)."""
+        move = self.move[action_id]
+        out: dict[str, Any] = {"move": MOVE_NAMES[move]}
+        if move in (MOVE_PLAY, MOVE_BONUS):
+            out["kind"] = self.kind[action_id]
+            if move == MOVE_PLAY:
+                colour = self.colour[action_id]
+                out["colour"] = COLOURS[colour] if colour >= 0 else None
+            out["uno"] = self.calls[action_id]
+        elif move == MOVE_TAKE:
+            mask = self.arg[action_id]
+            out["towers"] = [TOWERS[t] for t in range(NUM_TOWERS) if mask >> t & 1]
+        elif move == MOVE_NAME_COLOUR:
+            out["colour"] = COLOURS[self.arg[action_id]]
+        elif move == MOVE_SWAP:
+            out["seat"] = self.arg[action_id]
+        return out

@@ -143,11 +143,16 @@ class UnoPowerGame(Game[UnoPowerOptions]):
             max_players=MAX_PLAYERS,
             num_distinct_actions=len(self.table.actions),
             max_game_length=max_rounds * (opts.round_turn_limit + 2) * per_turn,
+            break_after=("round_end",),
         )
 
     @property
     def actions(self) -> tuple[Action, ...]:
         return self.table.actions
+
+    def action_data(self, action_id: int) -> dict[str, Any]:
+        self.action_from_id(action_id)
+        return self.table.data(action_id)
 
     def new_state(
         self, num_players: int, seed: int | None = None, *, log: bool = True

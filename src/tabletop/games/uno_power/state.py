@@ -174,7 +174,7 @@ class UnoPowerState(State):
             return 0
         if how == "random":
             dealer = self.rng.randrange(n)
-            self._event("dealer", f"player {dealer} deals (drawn at random)", dealer=dealer)
+            self._event("dealer", f"player {dealer + 1} deals (drawn at random)", dealer=dealer)
             return dealer
         cards = self._g.cards
         pool = list(cards.deck)  # cards drawn for the deal are set aside
@@ -189,7 +189,7 @@ class UnoPowerState(State):
             for p, card in drawn.items():
                 self._event(
                     "dealer_draw",
-                    f"player {p} draws {cards.names[card]} for the deal",
+                    f"player {p + 1} draws {cards.names[card]} for the deal",
                     player=p,
                     card=cards.describe(card),
                 )
@@ -198,7 +198,7 @@ class UnoPowerState(State):
             contenders = [p for p in contenders if value[p] == best]
             if len(contenders) == 1:
                 dealer = contenders[0]
-                self._event("dealer", f"player {dealer} deals", dealer=dealer)
+                self._event("dealer", f"player {dealer + 1} deals", dealer=dealer)
                 return dealer
             self._event("dealer_tie", "tie for the highest card: the tied players draw again")
 
@@ -228,7 +228,9 @@ class UnoPowerState(State):
         self.played = -1
         self.next_turn = -1
         self.towers_before = 0
-        self._event("round", f"round {self.round}: player {self.dealer} deals", round=self.round)
+        self._event(
+            "round", f"round {self.round}: player {self.dealer + 1} deals", round=self.round
+        )
         for _ in range(opts.hand_size):
             for i in range(1, n + 1):
                 p = (self.dealer + i) % n
@@ -261,16 +263,17 @@ class UnoPowerState(State):
             # Towers kept from the last round block it as if the dealer had played it.
             self._event(
                 "blocked",
-                f"player {first} blocks the first card with tower {TOWERS[BLOCKING_TOWER[sym]]}",
+                f"player {first + 1} blocks the first card with tower "
+                f"{TOWERS[BLOCKING_TOWER[sym]]}",
                 player=first,
             )
             self._begin_turn(first)
         elif sym == SKIP:
-            self._event("skip", f"player {first} is skipped", player=first)
+            self._event("skip", f"player {first + 1} is skipped", player=first)
             self._begin_turn((first + 1) % n)
         elif sym == REVERSE:
             self.direction = -1
-            self._event("reverse", f"play runs to the right; player {self.dealer} starts")
+            self._event("reverse", f"play runs to the right; player {self.dealer + 1} starts")
             self._begin_turn(self.dealer)
         elif sym in (DRAW1, DRAW2):
             self._draw(first, cards.draw_amount[card], "the first card")
@@ -395,7 +398,7 @@ class UnoPowerState(State):
             named_text = f", naming {COLOURS[named]}" if named >= 0 else ""
             self._event(
                 "play",
-                f"player {p} plays {cards.names[k]}{named_text}{shout}",
+                f"player {p + 1} plays {cards.names[k]}{named_text}{shout}",
                 player=p,
                 card=cards.describe(k),
                 named=COLOURS[named] if named >= 0 else None,
@@ -527,10 +530,12 @@ class UnoPowerState(State):
             if n == 2 and g.options.two_player_reverse_is_skip:
                 target = (p + d) % n
                 if g.options.reverse_skip_blocked_by_tower and self.towers[3] == target:
-                    self._event("blocked", f"player {target} blocks the Reverse with tower !")
+                    self._event("blocked", f"player {target + 1} blocks the Reverse with tower !")
                     self.next_turn = target
                 else:
-                    self._event("reverse", f"Reverse: player {target} is skipped", player=target)
+                    self._event(
+                        "reverse", f"Reverse: player {target + 1} is skipped", player=target
+                    )
                     self.next_turn = p
             else:
                 self._event("reverse", "play changes direction")
@@ -556,7 +561,7 @@ class UnoPowerState(State):
         if blocked:
             self._event(
                 "blocked",
-                f"player {target} blocks the card with tower {TOWERS[BLOCKING_TOWER[sym]]}",
+                f"player {target + 1} blocks the card with tower {TOWERS[BLOCKING_TOWER[sym]]}",
                 player=target,
             )
             self.pending_draw = 0
@@ -566,7 +571,7 @@ class UnoPowerState(State):
                 return True
             return False
         if sym == SKIP:
-            self._event("skip", f"player {target} is skipped", player=target)
+            self._event("skip", f"player {target + 1} is skipped", player=target)
             self.next_turn = (target + d) % n
             return False
         total = self.pending_draw + g.cards.draw_amount[self.played]
@@ -585,13 +590,13 @@ class UnoPowerState(State):
         self.pending_draw = 0
         self.next_turn = (target + self.direction) % self.num_players
         self._draw(target, total, "the draw card")
-        self._event("skip", f"player {target} loses the turn", player=target)
+        self._event("skip", f"player {target + 1} loses the turn", player=target)
 
     def _went_out(self, p: int, k: int) -> None:
         """``p`` played their last card: the round ends, after any draw it causes."""
         g = self._g
         cards = g.cards
-        self._event("out", f"player {p} has played their last card", player=p)
+        self._event("out", f"player {p + 1} has played their last card", player=p)
         amount = cards.draw_amount[k]
         if amount:
             sym = cards.symbol[k]
@@ -599,7 +604,7 @@ class UnoPowerState(State):
             total = self.pending_draw + amount
             self.pending_draw = 0
             if g.options.last_card_protection and self.towers[BLOCKING_TOWER[sym]] == target:
-                self._event("blocked", f"player {target} blocks the last card with a tower")
+                self._event("blocked", f"player {target + 1} blocks the last card with a tower")
             elif sym == WILD_DRAW4 and g.wd4_challenge and g.options.wd4_challenge_on_last_card:
                 self.ask.push(Decision(ASK_CHALLENGE, target, (total, 1, 0)))
                 return
@@ -639,7 +644,7 @@ class UnoPowerState(State):
         card = self._draw_card(p)
         n = self.num_players
         if card < 0:
-            self._event("pass", f"player {p} cannot draw and passes", player=p)
+            self._event("pass", f"player {p + 1} cannot draw and passes", player=p)
             self.pass_streak += 1
             if self.pass_streak >= n:
                 self._event("stalemate", "nobody can play or draw")
@@ -702,7 +707,7 @@ class UnoPowerState(State):
 
     def _log_draw(self, p: int, card: int) -> None:
         cards = self._g.cards
-        self._event("draw", f"player {p} draws a card", player=p, count=1)
+        self._event("draw", f"player {p + 1} draws a card", player=p, count=1)
         self._private(p, "drew", f"you drew {cards.names[card]}", card=cards.describe(card))
 
     def _draw(self, p: int, count: int, why: str) -> None:
@@ -717,7 +722,9 @@ class UnoPowerState(State):
             got.append(card)
         if self._log is not None:
             names = self._g.cards.names
-            self._event("draw", f"player {p} draws {len(got)} ({why})", player=p, count=len(got))
+            self._event(
+                "draw", f"player {p + 1} draws {len(got)} ({why})", player=p, count=len(got)
+            )
             if got:
                 self._private(p, "drew", "you drew " + ", ".join(names[c] for c in got))
 
@@ -755,10 +762,10 @@ class UnoPowerState(State):
             source = towers[t]
             towers[t] = p
             if self._log is not None:  # the texts cost more than the move
-                src = "the pool" if source < 0 else f"player {source}"
+                src = "the pool" if source < 0 else f"player {source + 1}"
                 self._event(
                     "tower",
-                    f"player {p} takes tower {TOWERS[t]} from {src}",
+                    f"player {p + 1} takes tower {TOWERS[t]} from {src}",
                     player=p,
                     tower=TOWERS[t],
                     source=source,
@@ -795,7 +802,7 @@ class UnoPowerState(State):
             shout = " and calls UNO" if calls else ""
             self._event(
                 "bonus",
-                f"player {p} uses the four-tower bonus, discards "
+                f"player {p + 1} uses the four-tower bonus, discards "
                 f"{', '.join(cards.names[k] for k in discarded)}{shout}; the towers return",
                 player=p,
                 discarded=[cards.describe(k) for k in discarded],
@@ -864,7 +871,7 @@ class UnoPowerState(State):
         self.uno_pending = -1
         self.called[p] = self.sizes[p] == 1
         self.called[q] = self.sizes[q] == 1
-        self._event("swap", f"player {p} swaps hands with player {q}", player=p, other=q)
+        self._event("swap", f"player {p + 1} swaps hands with player {q + 1}", player=p, other=q)
         if self._log is not None:
             for x in (p, q):
                 self._private(x, "hand", "your hand is now: " + self._hand_text(x))
@@ -943,19 +950,19 @@ class UnoPowerState(State):
                 self._play(p, table.kind[i], table.colour[i], table.calls[i])
             else:
                 if self._log is not None:
-                    self._event("keep", f"player {p} keeps the drawn card", player=p)
+                    self._event("keep", f"player {p + 1} keeps the drawn card", player=p)
                 self._begin_turn((p + self.direction) % n)
         elif kind in (ASK_TOWERS, ASK_ICON_GRAB):
             if move == MOVE_TAKE:
                 self._take_towers(p, table.arg[i])
             else:
-                self._event("no_tower", f"player {p} takes no tower", player=p)
+                self._event("no_tower", f"player {p + 1} takes no tower", player=p)
             self._proceed()
         elif kind == ASK_NAME_COLOUR:
             c = table.arg[i]
             self.colour = c
             self.mi = c * NUM_SYMBOLS + g.cards.symbol[self.top]
-            self._event("colour", f"player {p} names {COLOURS[c]}", player=p, colour=COLOURS[c])
+            self._event("colour", f"player {p + 1} names {COLOURS[c]}", player=p, colour=COLOURS[c])
         elif kind == ASK_SWAP:
             self._swap_hands(p, table.arg[i])
             self._proceed()
@@ -963,7 +970,7 @@ class UnoPowerState(State):
             if move == MOVE_BONUS:
                 self._use_bonus(p, table.kind[i], table.calls[i])
             else:
-                self._event("no_bonus", f"player {p} keeps the four towers", player=p)
+                self._event("no_bonus", f"player {p + 1} keeps the four towers", player=p)
             if d.data[0]:  # at the start of a turn: then the turn goes on
                 if self.uno_pending >= 0:
                     self._open_catch_window()
@@ -972,7 +979,9 @@ class UnoPowerState(State):
         elif kind == ASK_CATCH:
             target, *rest = d.data
             if move == MOVE_CATCH:
-                self._event("catch", f"player {p} catches player {target} without UNO", player=p)
+                self._event(
+                    "catch", f"player {p + 1} catches player {target + 1} without UNO", player=p
+                )
                 self.uno_pending = -1
                 self._draw(target, g.options.uno_penalty, "no UNO call")
             elif rest:
@@ -999,7 +1008,7 @@ class UnoPowerState(State):
                 self._proceed()
         elif kind == ASK_JUMP:
             if move == MOVE_PLAY:
-                self._event("jump", f"player {p} jumps in", player=p)
+                self._event("jump", f"player {p + 1} jumps in", player=p)
                 self._play(p, table.kind[i], table.colour[i], table.calls[i])
             elif d.data:
                 self.ask.push(Decision(ASK_JUMP, d.data[0], d.data[1:]))
@@ -1014,7 +1023,7 @@ class UnoPowerState(State):
         bluffer = self.actor
         n = self.num_players
         if not challenged:
-            self._event("accept", f"player {target} accepts the Wild Draw Four", player=target)
+            self._event("accept", f"player {target + 1} accepts the Wild Draw Four", player=target)
             if last:
                 self._draw(target, total, "the last card")
                 self._end_round(bluffer, "out")
@@ -1031,7 +1040,7 @@ class UnoPowerState(State):
         verdict = "guilty" if guilty else "not guilty"
         self._event(
             "challenge",
-            f"player {target} challenges: player {bluffer} is {verdict}",
+            f"player {target + 1} challenges: player {bluffer + 1} is {verdict}",
             player=target,
             accused=bluffer,
             guilty=guilty,
@@ -1040,7 +1049,8 @@ class UnoPowerState(State):
             self._private(
                 target,
                 "reveal",
-                f"player {bluffer} shows you their hand: {self._hand_text(bluffer) or 'no cards'}",
+                f"player {bluffer + 1} shows you their hand: "
+                f"{self._hand_text(bluffer) or 'no cards'}",
             )
         self.pending_draw = 0
         if guilty:
@@ -1086,16 +1096,20 @@ class UnoPowerState(State):
             gained = [0 if p == winner else in_hand[p] for p in range(n)]
         for p in range(n):
             self.scores[p] += gained[p]
+        describe = self._g.cards.describe
         self.last_round = {
             "round": self.round,
             "winner": winner,
             "how": how,
             "points_in_hand": in_hand,
             "gained": gained,
+            # The hands are shown for scoring, so they are public from now on.
+            "hands": [[describe(k) for k in self._hand_cards(p)] for p in range(n)],
+            "scores": list(self.scores),
         }
         self._event(
             "round_end",
-            f"round {self.round} goes to player {winner} ({how}); scores: "
+            f"round {self.round} goes to player {winner + 1} ({how}); scores: "
             + ", ".join(str(s) for s in self.scores),
             winner=winner,
             gained=gained,
@@ -1113,7 +1127,7 @@ class UnoPowerState(State):
                 self.winner_list = winners
                 self._event(
                     "game_end",
-                    "the match is over: " + ", ".join(f"player {p}" for p in winners) + " won",
+                    "the match is over: " + ", ".join(f"player {p + 1}" for p in winners) + " won",
                     winners=winners,
                 )
                 return
@@ -1298,7 +1312,7 @@ class UnoPowerState(State):
             for p, hand in enumerate(s["hands"]):
                 for k in hand:
                     if not 0 <= int(k) < cards.num_kinds:
-                        raise StateFormatError(f"unknown card kind {k} in hand {p}")
+                        raise StateFormatError(f"unknown card kind {k} in hands[{p}]")
                     self.hands[p][k] += 1
                     self.held[p] |= 1 << k
                     self.sizes[p] += 1

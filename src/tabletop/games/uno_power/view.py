@@ -12,7 +12,9 @@ Schema (all keys always present; ``hand`` and ``drawn_card`` only for a seat):
   "team"}``; ``team`` is 0/1 with partners, else null
 - ``hand``: the seat's own cards; ``drawn_card``: the card it may now play
 - ``target_score``, ``scoring``, ``last_round`` (``{"round", "winner", "how",
-  "points_in_hand", "gained"}``), ``winners`` (when over)
+  "points_in_hand", "gained", "hands", "scores"}``: ``hands`` the cards each seat
+  held when the round ended, shown for scoring; ``scores`` every seat's total after
+  it), ``winners`` (when over)
 
 A card is ``{"kind", "colour", "symbol", "icon", "points", "label"}``.
 """

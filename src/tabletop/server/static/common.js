@@ -1,5 +1,5 @@
-// Shared helpers of the lobby and table pages: element building, the JSON API,
-// and the seat tokens this browser holds (localStorage, one per table).
+// Shared helpers of the lobby and table pages: element building, the JSON API, the
+// seat tokens this browser holds (localStorage, one per table), and words.
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -35,7 +35,8 @@ const KEY = (tableId) => `tabletop.seat.${tableId}`;
 
 export function savedSeat(tableId) {
   try {
-    return JSON.parse(localStorage.getItem(KEY(tableId)) || "null");
+    const seat = JSON.parse(localStorage.getItem(KEY(tableId)) || "null");
+    return seat && typeof seat.token === "string" && Number.isInteger(seat.seat) ? seat : null;
   } catch {
     return null;
   }
@@ -49,7 +50,49 @@ export function forgetSeat(tableId) {
   localStorage.removeItem(KEY(tableId));
 }
 
+// The name people read for a seat: the name its holder typed, or "Bot 2 (heuristic)".
 export function seatName(summary, seat) {
   const s = summary?.seats?.[seat];
-  return s ? s.name : `seat ${seat}`;
+  return s ? s.name : `Seat ${Number(seat) + 1}`;
+}
+
+// "1 heart", "2 hearts", "0 hearts".
+export function plural(count, singular, many = `${singular}s`) {
+  return `${count} ${count === 1 ? singular : many}`;
+}
+
+// "Keep the dice" from "keep the dice": labels of the rules become button texts.
+export function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+// "Ann, Bob and Cleo".
+export function listText(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+// 1 -> "1st", 2 -> "2nd", 11 -> "11th".
+export function ordinal(n) {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th"}`;
+}
+
+const NAME_KEY = "tabletop.name";
+
+export function rememberedName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+export function rememberName(name) {
+  try {
+    if (name) localStorage.setItem(NAME_KEY, name);
+  } catch {
+    /* private mode: nothing to remember */
+  }
 }

@@ -1,28 +1,51 @@
-// The lobby: create a table (game, seats, options) and list the tables to join or watch.
-import { api, h, saveSeat } from "/static/common.js";
+// The lobby: create a table (game, seats, expansions, rules and variants described for
+// players, bots by strength) and list the tables to join, watch or replay.
+import { api, h, plural, rememberName, rememberedName, saveSeat } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
+const STATUS = { waiting: "waiting for players", playing: "playing", over: "finished" };
 let games = [];
 
 function currentGame() {
-  return games.find((g) => g.id === $("game").value);
+  const checked = document.querySelector("input[name=game]:checked");
+  return games.find((g) => g.id === checked?.value) || games[0];
 }
 
+function bots(game) {
+  return game.bot_levels.filter((b) => !b.alias_of);
+}
+
+// -- seats -------------------------------------------------------------------------------
+
 function seatChoice(index, game) {
-  const select = h("select", { name: `seat-${index}`, class: "seat-kind", "data-seat": index });
+  const select = h("select", { id: `seat-${index}`, name: `seat-${index}`, class: "seat-kind", dataset: { seat: index } });
   select.append(h("option", { value: "you", text: "You" }));
-  select.append(h("option", { value: "human", text: "A person (invite)" }));
-  for (const bot of game.bots) select.append(h("option", { value: `bot:${bot}`, text: `Bot: ${bot}` }));
-  const preferred = game.bots.includes("heuristic") ? "bot:heuristic" : `bot:${game.bots[0]}`;
+  select.append(h("option", { value: "human", text: "A person (send them the link)" }));
+  const group = h("optgroup", { label: "Bots, weakest first" });
+  for (const bot of bots(game)) group.append(h("option", { value: `bot:${bot.name}`, text: `Bot: ${bot.title}` }));
+  select.append(group);
+  const preferred = bots(game).some((b) => b.name === "heuristic") ? "bot:heuristic" : `bot:${bots(game)[0].name}`;
   select.value = index === 0 ? "you" : preferred;
+  const help = h("div", { class: "option-help", id: `seat-${index}-help` });
+  const explain = () => {
+    const bot = game.bot_levels.find((b) => `bot:${b.name}` === select.value);
+    help.textContent = bot ? bot.summary : select.value === "human" ? "Whoever opens the table's link first takes this seat." : "";
+  };
+  select.setAttribute("aria-describedby", help.id);
   select.addEventListener("change", () => {
     // Only one seat is yours: choosing "You" elsewhere turns the old one into an invite.
-    if (select.value !== "you") return;
-    for (const other of document.querySelectorAll(".seat-kind")) {
-      if (other !== select && other.value === "you") other.value = "human";
+    if (select.value === "you") {
+      for (const other of document.querySelectorAll(".seat-kind")) {
+        if (other !== select && other.value === "you") {
+          other.value = "human";
+          other.dispatchEvent(new Event("change"));
+        }
+      }
     }
+    explain();
   });
-  return h("label", {}, `Seat ${index + 1} `, select);
+  explain();
+  return h("div", { class: "option" }, h("div", { class: "seat-row" }, h("label", { for: select.id, text: `Seat ${index + 1}` }), select), help);
 }
 
 function renderSeats() {
@@ -32,43 +55,129 @@ function renderSeats() {
   const old = [...box.querySelectorAll(".seat-kind")].map((s) => s.value);
   box.replaceChildren(h("legend", { text: "Seats" }));
   for (let i = 0; i < n; i++) {
-    const label = seatChoice(i, game);
-    if (old[i]) label.querySelector("select").value = old[i];
-    box.append(label);
+    const row = seatChoice(i, game);
+    const select = row.querySelector("select");
+    if (old[i] && [...select.options].some((o) => o.value === old[i])) {
+      select.value = old[i];
+      select.dispatchEvent(new Event("change"));
+    }
+    box.append(row);
   }
 }
 
-function optionInput(option) {
-  const allowed = option.allowed.split(" | ");
+// -- options -------------------------------------------------------------------------------
+
+function valueText(v) {
+  return v === true ? "on" : v === false ? "off" : String(v);
+}
+
+function optionControl(o) {
+  const id = `option-${o.name}`;
   let input;
-  if (allowed.length > 1 && !allowed.includes("str") && !allowed.includes("int")) {
-    input = h("select", { name: option.name });
-    for (const value of allowed) input.append(h("option", { value, text: value }));
-    const d = option.default;
-    input.value = d === true ? "on" : d === false ? "off" : String(d);
+  if (o.kind === "bool") {
+    input = h("input", { id, type: "checkbox", checked: o.default === true });
+    input.dataset.default = valueText(o.default);
+    input.readValue = () => valueText(input.checked);
+  } else if (o.kind === "choice") {
+    input = h("select", { id });
+    for (const [value, label] of o.values) input.append(h("option", { value: valueText(value), text: label }));
+    input.value = valueText(o.default);
+    input.dataset.default = input.value;
+    input.readValue = () => input.value;
+  } else if (o.kind.includes("-or-")) {
+    // A number, or one of a few named values (UNO Power's "first to N points" or "one round").
+    const select = h("select", { id, "aria-label": o.title });
+    for (const [value, label] of o.values) select.append(h("option", { value: valueText(value), text: label }));
+    select.append(h("option", { value: "__number__", text: "a number:" }));
+    const number = h("input", { type: "number", min: o.min ?? undefined, max: o.max ?? undefined, "aria-label": `${o.title}: number` });
+    const named = o.values.some(([v]) => valueText(v) === valueText(o.default));
+    select.value = named ? valueText(o.default) : "__number__";
+    number.value = named ? "" : valueText(o.default);
+    number.hidden = named;
+    select.addEventListener("change", () => { number.hidden = select.value !== "__number__"; });
+    input = h("span", { class: "either" }, select, number);
+    input.dataset.default = valueText(o.default);
+    input.readValue = () => (select.value === "__number__" ? number.value : select.value);
   } else {
-    input = h("input", { name: option.name, value: String(option.default) });
+    input = h("input", { id, type: o.kind === "int" ? "number" : "text", value: valueText(o.default), min: o.min ?? undefined, max: o.max ?? undefined });
+    input.dataset.default = input.value;
+    input.readValue = () => input.value;
   }
-  input.dataset.option = option.name;
-  input.dataset.default = input.value;
-  return h("label", { class: "option" }, h("span", { text: option.name }), input);
+  input.dataset.option = o.name;
+  input.classList?.add("option-input");
+  return input;
+}
+
+function optionRow(o) {
+  const input = optionControl(o);
+  const help = h("div", { class: "option-help", id: `option-${o.name}-help`, text: o.description });
+  (input.querySelector?.("select") || input).setAttribute("aria-describedby", help.id);
+  return h("div", { class: "option", dataset: { name: o.name } },
+    h("div", { class: "option-head" }, h("label", { for: `option-${o.name}` }, h("span", { text: o.title })), input),
+    help);
+}
+
+// Expansions are shown as visible choices, never hidden in the options.
+function expansionRow(o) {
+  const row = h("fieldset", { class: "expansion", dataset: { name: o.name } }, h("legend", { text: o.title }));
+  const group = h("div", { class: "segmented", role: "radiogroup", "aria-label": o.title });
+  for (const [value, label] of o.values) {
+    const input = h("input", { type: "radio", name: `expansion-${o.name}`, value: valueText(value), checked: valueText(value) === valueText(o.default) });
+    group.append(h("label", { class: "segment" }, input, h("span", { text: label })));
+  }
+  const reader = h("span", { hidden: true });
+  reader.dataset.option = o.name;
+  reader.dataset.default = valueText(o.default);
+  reader.classList.add("option-input");
+  reader.readValue = () => group.querySelector("input:checked")?.value ?? reader.dataset.default;
+  row.append(group, reader, h("div", { class: "option-help", text: o.description }));
+  return row;
+}
+
+function renderOptions(game) {
+  const expansions = game.options.filter((o) => o.group === "expansions");
+  $("expansions").replaceChildren(...expansions.map(expansionRow));
+  const box = $("options");
+  box.replaceChildren();
+  for (const group of game.option_groups) {
+    if (group.id === "expansions") continue;
+    const options = game.options.filter((o) => o.group === group.id);
+    if (!options.length) continue;
+    const section = h("section", { class: "option-group" }, h("h3", { text: group.title }), ...options.map(optionRow));
+    if (group.id === "advanced") box.append(h("details", { class: "advanced" }, h("summary", { text: group.title }), section));
+    else box.append(section);
+  }
 }
 
 function renderGame() {
   const game = currentGame();
   const players = $("players");
+  const previous = Number(players.value) || 0;
   players.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) {
-    players.append(h("option", { value: n, text: n }));
-  }
-  players.value = String(Math.min(Math.max(2, game.min_players), game.max_players));
-  $("options").replaceChildren(...game.options.map(optionInput));
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(h("option", { value: n, text: n }));
+  const wanted = previous >= game.min_players && previous <= game.max_players ? previous : Math.min(Math.max(game.id === "king-of-tokyo" ? 4 : 2, game.min_players), game.max_players);
+  players.value = String(wanted);
+  $("game-notice").hidden = !game.notice;
+  $("game-notice").textContent = game.notice || "";
+  renderOptions(game);
+  $("bot-levels").replaceChildren(...bots(game).map((b) => h("li", {}, h("strong", { text: b.title }), ` (${b.name}): ${b.summary}`)));
   const replace = $("replace-bot");
-  replace.replaceChildren(h("option", { value: "", text: "keep the seat empty" }));
-  for (const bot of game.bots) replace.append(h("option", { value: bot, text: `a ${bot} bot plays on` }));
-  replace.value = game.bots.includes("heuristic") ? "heuristic" : "";
+  replace.replaceChildren(h("option", { value: "", text: "nobody: the seat waits for them" }));
+  for (const bot of bots(game)) replace.append(h("option", { value: bot.name, text: `a ${bot.title.toLowerCase()} bot plays for them` }));
+  replace.value = bots(game).some((b) => b.name === "heuristic") ? "heuristic" : "";
   renderSeats();
 }
+
+function renderGames() {
+  const box = $("games");
+  box.replaceChildren(...games.map((g, i) => h("label", { class: "game-choice" },
+    h("input", { type: "radio", name: "game", value: g.id, checked: i === 0 }),
+    h("strong", { text: g.title }),
+    h("span", { class: "muted small", text: `${g.min_players}–${g.max_players} players` }))));
+  for (const input of box.querySelectorAll("input")) input.addEventListener("change", renderGame);
+}
+
+// -- creating ------------------------------------------------------------------------------
 
 async function createTable(event) {
   event.preventDefault();
@@ -85,19 +194,22 @@ async function createTable(event) {
     else seats.push({ kind: "bot", bot: value.slice(4) });
   }
   const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    if (input.value !== input.dataset.default) options[input.dataset.option] = input.value;
+  for (const input of document.querySelectorAll(".option-input")) {
+    const value = input.readValue();
+    if (value !== input.dataset.default && value !== "") options[input.dataset.option] = value;
   }
+  const name = $("name").value.trim();
+  rememberName(name);
   const seed = $("seed").value.trim();
   const body = {
     game: game.id,
     options,
     seats,
     claim,
-    name: $("name").value.trim() || null,
+    name: name || null,
     seed: seed === "" ? null : Number(seed),
     replace_bot: $("replace-bot").value || null,
-    leave_grace_s: Number($("grace").value || 30),
+    leave_grace_s: Number($("grace").value || 60),
   };
   try {
     $("create").disabled = true;
@@ -111,13 +223,15 @@ async function createTable(event) {
   }
 }
 
+// -- the tables ------------------------------------------------------------------------------
+
 function statusText(t) {
   if (t.status === "over") {
     const names = (t.result?.winners || []).map((w) => t.seats[w]?.name);
-    return names.length ? `won by ${names.join(", ")}` : "over";
+    return names.length ? `finished · won by ${names.join(" and ")}` : "finished";
   }
-  if (t.status === "waiting") return `waiting for ${t.seats.filter((s) => !s.claimed).length} player(s)`;
-  return `playing, move ${t.version}`;
+  if (t.status === "waiting") return `waiting for ${plural(t.seats.filter((s) => !s.claimed).length, "player")}`;
+  return `playing · move ${t.version}`;
 }
 
 async function refreshTables() {
@@ -127,31 +241,23 @@ async function refreshTables() {
   } catch {
     return;
   }
-  const body = $("tables").querySelector("tbody");
-  body.replaceChildren(
-    ...tables.map((t) =>
-      h(
-        "tr",
-        { dataset: { tableId: t.id } },
-        h("td", { text: t.game }),
-        h("td", { text: t.seats.map((s) => s.name).join(", ") }),
-        h("td", { text: statusText(t) }),
-        h(
-          "td",
-          {},
-          h("a", { href: `/table/${t.id}`, text: t.status === "over" ? "replay" : t.seats.some((s) => !s.claimed) ? "join" : "watch" }),
-        ),
-      ),
-    ),
+  $("tables").replaceChildren(
+    ...tables.map((t) => {
+      const open = t.status === "waiting" && t.seats.some((s) => !s.claimed);
+      const verb = t.status === "over" ? "Replay" : open ? "Join" : "Watch";
+      return h("div", { class: "table-row", dataset: { tableId: t.id } },
+        h("div", {}, h("strong", { text: t.title || t.game }), " ", h("span", { class: "muted small", text: statusText(t) })),
+        h("a", { href: `/table/${t.id}`, text: verb, "aria-label": `${verb}: ${t.title || t.game}, ${t.seats.map((s) => s.name).join(", ")}` }),
+        h("div", { class: "who", text: t.seats.map((s) => s.name).join(" · ") }));
+    }),
   );
   $("no-tables").hidden = tables.length > 0;
 }
 
 async function main() {
   games = await api("/api/games");
-  const select = $("game");
-  for (const g of games) select.append(h("option", { value: g.id, text: g.title }));
-  select.addEventListener("change", renderGame);
+  renderGames();
+  $("name").value = rememberedName();
   $("players").addEventListener("change", renderSeats);
   $("create-form").addEventListener("submit", createTable);
   renderGame();

@@ -1,10 +1,19 @@
-// The table page: one websocket to the server, the game's own renderer for the
-// board, and the generic parts every game shares (seats, actions, hints, log,
-// result, replay). A game module exports render(view, ctx) -> Element.
-import { api, forgetSeat, h, saveSeat, savedSeat, seatName } from "/static/common.js";
+// The table page: one websocket to the server, the game's module for the board, and
+// what every game shares: the prompt (said once), the decision bar, the "All choices"
+// menu, the players, the log, the result, the break between rounds and the replay.
+//
+// A game module exports ``render(view, ctx) -> Element`` and may export
+// ``prompt(view, ctx) -> string``, ``name(view, ctx, seat) -> string`` (how a seat is
+// called: King of Tokyo says the monster), ``result(view, ctx) -> Element`` (the end
+// in the game's own terms), ``breakSummary(view, ctx) -> Element`` (a round's end)
+// and ``actionText(action, view) -> string`` (a button's words).
+import { api, capitalise, forgetSeat, h, plural, saveSeat, savedSeat, seatName } from "/static/common.js";
+import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const BREAK_KEY = `tabletop.break.${tableId}`;
+const DECISION_BAR_MAX = 8; // more loose actions than this go to the menu only
 
 let renderer = null;
 let socket = null;
@@ -13,15 +22,19 @@ let last = null; // the latest "state" message
 let summary = null;
 let retry = 0;
 let pending = false;
-const logItems = [];
+let menuUses = 0;
+const events = []; // every log event this connection received, for endings
 
-// A link in the address bar (#seat=1&token=...) moves a seat to this browser.
+// A link with #seat=..&token=.. moves a seat to this browser, but never replaces a
+// seat it already holds here: a crafted link cannot take a player's seat away.
 function importTokenFromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get("token")) {
-    saveSeat(tableId, Number(params.get("seat")), params.get("token"));
-    history.replaceState(null, "", location.pathname);
-  }
+  const token = params.get("token");
+  const number = Number(params.get("seat"));
+  history.replaceState(null, "", location.pathname);
+  if (!token || !Number.isInteger(number) || savedSeat(tableId)) return false;
+  saveSeat(tableId, number, token);
+  return true;
 }
 
 async function loadRenderer(client) {
@@ -38,25 +51,36 @@ function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+function setConnection(text, cls) {
+  $("connection").textContent = text;
+  $("connection").className = `badge ${cls}`;
+}
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  $("connection").textContent = "connecting…";
+  setConnection("connecting…", "warn");
   socket.addEventListener("open", () => {
     retry = 0;
-    $("connection").textContent = "live";
-    $("connection").className = "badge live";
+    setConnection("live", "live");
     const mine = savedSeat(tableId);
     send({ type: "hello", token: mine?.token || null });
   });
-  socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
-  socket.addEventListener("close", (event) => {
-    $("connection").textContent = "reconnecting…";
-    $("connection").className = "badge warn";
-    if (event.code === 4404) {
-      $("connection").textContent = "no such table";
+  socket.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
       return;
     }
+    onMessage(msg);
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code === 4404) {
+      setConnection("no such table", "warn");
+      return;
+    }
+    setConnection("reconnecting…", "warn");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);
   });
@@ -70,8 +94,8 @@ function onMessage(msg) {
   if (msg.type === "welcome") {
     seat = msg.seat;
     pending = false; // a click lost with the old connection may be made again
-    logItems.length = 0;
     $("log").replaceChildren();
+    events.length = 0;
   } else if (msg.type === "state") {
     // A re-broadcast of the same version (somebody joined) keeps a sent click pending.
     if (!last || msg.version !== last.version) {
@@ -83,117 +107,181 @@ function onMessage(msg) {
     showHints(msg);
   } else if (msg.type === "error") {
     pending = false;
+    document.body.dataset.pending = "";
     if (msg.code === "bad_token") {
-      // The stored seat is not valid here any more: watch instead.
+      // The stored token holds no seat here (an old table, or a bad link): watch.
       forgetSeat(tableId);
       send({ type: "hello" });
     }
     showError(msg.message);
-    if (last) renderActions(last);
   }
 }
 
-function names() {
-  return (summary?.seats || []).map((s) => s.name);
+// -- names -----------------------------------------------------------------------------
+
+function nameOf(s, view = last?.view) {
+  if (s === null || s === undefined || s < 0) return "";
+  if (renderer?.name && view) return renderer.name(view, context(last, view), s);
+  return seatName(summary, s);
+}
+
+// The rules write "player 2" (1-based); the page writes that seat's name.
+function withNames(text) {
+  return text.replace(/\b(player|seat) (\d+)\b/gi, (words, _kind, n) => {
+    const s = Number(n) - 1;
+    return summary?.seats?.[s] ? seatName(summary, s) : words;
+  });
+}
+
+// -- what a game module gets -----------------------------------------------------------
+
+function actionText(a, view) {
+  const text = renderer?.actionText ? renderer.actionText(a, view) : null;
+  return capitalise(withNames(text || a.label));
 }
 
 function context(msg, view) {
-  return {
+  return boardContext({
     seat: msg ? msg.seat : null,
-    names: names(),
-    legal: msg ? msg.legal : [],
-    act,
-    // Card clicks: one matching legal action is played, several are highlighted.
-    pick(predicate) {
-      const matches = (msg?.legal || []).filter(predicate);
-      if (matches.length === 1) act(matches[0].id);
-      else highlight(matches.map((a) => a.id));
-      return matches.length;
-    },
+    version: msg ? msg.version : -1,
+    legal: msg?.legal || [],
     view,
-  };
+    summary,
+    events: msg ? events : [],
+    act,
+    describe: (a) => actionText(a, view),
+  });
 }
+
+// -- a new state -----------------------------------------------------------------------
 
 function onState(msg) {
   last = msg;
   summary = msg.table;
-  document.title = `Tabletop · ${summary.title}`;
-  $("title").textContent = `${summary.title} · table ${summary.id}`;
-  $("status").textContent = summary.status;
-  document.body.dataset.status = summary.status;
-  document.body.dataset.version = msg.version;
-  document.body.dataset.seat = msg.seat ?? "";
+  const mine = msg.legal.length > 0;
+  document.title = `${mine ? "▶ " : ""}${summary.title} · Tabletop`;
+  $("title").textContent = summary.title;
+  const body = document.body.dataset;
+  body.status = summary.status;
+  body.version = msg.version;
+  body.seat = msg.seat ?? "";
+  body.mine = mine ? "1" : "";
+  body.decision = msg.view?.decision?.kind ?? "";
+  body.pending = "";
+  hidePopover();
+  closeSheet();
   renderSeats();
-  for (const event of msg.log) appendLog($("log"), event);
-  $("board").replaceChildren(renderer.render(msg.view, context(msg, msg.view)));
-  renderTurn(msg);
-  renderActions(msg);
-  renderResult(msg);
+  for (const event of msg.log) {
+    events.push(event);
+    appendLog($("log"), event);
+  }
+  const ctx = context(msg, msg.view);
+  $("board").replaceChildren(renderer.render(msg.view, ctx));
+  renderPrompt(msg, ctx);
+  renderDecisionBar(msg, ctx.binder);
+  renderChoices(msg);
+  renderResult(msg, ctx);
+  renderBreak(msg, ctx);
+  body.ready = "1";
 }
 
-function renderTurn(msg) {
-  const box = $("turn");
-  if (summary.status === "over") box.textContent = "The game is over.";
-  else if (summary.status === "waiting") box.textContent = "Waiting for every seat to be taken…";
-  else if (msg.current_player === msg.seat && msg.legal.length) {
-    box.textContent = `Your decision: ${msg.view.decision?.text ?? msg.view.decision?.reason ?? "choose an action"}`;
-    box.className = "turn mine";
-    return;
-  } else box.textContent = `Waiting for ${seatName(summary, msg.current_player)}…`;
-  box.className = "turn";
+function renderPrompt(msg, ctx) {
+  const box = $("prompt");
+  const text = $("prompt-text");
+  const watching = msg.seat === null;
+  const spectators = summary.spectators || 0;
+  let words;
+  let cls = "";
+  if (summary.status === "over") words = "The game is over.";
+  else if (summary.status === "waiting") {
+    const open = summary.seats.filter((s) => !s.claimed).length;
+    words = `Waiting for ${plural(open, "player")} to take ${open === 1 ? "a seat" : "their seats"}: share the invite link.`;
+  } else if (summary.waiting_for_ready?.length) {
+    const names = summary.waiting_for_ready.map((s) => seatName(summary, s));
+    words = `Waiting for ${names.join(", ")} to start the next round…`;
+  } else if (summary.paused) {
+    words = "Paused: the bots wait until a player comes back.";
+  } else if (ctx.mine) {
+    words = renderer.prompt ? renderer.prompt(msg.view, ctx) : `Your decision: ${msg.view?.decision?.text ?? "choose an action"}`;
+    cls = "mine";
+  } else {
+    const who = nameOf(msg.current_player);
+    words = renderer.prompt ? renderer.prompt(msg.view, ctx) : `Waiting for ${who}…`;
+  }
+  if (watching && summary.status !== "waiting") {
+    words = `Watching${spectators > 1 ? ` with ${plural(spectators - 1, "other")}` : ""} · ${words}`;
+    cls = `${cls} watching`;
+  }
+  text.textContent = words;
+  box.className = `prompt ${cls}`.trim();
+  $("hint").hidden = !ctx.mine;
+  $("hint").disabled = false;
+  if (!ctx.mine) $("hints").replaceChildren();
+}
+
+// Legal actions the board did not offer become buttons here (a few), and every legal
+// action is in the "All choices" menu.
+function renderDecisionBar(msg, binder) {
+  const loose = msg.legal.filter((a) => !binder.bound.has(a.id));
+  const bar = $("decision-bar");
+  bar.replaceChildren();
+  if (loose.length && loose.length <= DECISION_BAR_MAX) {
+    for (const a of loose) bar.append(binder.button(a, actionText(a, msg.view), "decision"));
+  }
+  bar.hidden = !bar.childElementCount;
+}
+
+function renderChoices(msg) {
+  const box = $("choices");
+  box.hidden = msg.legal.length === 0;
+  $("choices-summary").textContent = `All choices (${msg.legal.length})`;
+  $("choice-list").replaceChildren(
+    ...msg.legal.map((a) => h("button", {
+      type: "button",
+      class: "choice",
+      dataset: { actionId: a.id },
+      onclick: () => {
+        menuUses += 1;
+        document.body.dataset.menuUses = String(menuUses);
+        box.open = false;
+        act(a.id);
+      },
+    }, actionText(a, msg.view))));
+  if (!msg.legal.length) box.open = false;
 }
 
 function act(id) {
   if (pending || !last) return;
   pending = true;
-  for (const b of $("actions").querySelectorAll("button")) b.disabled = true;
+  document.body.dataset.pending = "1";
+  hidePopover();
+  closeSheet();
   $("hints").replaceChildren();
   send({ type: "action", action: id, version: last.version });
-}
-
-let highlighted = { version: -1, ids: [] };
-
-function highlight(ids) {
-  highlighted = { version: last?.version ?? -1, ids };
-  for (const b of $("actions").querySelectorAll("button.action")) {
-    b.classList.toggle("highlight", ids.includes(Number(b.dataset.actionId)));
-  }
-}
-
-function renderActions(msg) {
-  const box = $("actions");
-  box.dataset.version = msg.version;
-  box.replaceChildren(
-    ...msg.legal.map((a) =>
-      h("button", {
-        type: "button",
-        // A re-render of the same version (somebody joined) keeps the highlight.
-        class: highlighted.version === msg.version && highlighted.ids.includes(a.id) ? "action highlight" : "action",
-        disabled: pending,
-        dataset: { actionId: a.id },
-        onclick: () => act(a.id),
-      }, a.label),
-    ),
-  );
-  const myTurn = msg.legal.length > 0;
-  $("hint").hidden = !myTurn;
-  $("hint").disabled = false;
-  const mine = msg.seat !== null && summary.seats[msg.seat];
-  $("leave").hidden = !(mine && summary.replace_bot && summary.status !== "over");
-  $("leave").textContent = mine?.replaced ? "Take my seat back" : "Leave (a bot takes over)";
-  if (!myTurn) $("hints").replaceChildren();
-  $("controls").hidden = msg.seat === null || summary.status === "over";
 }
 
 function showHints(msg) {
   $("hint").disabled = false;
   if (!last || msg.version !== last.version) return;
+  const labels = new Map(last.legal.map((a) => [a.id, a]));
   $("hints").replaceChildren(
-    ...msg.hints.slice(0, 5).map((hint) =>
-      h("li", {}, h("button", { type: "button", class: "link", onclick: () => act(hint.action) }, hint.label),
-        ` · ${Math.round(hint.win_probability * 100)}% wins (${hint.visits} visits)`),
-    ),
+    ...msg.hints.slice(0, 3).map((hint) => {
+      const a = labels.get(hint.action);
+      return h("li", {},
+        h("button", { type: "button", class: "link", onclick: () => act(hint.action) }, a ? actionText(a, last.view) : hint.label),
+        h("span", { class: "muted", text: ` · wins ${Math.round(hint.win_probability * 100)}% of the searched games` }));
+    }),
   );
+}
+
+// -- players ---------------------------------------------------------------------------
+
+function seatStatus(s) {
+  if (s.kind === "bot") return `bot · ${s.bot}`;
+  if (s.replaced) return `away · a ${summary.replace_bot} bot plays for now`;
+  if (s.connected) return "online";
+  if (s.claimed) return "away";
+  return "open seat";
 }
 
 function renderSeats() {
@@ -202,34 +290,44 @@ function renderSeats() {
   list.replaceChildren(
     ...summary.seats.map((s) => {
       const turn = summary.status === "playing" && summary.current_player === s.seat;
-      const who = s.kind === "bot" ? `bot (${s.bot})` : s.replaced ? `bot (${summary.replace_bot}) for now` : s.connected ? "online" : s.claimed ? "away" : "open seat";
       const item = h(
         "li",
         { class: `seat${turn ? " turn" : ""}${seat === s.seat ? " me" : ""}`, dataset: { seat: s.seat } },
+        h("span", { class: `dot ${s.kind === "bot" ? "bot" : s.connected ? "online" : "away"}`, "aria-hidden": "true" }),
         h("span", { class: "name", text: s.name }),
-        seat === s.seat ? h("span", { class: "badge", text: "you" }) : null,
-        h("span", { class: "muted small", text: ` ${who}` }),
+        seat === s.seat ? h("span", { class: "badge you", text: "you" }) : null,
+        h("span", { class: "muted small status", text: seatStatus(s) }),
       );
       if (s.kind === "human" && !s.claimed && seat === null && !mine) {
-        const input = h("input", { placeholder: "your name", maxlength: 40, class: "claim-name" });
-        const button = h("button", { type: "button", class: "claim", text: "Take this seat" });
+        const input = h("input", { placeholder: "your name", maxlength: 40, class: "claim-name", "aria-label": `your name for seat ${s.seat + 1}` });
+        input.value = localStorage.getItem("tabletop.name") || "";
+        const button = h("button", { type: "button", class: "claim primary", text: "Take this seat" });
         button.addEventListener("click", () => claim(s.seat, input.value));
         item.append(h("div", { class: "claim-box" }, input, button));
       }
       return item;
     }),
   );
+  const watchers = summary.spectators || 0;
+  $("watchers").textContent = watchers ? `· ${plural(watchers, "spectator")} watching` : "";
   $("share").value = `${location.origin}/table/${tableId}`;
   if (mine?.token) {
     $("personal").replaceChildren(
-      "Your seat's private link (to continue on another device): ",
-      h("a", { href: `/table/${tableId}#seat=${mine.seat}&token=${mine.token}`, text: "open" }),
+      "To continue on another device, open ",
+      h("a", { href: `/table/${tableId}#seat=${mine.seat}&token=${mine.token}`, text: "your seat's private link" }),
+      " there (keep it to yourself).",
     );
   }
+  const me = seat !== null ? summary.seats[seat] : null;
+  $("leave").hidden = !(me && summary.replace_bot && summary.status === "playing");
+  $("leave").textContent = me?.replaced ? "Take my seat back" : `Leave (a ${summary.replace_bot} bot plays on)`;
+  $("notice").hidden = !summary.notice;
+  $("notice").textContent = summary.notice || "";
 }
 
 async function claim(seatNumber, name) {
   try {
+    if (name) localStorage.setItem("tabletop.name", name);
     const result = await api(`/api/tables/${tableId}/seats/${seatNumber}/claim`, { method: "POST", body: { name: name || null } });
     saveSeat(tableId, result.seat, result.token);
     socket.close(); // reconnect as the seat's holder
@@ -238,18 +336,19 @@ async function claim(seatNumber, name) {
   }
 }
 
-// The rules write "player 2"; the page writes that seat's name.
-function withNames(text) {
-  return text.replace(/\bplayer (\d+)\b/g, (words, seatNumber) => seatName(summary, Number(seatNumber)));
-}
+// -- the log ---------------------------------------------------------------------------
 
 function appendLog(list, event) {
-  const item = h("li", { class: `log-${event.kind}${event.visible_to ? " private" : ""}`, dataset: { seq: event.seq } }, withNames(event.text));
+  const item = h("li", { class: `log-${event.kind}${event.visible_to ? " private" : ""}`, dataset: { seq: event.seq } },
+    event.visible_to ? h("span", { class: "private-tag", text: "only you: " }) : null,
+    withNames(event.text));
   list.append(item);
   list.scrollTop = list.scrollHeight;
 }
 
-function renderResult(msg) {
+// -- the end ---------------------------------------------------------------------------
+
+function renderResult(msg, ctx) {
   const box = $("result");
   const result = msg.result;
   document.body.dataset.over = result ? "1" : "";
@@ -258,21 +357,58 @@ function renderResult(msg) {
     return;
   }
   box.hidden = false;
-  const winners = result.winners.map((w) => seatName(summary, w));
-  const headline = winners.length ? `${winners.join(" and ")} won.` : "Nobody won.";
-  const youWon = msg.seat !== null && result.winners.includes(msg.seat);
+  const ending = renderer.result ? renderer.result(msg.view, ctx) : genericResult(result);
   box.replaceChildren(
-    h("h2", { text: youWon ? `You won! ${headline}` : headline }),
-    h("table", { class: "scores" },
-      h("tr", {}, h("th", { text: "Seat" }), h("th", { text: "Result" })),
-      ...summary.seats.map((s, i) => h("tr", {}, h("td", { text: s.name }), h("td", { text: String(result.returns[i]) })))),
-    h("p", {}, h("a", { href: `/api/tables/${tableId}/record`, download: `tabletop-${tableId}.record.json`, text: "Download the game record" }),
-      " · replay it below, or with ", h("code", { text: "tabletop replay FILE" }), "."),
+    ending,
+    h("p", { class: "small" },
+      h("a", { href: `/api/tables/${tableId}/record`, download: `tabletop-${tableId}.record.json`, text: "Download the game record" }),
+      " · step through the game below, or with ", h("code", { text: "tabletop replay FILE" }), "."),
+    h("p", { class: "small" }, h("a", { href: "/", text: "Back to the lobby" })),
   );
   startReplay();
 }
 
-// -- replay viewer -----------------------------------------------------------
+function genericResult(result) {
+  const winners = result.winners.map((w) => seatName(summary, w));
+  const you = seat !== null && result.winners.includes(seat);
+  return h("h2", { class: "winner-line", text: you ? "You won!" : winners.length ? `${winners.join(" and ")} won.` : "Nobody won." });
+}
+
+// A round's end (a break of the game): its summary waits for a click, and the server's
+// bots wait for every person at the table to have read it.
+function renderBreak(msg, ctx) {
+  const dialog = $("break");
+  if (!renderer.breakSummary || msg.result) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  const node = renderer.breakSummary(msg.view, ctx);
+  const key = node?.dataset?.breakKey;
+  const seen = sessionStorage.getItem(BREAK_KEY);
+  const held = msg.seat !== null && (summary.waiting_for_ready || []).includes(msg.seat);
+  if (!node || !key || (seen === key && !held)) {
+    if (dialog.open && dialog.dataset.breakKey !== key) dialog.close();
+    return;
+  }
+  if (seen === key && held) {
+    send({ type: "ready" }); // read before a reload: say so again
+    return;
+  }
+  if (dialog.open && dialog.dataset.breakKey === key) return;
+  dialog.dataset.breakKey = key;
+  const done = () => {
+    sessionStorage.setItem(BREAK_KEY, key);
+    dialog.close();
+    if (msg.seat !== null) send({ type: "ready" });
+  };
+  dialog.replaceChildren(node, h("div", { class: "sheet-actions" },
+    h("button", { type: "button", class: "primary", id: "next-round", onclick: done }, msg.seat === null ? "Close" : "Next round")));
+  dialog.onclose = () => sessionStorage.setItem(BREAK_KEY, key);
+  dialog.showModal();
+}
+
+// -- replay viewer -----------------------------------------------------------------------
+
 let replayStarted = false;
 let replayTotal = 0;
 
@@ -281,7 +417,7 @@ async function showStep(step) {
   replayTotal = data.total;
   $("replay-step").max = data.total;
   $("replay-step").value = data.step;
-  const lastMove = data.last ? ` · ${seatName(summary, data.last.seat)}: ${data.last.label}` : " · the deal";
+  const lastMove = data.last ? ` · ${seatName(summary, data.last.seat)}: ${withNames(data.last.label)}` : " · the deal";
   $("replay-label").textContent = `step ${data.step} of ${data.total}${lastMove}`;
   $("replay-board").replaceChildren(renderer.render(data.view, context(null, data.view)));
   const list = $("replay-log");
@@ -305,6 +441,10 @@ function startReplay() {
 
 async function main() {
   importTokenFromHash();
+  // A private link pasted into this open tab: take the seat (if none is held here).
+  window.addEventListener("hashchange", () => {
+    if (importTokenFromHash()) socket?.close();
+  });
   $("copy").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
   $("hint").addEventListener("click", () => {
     $("hint").disabled = true;

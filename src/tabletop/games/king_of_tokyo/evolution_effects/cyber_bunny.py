@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
+from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW
 from tabletop.games.king_of_tokyo.power_up import (
@@ -255,7 +256,9 @@ def _carrot_answer(
         for hit in state.hits:
             if hit[0] == seat and hit[2] == attacker and hit[3] and not hit[4]:
                 hit[1] += n
-                state.note(f"{state.monster_name(seat)} loses {n} more heart(s) (Electric Carrot).")
+                state.note(
+                    f"{state.monster_name(seat)} loses {plural(n, 'more heart')} (Electric Carrot)."
+                )
                 break
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
-from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, NUM_FACES, ONE, TWO
+from tabletop.games.king_of_tokyo.dice import A_FACE, CLAW, FACE_NAMES, NUM_FACES, ONE, TWO
 from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
@@ -113,7 +113,11 @@ def _saurian_answer(
     if n < state.dice.count(face):
         dice.append(face)
     state.dice = sorted(dice)
-    state.note(f"Saurian Adaptability: {n} {FACE_NAMES[face]} dice become {FACE_NAMES[to]} dice.")
+    if n == 1:
+        change = f"1 {FACE_NAMES[face]} die becomes {A_FACE[to]} die"
+    else:
+        change = f"{n} {FACE_NAMES[face]} dice become {FACE_NAMES[to]} dice"
+    state.note(f"Saurian Adaptability: {change}.")
 
 
 QUESTIONS["saurian_adaptability"] = Question(
@@ -163,8 +167,8 @@ def _ability(evolution: str, name: str, targets: tuple[int, ...]) -> None:
         _change_one(state, context[0], arg, name)
 
     ABILITIES[evolution] = Ability(frozenset({"change_dice"}), can, use)
-    goal = " or ".join(FACE_NAMES[t] for t in targets)
-    QUESTIONS[evolution] = Question(f"{name}: turn one die into a {goal}", options, answer)
+    goal = " or ".join(A_FACE[t] for t in targets)
+    QUESTIONS[evolution] = Question(f"{name}: turn one die into {goal}", options, answer)
 
     @playable(evolution)
     def _playable(state: KingOfTokyoState, seat: int) -> bool:

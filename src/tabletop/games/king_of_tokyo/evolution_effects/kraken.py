@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
@@ -85,7 +86,7 @@ def high_tide(state: KingOfTokyoState, seat: int) -> None:
     marks = pu_of(state).turn_marks
     extra = state._resolved_counts()[HEART]
     marks[HIGH_TIDE] = marks.get(HIGH_TIDE, 0) + extra
-    state.note(f"High Tide adds {extra} heart(s) to the result.")
+    state.note(f"High Tide adds {plural(extra, 'heart')} to the result.")
 
 
 def high_tide_hearts(state: KingOfTokyoState) -> int:
@@ -130,7 +131,7 @@ def _roll(state: KingOfTokyoState, v: int, hearts: int) -> int:
     saved = roll.count(HEART)
     state.note(
         f"{state.monster_name(v)}'s Terror of the Deep rolls {describe_dice(sorted(roll))}: "
-        f"{saved} heart(s) saved."
+        f"{plural(saved, 'heart')} saved."
     )
     return max(0, hearts - saved)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
+from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW, NUM_FACES, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.kraken import skip_turn
@@ -223,7 +224,7 @@ def _lightning(state: KingOfTokyoState, seat: int, lost: int) -> None:
     claws = roll.count(CLAW)
     state.note(
         f"{state.monster_name(seat)}'s Lightning Armor rolls {describe_dice(sorted(roll))}: "
-        f"{claws} claw(s)."
+        f"{plural(claws, 'claw')}."
     )
     if claws:
         state.card_damage([state.active], claws, seat)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
-from tabletop.games.king_of_tokyo.dice import FACE_NAMES, KEEPS
+from tabletop.games.king_of_tokyo.dice import A_FACE, FACE_NAMES, KEEPS
 from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
@@ -264,7 +264,8 @@ def deep_dive(state: KingOfTokyoState, seat: int) -> None:
     if not k:
         return
     names = ", ".join(state.cards.names[c] for c in reversed(state.deck[-k:]))
-    state.event("deep_dive", f"{state.monster_name(seat)} looks at the top {k} Power cards.")
+    top = "the top Power card" if k == 1 else f"the top {k} Power cards"
+    state.event("deep_dive", f"{state.monster_name(seat)} looks at {top}.")
     state.event("deep_dive_cards", f"Deep Dive: you see {names}.", visible_to=frozenset({seat}))
     ask(state, seat, "deep_dive", k)
 
@@ -379,7 +380,7 @@ def _encased_answer(
     pu.marks["encased_owner"] = seat
     state.event(
         "encased_in_ice",
-        f"{state.monster_name(seat)} pays 1 energy to freeze a {FACE_NAMES[arg]} (Encased in Ice).",
+        f"{state.monster_name(seat)} pays 1 energy to freeze {A_FACE[arg]} (Encased in Ice).",
         face=FACE_NAMES[arg],
     )
 

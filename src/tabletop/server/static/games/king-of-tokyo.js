@@ -1,17 +1,15 @@
-// King of Tokyo: whose turn and decision it is and why; Tokyo City and Tokyo Bay; the
-// monsters (hearts, stars toward 20, energy, tokens, Keep cards, Mimic, Power Up!
-// Evolutions); the dice (click dice to keep them, then "Reroll"); the row of Power
-// cards (click one to buy it); your Evolutions. Draws only what the view holds
-// (schema in docs/games/king-of-tokyo.md) and plays only legal actions, found by
-// their labels (src/tabletop/games/king_of_tokyo/actions.py). The table page still
-// lists every legal action as a button below the board.
+// King of Tokyo: the board is the interface. Monsters with hearts, stars, energy and
+// their cards; Tokyo City (and Bay) with Stay / Yield next to it; the dice (tap dice to
+// keep them, then Reroll or Stop); the row of Power cards (a card's button buys it);
+// your Evolutions (tap one to play it). Cards that ask a question are answered on the
+// board too: a target by its monster, a face by its die, a card by the card.
+// Draws only what the view holds (docs/games/king-of-tokyo.md); plays only legal
+// actions, found by their data (Game.action_data), never by their labels.
 
-import { h } from "/static/common.js";
+import { capitalise, h, listText, ordinal, plural } from "/static/common.js";
 
-const FACES = ["1", "2", "3", "heart", "energy", "claw"]; // the order of keep labels
+const FACE_WORDS = { 1: "1", 2: "2", 3: "3", heart: "heart", energy: "energy", claw: "claw" };
 const WIN_STARS = 20;
-const STOP = "stop rolling and resolve the dice";
-const REROLL_ALL = "reroll all dice";
 const SVGNS = "http://www.w3.org/2000/svg";
 const ICONS = {
   heart: { fill: "M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z" },
@@ -19,17 +17,16 @@ const ICONS = {
   claw: { stroke: ["M5 4c3 5 3 11-1 17", "M11.5 2.5c3 6 3 12.5 0 19", "M18 4c2.5 5 2 11-2 17"] },
   star: { fill: "M12 2.5l2.9 6.2 6.8.8-5 4.7 1.3 6.7L12 17.6l-6 3.3 1.3-6.7-5-4.7 6.8-.8z" },
 };
-const FACE_TITLE = { 1: "1", 2: "2", 3: "3", heart: "heart", energy: "energy", claw: "claw (smash)" };
-const LOCATION = { city: "Tokyo City", bay: "Tokyo Bay", outside: "" };
+const PLACE = { city: "Tokyo City", bay: "Tokyo Bay" };
 
-// The dice kept by this browser: reset whenever the roll changes.
+// The dice this browser has marked to keep: reset whenever the roll changes.
 let kept = { key: "", dice: new Set() };
 
-function icon(name, cls = "") {
+function icon(name) {
   const spec = ICONS[name];
   const svg = document.createElementNS(SVGNS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
-  svg.setAttribute("class", `kot-icon ${name} ${cls}`.trim());
+  svg.setAttribute("class", `kot-icon ${name}`);
   svg.setAttribute("aria-hidden", "true");
   for (const d of spec.fill ? [spec.fill] : spec.stroke) {
     const path = document.createElementNS(SVGNS, "path");
@@ -49,290 +46,358 @@ function dieFace(face) {
   return ICONS[face] ? icon(face) : h("span", { class: "kot-num", text: face });
 }
 
-// "keep 2, 2, claw and reroll the rest" (dice.keep_label): the kept multiset in face order.
-function keepLabel(faces) {
-  const sorted = [...faces].sort((a, b) => FACES.indexOf(a) - FACES.indexOf(b));
-  return sorted.length ? `keep ${sorted.join(", ")} and reroll the rest` : REROLL_ALL;
-}
+// -- names -------------------------------------------------------------------------------
 
-function isReroll(label) {
-  return label === REROLL_ALL || label.endsWith("and reroll the rest");
-}
-
-function who(view, ctx, seat) {
+// "Kraken (you)", "Kraken · Bot 2 (heuristic)": the monster with its player.
+export function name(view, ctx, seat) {
   const m = view.monsters[seat];
-  const name = ctx.names[seat] ?? `seat ${seat}`;
-  if (!m) return name;
-  return seat === ctx.seat ? `${m.name} (you)` : `${m.name} (${name})`;
+  const player = ctx.name(seat);
+  if (!m) return player;
+  return seat === ctx.seat ? `${m.name} (you)` : `${m.name} · ${player}`;
 }
 
-function byLabel(ctx, label) {
-  return (ctx.legal || []).find((a) => a.label === label) || null;
+function sameMultiset(a, b) {
+  return a.length === b.length && [...a].sort().join() === [...b].sort().join();
 }
 
-// -- the banner: turn, decision and why ----------------------------------------------
+// -- the prompt ------------------------------------------------------------------------
 
-function banner(view, ctx) {
-  if (view.over) {
-    const winners = view.winners.map((s) => who(view, ctx, s));
-    return h("div", { class: "kot-banner over" },
-      h("strong", { text: winners.length ? `${winners.join(" and ")} won!` : "The game ended with no winner." }));
-  }
+function doing(view) {
   const d = view.decision;
-  const turn = h("div", { class: "kot-turn" },
-    h("span", { class: "kot-chip", text: `turn ${view.turn}` }),
-    view.active === ctx.seat
-      ? h("span", {}, h("strong", { text: "Your turn" }), ` (${view.monsters[view.active]?.name ?? "you"})`)
-      : h("span", {}, h("strong", { text: who(view, ctx, view.active) }), "'s turn"),
-    h("span", { class: "kot-chip", text: `phase: ${view.phase}` }),
-    view.power_up && view.power_up !== "off" ? h("span", { class: "kot-chip evo", text: `Power Up!${view.power_up === "mutant" ? " (Mutant)" : ""}` }) : null);
-  if (!d) return h("div", { class: "kot-banner" }, turn);
-  const mine = d.player === ctx.seat;
-  const extra = [];
-  if (d.kind === "heart_dice" && d.amount !== undefined) extra.push(`${d.amount} heart ${d.amount === 1 ? "die" : "dice"} left`);
-  if (d.kind === "prevent_damage" && d.amount !== undefined) extra.push(`${d.amount} ${d.amount === 1 ? "heart" : "hearts"} about to be lost`);
-  if (d.window) extra.push(`window: ${d.window.replaceAll("_", " ")}`);
-  if (d.card) extra.push(`card: ${d.card.name}`);
-  return h("div", { class: `kot-banner${mine ? " mine" : ""}`, dataset: { decision: d.kind, player: d.player } },
-    turn,
-    h("div", { class: "kot-why" },
-      mine ? h("strong", { text: "Your decision: " }) : h("span", {}, h("strong", { text: who(view, ctx, d.player) }), " decides: "),
-      h("span", { class: "kot-reason", text: d.reason }),
-      extra.length ? h("span", { class: "muted", text: ` (${extra.join(" · ")})` }) : null));
+  if (!d) return view.phase === "roll" ? "rolling" : "playing";
+  return {
+    roll: "rolling the dice",
+    buy: "shopping for Power cards",
+    yield: "deciding whether to yield Tokyo",
+    heart_dice: "using heart dice",
+    keep_evolution: "choosing an Evolution",
+    draft_evolution: "drafting an Evolution",
+    prevent_damage: "deciding about the damage",
+  }[d.kind] ?? "deciding";
 }
 
-// -- Tokyo -----------------------------------------------------------------------------
-
-function skyline() {
-  const svg = document.createElementNS(SVGNS, "svg");
-  svg.setAttribute("viewBox", "0 0 120 40");
-  svg.setAttribute("class", "kot-skyline");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("preserveAspectRatio", "none");
-  const path = document.createElementNS(SVGNS, "path");
-  path.setAttribute("d", "M0 40V26h8V16h6v10h5V8h3V2h2v6h3v18h6V20h8v20h4V12h7v28h5V22h6v-6h5v24h4V18h3l2-6 2 6h3v22h5V24h8v16h4V14h6v26z");
-  path.setAttribute("fill", "currentColor");
-  svg.append(path);
-  return svg;
+export function prompt(view, ctx) {
+  const d = view.decision;
+  if (!ctx.mine) {
+    const who = d ? d.player : view.active;
+    return `Waiting for ${name(view, ctx, who)}: ${doing(view)}…`;
+  }
+  const me = view.monsters[ctx.seat];
+  const rolls = plural(view.rolls_left, "reroll");
+  switch (d?.kind) {
+    case "roll":
+      return ctx.find("keep").length
+        ? `Your roll: tap the dice to keep, then reroll the others (${rolls} left), or stop.`
+        : "Your roll is done: resolve the dice, or buy an extra roll.";
+    case "buy":
+      return `Buy Power cards with your ${plural(me.energy, "energy", "energy")}, sweep the row, or end your turn.`;
+    case "yield":
+      return `You were smashed in ${PLACE[me.location] ?? "Tokyo"}: stay, or yield it to the attacker?`;
+    case "heart_dice":
+      return `Choose what your heart dice do (${plural(d.amount ?? 1, "die", "dice")} left).`;
+    case "prevent_damage":
+      return `You are about to lose ${plural(d.amount, "heart")}: prevent it, or take the damage?`;
+    case "keep_evolution":
+      return "Keep one of the two Evolutions you drew: tap a card to read it.";
+    case "draft_evolution":
+      return "Take one Evolution from the packet; the rest pass on.";
+    case "play_evolution":
+      return d.card ? `${d.card.name} is being bought: you may play an Evolution now.` : "You may play an Evolution now.";
+    case "evolution_question":
+      return capitalise(d.reason);
+    default:
+      return capitalise(d?.reason ?? "choose an action");
+  }
 }
 
-function tokyoSpot(view, ctx, title, seat) {
-  const m = seat === null || seat === undefined ? null : view.monsters[seat];
-  return h("div", { class: `kot-spot${m ? " taken" : ""}${m && seat === ctx.seat ? " me" : ""}`, dataset: { spot: title } },
-    skyline(),
-    h("div", { class: "kot-spot-title", text: title }),
-    h("div", { class: "kot-spot-who", text: m ? who(view, ctx, seat) : "empty" }));
+// Button words for actions the board leaves to the decision bar.
+export function actionText(a, view) {
+  if (a.move === "evo_seat" || a.move === "healing_ray") {
+    const m = view.monsters[a.seat];
+    return a.move === "healing_ray" ? `Heal ${m?.name ?? "them"} with a heart die` : `Choose ${m?.name ?? "that monster"}`;
+  }
+  if (a.move === "end_buy") return "End your turn";
+  if (a.move === "decline") return "No, thanks";
+  if (a.move === "stop") return "Stop and resolve the dice";
+  return null;
 }
 
-function tokyo(view, ctx) {
-  const t = view.tokyo;
-  return h("div", { class: "kot-tokyo" },
-    tokyoSpot(view, ctx, "Tokyo City", t.city),
-    t.bay_open ? tokyoSpot(view, ctx, "Tokyo Bay", t.bay) : null);
+// -- monsters ----------------------------------------------------------------------------
+
+function cardDetail(card, extra = []) {
+  const cost = card.cost !== undefined ? `${card.cost} energy` : null;
+  return {
+    title: card.name,
+    tag: card.kind ? capitalise(card.kind) : null,
+    subtitle: [cost, card.counters !== undefined ? plural(card.counters, "counter") : null].filter(Boolean).join(" · "),
+    body: [card.text, ...extra],
+  };
 }
 
-// -- monsters --------------------------------------------------------------------------
-
-function bar(kind, value, max, text, title) {
-  const pct = max > 0 ? Math.max(0, Math.min(100, (100 * value) / max)) : 0;
-  const level = kind === "hearts" ? (value > 6 ? "ok" : value > 3 ? "low" : "danger") : "";
-  return h("div", { class: `kot-bar ${kind} ${level}`.trim(), title, role: "meter", "aria-valuenow": value, "aria-valuemin": 0, "aria-valuemax": max },
-    h("span", { class: "fill", style: `width: ${pct}%` }),
-    h("span", { class: "kot-bar-text" }, icon(kind === "hearts" ? "heart" : "star"), ` ${text}`));
+function evolutionDetail(e, extra = []) {
+  return {
+    title: e.name,
+    tag: `${capitalise(e.kind)} Evolution`,
+    subtitle: e.counters !== undefined ? plural(e.counters, "counter") : null,
+    body: [e.text, ...extra],
+  };
 }
 
-function cardTitle(card) {
-  const counters = card.counters !== undefined ? ` [counters: ${card.counters}]` : "";
-  return `${card.name}${card.cost !== undefined ? ` (${card.cost}, ${card.kind})` : ""}: ${card.text}${counters}`;
+function cardActions(ctx, instance) {
+  return ctx.legal.filter((a) => a.card === instance && ["tentacles", "mimic", "sell", "evo_card"].includes(a.move));
 }
 
-function keepChip(card, mimicked) {
-  return h("span", { class: `kot-keep${mimicked ? " mimicked" : ""}`, title: cardTitle(card), dataset: { card: card.id } },
+function keepChip(view, ctx, card, mimicked) {
+  const chip = h("span", { class: `kot-chip-card${mimicked ? " mimicked" : ""}`, dataset: { card: card.id, instance: card.instance } },
     card.name,
     card.counters !== undefined ? h("span", { class: "kot-count", text: card.counters }) : null,
-    mimicked ? h("span", { class: "kot-mimic-token", title: "the Mimic token is on this card", text: "M" }) : null);
+    mimicked ? h("span", { class: "kot-mimic-token", title: "Mimic copies this card", text: "M" }) : null);
+  ctx.detail(chip, cardDetail(card, mimicked ? ["The Mimic token is on this card."] : []));
+  ctx.bind(chip, cardActions(ctx, card.instance));
+  return chip;
 }
 
-function evolutionChip(e, counters) {
-  const n = counters?.[e.id] ?? e.counters;
-  return h("span", { class: "kot-evo-chip", title: `${e.name} (${e.kind}): ${e.text}${n !== undefined ? ` [${n}]` : ""}`, dataset: { evolution: e.id } },
-    e.name, n !== undefined ? h("span", { class: "kot-count", text: n }) : null);
+function evolutionChip(view, ctx, e) {
+  const chip = h("span", { class: "kot-chip-evo", dataset: { evolution: e.id } },
+    e.name, e.counters !== undefined ? h("span", { class: "kot-count", text: e.counters }) : null);
+  ctx.detail(chip, evolutionDetail(e));
+  ctx.bind(chip, ctx.find("evo_evolution", (a) => a.evolution === e.id));
+  return chip;
 }
 
-function evolutionLine(view, ctx, evo) {
-  const parts = [];
-  parts.push(h("span", { class: "kot-hand-size", title: "Evolutions in hand (hidden)", text: `${evo.hand_size} in hand` }));
-  parts.push(h("span", { class: "muted", text: ` · deck ${evo.deck_size}` }));
-  if (evo.discard?.length) parts.push(h("span", { class: "muted", text: ` · ${evo.discard.length} discarded` }));
-  const marks = [];
-  if (evo.target_token !== undefined && evo.target_token !== null) marks.push(`target token on ${who(view, ctx, evo.target_token)}`);
-  if (evo.freeze_ray_lent_to !== undefined) marks.push(`Freeze Ray lent to ${who(view, ctx, evo.freeze_ray_lent_to)}`);
-  if (evo.holds_freeze_ray) marks.push("holds a Freeze Ray");
-  if (evo.icy_reflection_copies) marks.push(`Icy Reflection copies ${evo.icy_reflection_copies.replaceAll("_", " ")}`);
-  if (evo.encased_die) marks.push(`a ${evo.encased_die} die is encased in ice`);
-  if (evo.ufo_cards?.length) marks.push(`${evo.ufo_cards.length} UFO token${evo.ufo_cards.length > 1 ? "s" : ""}`);
-  return h("div", { class: "kot-evos" },
-    h("span", { class: "kot-evo-label", text: "Evolutions" }),
-    ...evo.table.map((e) => evolutionChip(e, evo.counters)),
-    h("span", { class: "small" }, ...parts),
-    marks.length ? h("div", { class: "small kot-marks", text: marks.join(" · ") }) : null);
+function marks(view, ctx, m) {
+  const evo = m.evolutions;
+  const out = [];
+  if (m.tokens.poison) out.push(h("span", { class: "kot-token poison", title: "Poison: loses 1 heart per token at the end of its turn" }, `☠ ${m.tokens.poison}`));
+  if (m.tokens.shrink) out.push(h("span", { class: "kot-token shrink", title: "Shrink: rolls one die fewer per token" }, `▼ ${m.tokens.shrink}`));
+  if (m.wings_active) out.push(h("span", { class: "kot-token wings", title: "Wings: loses no hearts this turn" }, "Wings"));
+  if (evo) {
+    if (evo.target_token !== undefined && evo.target_token !== null) out.push(h("span", { class: "kot-token", title: "Target Acquired" }, `target: ${view.monsters[evo.target_token]?.name}`));
+    if (evo.freeze_ray_lent_to !== undefined) out.push(h("span", { class: "kot-token", text: `Freeze Ray → ${view.monsters[evo.freeze_ray_lent_to]?.name}` }));
+    if (evo.holds_freeze_ray) out.push(h("span", { class: "kot-token", text: "holds a Freeze Ray" }));
+    if (evo.encased_die) out.push(h("span", { class: "kot-token", text: `${evo.encased_die} die encased in ice` }));
+    if (evo.ufo_cards?.length) out.push(h("span", { class: "kot-token", text: plural(evo.ufo_cards.length, "UFO token") }));
+  }
+  return out;
 }
 
 function monster(view, ctx, m, mimickedInstances) {
   const active = view.active === m.seat && !view.over;
-  const deciding = view.decision?.player === m.seat;
-  const classes = ["kot-monster"];
-  if (!m.alive) classes.push("dead");
-  if (active) classes.push("active");
-  if (deciding) classes.push("deciding");
-  if (m.seat === ctx.seat) classes.push("me");
-  if (m.location !== "outside") classes.push("in-tokyo");
-  const tokens = [];
-  if (m.tokens.poison) tokens.push(h("span", { class: "kot-token poison", title: "Poison: 1 heart lost per token at the end of the turn", text: `☠ ${m.tokens.poison}` }));
-  if (m.tokens.shrink) tokens.push(h("span", { class: "kot-token shrink", title: "Shrink: one die fewer per token", text: `▼ ${m.tokens.shrink}` }));
-  if (m.wings_active) tokens.push(h("span", { class: "kot-token wings", title: "Wings: loses no hearts this turn", text: "wings" }));
-  const name = ctx.names[m.seat] ?? `seat ${m.seat}`;
-  return h("div", { class: classes.join(" "), dataset: { seat: m.seat, monster: m.monster } },
-    h("div", { class: "kot-mhead" },
-      h("span", { class: `kot-avatar m-${m.monster}`, text: m.name.slice(0, 1) }),
-      h("div", { class: "kot-mname" },
-        h("strong", { text: m.name }),
-        h("span", { class: "muted small", text: m.seat === ctx.seat ? `${name} · you` : name })),
-      active ? h("span", { class: "kot-badge turn", text: "turn" }) : null,
-      LOCATION[m.location] ? h("span", { class: `kot-badge loc ${m.location}`, text: LOCATION[m.location] }) : null,
-      !m.alive ? h("span", { class: "kot-badge out", text: "eliminated" }) : null),
-    bar("hearts", m.hearts, m.max_hearts, `${m.hearts}/${m.max_hearts}`, `${m.hearts} of ${m.max_hearts} hearts`),
-    bar("stars", m.stars, WIN_STARS, `${m.stars}/${WIN_STARS}`, `${m.stars} stars (${WIN_STARS} win)`),
-    h("div", { class: "kot-stats" },
-      h("span", { class: "kot-energy", title: `${m.energy} energy` }, icon("energy"), ` ${m.energy}`),
-      ...tokens),
-    m.cards.length || m.mimic ? h("div", { class: "kot-keeps" },
-      ...m.cards.map((c) => keepChip(c, mimickedInstances.has(c.instance))),
-      m.mimic ? h("span", { class: "kot-mimic", title: `Mimic copies ${cardTitle(m.mimic)}` }, "Mimic → ", h("strong", { text: m.mimic.name })) : null) : null,
-    m.evolutions ? evolutionLine(view, ctx, m.evolutions) : null);
+  const deciding = view.decision?.player === m.seat && !view.over;
+  const cls = ["kot-monster"];
+  if (!m.alive) cls.push("dead");
+  if (active) cls.push("active");
+  if (deciding) cls.push("deciding");
+  if (m.seat === ctx.seat) cls.push("me");
+  if (m.location !== "outside") cls.push(`in-${m.location}`);
+  const player = m.seat === ctx.seat ? "you" : ctx.name(m.seat);
+  const place = PLACE[m.location];
+  const heartsLevel = m.hearts > 6 ? "ok" : m.hearts > 3 ? "low" : "danger";
+  const evo = m.evolutions;
+  const chips = [
+    ...m.cards.map((c) => keepChip(view, ctx, c, mimickedInstances.has(c.instance))),
+    ...(evo ? evo.table.map((e) => evolutionChip(view, ctx, e)) : []),
+  ];
+  if (m.mimic) {
+    const mimic = h("span", { class: "kot-chip-card mimic" }, `Mimic → ${m.mimic.name}`);
+    ctx.detail(mimic, cardDetail(m.mimic, ["Copied by this monster's Mimic."]));
+    chips.push(mimic);
+  }
+  const el = h("article", {
+    class: cls.join(" "),
+    dataset: { seat: m.seat, monster: m.monster },
+    "aria-label": `${m.name}, ${player}: ${plural(m.hearts, "heart")}, ${plural(m.stars, "star")}, ${m.energy} energy${place ? `, in ${place}` : ""}${m.alive ? "" : ", eliminated"}`,
+  },
+  h("div", { class: "kot-mhead" },
+    h("span", { class: `kot-avatar m-${m.monster}`, "aria-hidden": "true", text: m.name.slice(0, 1) }),
+    h("div", { class: "kot-mname" },
+      h("strong", {}, active ? h("span", { class: "kot-turn-mark", title: "this monster's turn", text: "▶ " }) : null, m.name),
+      h("span", { class: "kot-player", text: player }))),
+  h("div", { class: "kot-figures", dataset: { figures: m.seat } },
+    h("span", { class: `kot-fig hearts ${heartsLevel}`, title: `${m.hearts} of ${m.max_hearts} hearts` }, icon("heart"), h("b", { text: m.hearts }), m.max_hearts !== 10 ? h("small", { text: `/${m.max_hearts}` }) : null),
+    h("span", { class: "kot-fig stars", title: `${m.stars} of ${WIN_STARS} stars` }, icon("star"), h("b", { text: m.stars })),
+    h("span", { class: "kot-fig energy", title: `${m.energy} energy` }, icon("energy"), h("b", { text: m.energy }))),
+  h("div", { class: "kot-starbar", "aria-hidden": "true" }, h("span", { style: `width: ${Math.min(100, (100 * m.stars) / WIN_STARS)}%` })),
+  h("div", { class: "kot-chips" },
+    place ? h("span", { class: `kot-badge loc ${m.location}`, text: place }) : null,
+    !m.alive ? h("span", { class: "kot-badge out", text: "eliminated" }) : null,
+    ...marks(view, ctx, m),
+    ...chips,
+    evo ? h("span", { class: "kot-hand-size", title: "Evolutions in hand (hidden)", text: `${evo.hand_size} in hand` }) : null));
+  ctx.bind(el, ctx.legal.filter((a) => (a.move === "evo_seat" || a.move === "healing_ray") && a.seat === m.seat));
+  return el;
 }
 
-// -- dice ------------------------------------------------------------------------------
+// -- Tokyo -------------------------------------------------------------------------------
+
+function tokyoSpot(view, ctx, where) {
+  const seat = view.tokyo[where];
+  const m = seat === null || seat === undefined ? null : view.monsters[seat];
+  const spot = h("div", { class: `kot-spot ${where}${m ? " taken" : ""}`, dataset: { spot: where } },
+    h("div", { class: "kot-spot-title", text: PLACE[where] }),
+    h("div", { class: "kot-spot-who", text: m ? name(view, ctx, seat) : "empty" }));
+  const d = view.decision;
+  if (m && d?.kind === "yield" && d.player === seat) {
+    if (ctx.mine && seat === ctx.seat) {
+      spot.append(h("div", { class: "kot-yield" },
+        ctx.button(ctx.find("stay")[0], "Stay", "big stay"),
+        ctx.button(ctx.find("yield")[0], "Yield", "big yield")));
+    } else spot.append(h("div", { class: "kot-spot-note", text: "deciding: stay or yield?" }));
+  }
+  return spot;
+}
+
+function tokyo(view, ctx) {
+  return h("section", { class: "kot-tokyo", "aria-label": "Tokyo" },
+    tokyoSpot(view, ctx, "city"),
+    view.tokyo.bay_open ? tokyoSpot(view, ctx, "bay") : null);
+}
+
+// -- dice --------------------------------------------------------------------------------
+
+function diceActions(ctx, face) {
+  return ctx.legal.filter((a) =>
+    (["probe", "herd_culler", "evo_face"].includes(a.move) && a.face === face)
+    || (["plot_twist", "stretchy", "evo_change"].includes(a.move) && a.from === face && a.to !== face));
+}
 
 function diceTray(view, ctx) {
-  if (!view.dice.length) return null;
-  const rerolls = (ctx.legal || []).filter((a) => isReroll(a.label));
-  const stop = byLabel(ctx, STOP);
-  const interactive = rerolls.length > 0 && view.decision?.kind === "roll" && view.decision.player === ctx.seat;
+  const rolling = ctx.mine && view.decision?.kind === "roll";
+  const keeps = rolling ? ctx.find("keep") : [];
+  const stop = ctx.find("stop")[0];
   const key = `${view.turn}|${view.active}|${view.rolls_left}|${view.dice.join(",")}`;
-  if (interactive && kept.key !== key) kept = { key, dice: new Set() };
-  const chosen = interactive ? kept.dice : new Set();
-  const button = h("button", { type: "button", class: "kot-reroll primary", id: "kot-reroll" });
-  const dice = view.dice.map((face, i) =>
-    h(interactive ? "button" : "div", {
-      type: interactive ? "button" : null,
-      class: `kot-die face-${face}${interactive ? " selectable" : ""}${chosen.has(i) ? " kept" : ""}`,
-      title: `die ${i + 1}: ${FACE_TITLE[face] ?? face}${interactive ? " (click to keep or reroll it)" : ""}`,
-      "aria-pressed": interactive ? String(chosen.has(i)) : null,
-      dataset: { index: i, face },
-      onclick: interactive ? (event) => {
-        if (chosen.has(i)) chosen.delete(i);
-        else chosen.add(i);
-        event.currentTarget.classList.toggle("kept", chosen.has(i));
-        event.currentTarget.setAttribute("aria-pressed", String(chosen.has(i)));
-        update();
-      } : null,
-    }, dieFace(face)));
+  if (kept.key !== key) kept = { key, dice: new Set() };
+  const chosen = keeps.length ? kept.dice : new Set();
+  const reroll = h("button", { type: "button", class: "kot-reroll primary", id: "kot-reroll" });
   function choice() {
     if (chosen.size === view.dice.length) return stop;
-    return byLabel(ctx, keepLabel([...chosen].map((i) => view.dice[i])));
+    const faces = [...chosen].map((i) => view.dice[i]);
+    return keeps.find((a) => sameMultiset(a.keep, faces)) || null;
   }
   function update() {
     const action = choice();
     const rest = view.dice.length - chosen.size;
-    button.textContent = rest === 0 ? "Resolve the dice" : rest === view.dice.length ? "Reroll all dice" : `Reroll ${rest} ${rest === 1 ? "die" : "dice"}`;
-    button.disabled = !action;
-    button.title = action ? action.label : "that choice is not legal now";
-    button.dataset.actionId = action ? action.id : "";
+    reroll.textContent = rest === 0 ? "Keep all: resolve" : rest === view.dice.length ? "Reroll all dice" : `Reroll ${plural(rest, "die", "dice")}`;
+    reroll.disabled = !action;
+    reroll.title = action ? capitalise(action.label) : "that choice is not open now";
+    reroll.dataset.actionId = action ? action.id : "";
   }
-  const parts = [h("div", { class: "kot-dice" }, ...dice)];
-  const rolls = `${view.rolls_left} reroll${view.rolls_left === 1 ? "" : "s"} left`;
-  if (interactive) {
-    button.addEventListener("click", () => {
+  const dice = view.dice.map((face, i) => {
+    const actions = keeps.length ? [] : diceActions(ctx, face);
+    const active = keeps.length > 0 || actions.length > 0;
+    const die = h(active ? "button" : "div", {
+      type: active ? "button" : null,
+      role: active ? null : "img",
+      class: `kot-die face-${face}${chosen.has(i) ? " kept" : ""}`,
+      "aria-label": `die ${i + 1}: ${FACE_WORDS[face] ?? face}${keeps.length ? (chosen.has(i) ? ", kept" : ", will be rerolled") : ""}`,
+      dataset: { index: i, face },
+    }, dieFace(face));
+    if (keeps.length) {
+      die.classList.add("selectable");
+      die.setAttribute("aria-pressed", String(chosen.has(i)));
+      die.addEventListener("click", () => {
+        if (chosen.has(i)) chosen.delete(i);
+        else chosen.add(i);
+        die.classList.toggle("kept", chosen.has(i));
+        die.setAttribute("aria-pressed", String(chosen.has(i)));
+        die.setAttribute("aria-label", `die ${i + 1}: ${FACE_WORDS[face]}, ${chosen.has(i) ? "kept" : "will be rerolled"}`);
+        update();
+      });
+      for (const a of keeps) ctx.binder.bound.add(a.id); // the dice and Reroll make them
+    } else if (actions.length) ctx.bind(die, actions, { title: `Die ${i + 1}: ${FACE_WORDS[face]}` });
+    return die;
+  });
+  const controls = [];
+  if (keeps.length) {
+    reroll.addEventListener("click", () => {
       const action = choice();
       if (action) ctx.act(action.id);
     });
     update();
-    parts.push(h("div", { class: "kot-dice-controls" },
-      button,
-      stop ? h("button", { type: "button", class: "kot-stop", title: STOP, onclick: () => ctx.act(stop.id) }, "Stop and resolve") : null,
-      h("span", { class: "muted small", text: `Click dice to keep them; the others are rerolled. ${rolls}.` })));
-  } else {
-    const whose = view.monsters[view.active];
-    const caption = view.phase === "roll" ? `${whose ? whose.name : "the active monster"} is rolling · ${rolls}` : `${whose ? `${whose.name}'s` : "the"} dice`;
-    parts.push(h("div", { class: "muted small", text: caption }));
+    controls.push(reroll);
   }
-  return h("section", { class: `kot-tray${interactive ? " interactive" : ""}`, "aria-label": "dice" }, ...parts);
+  if (stop) controls.push(ctx.button(stop, keeps.length ? "Stop" : "Resolve the dice", keeps.length ? "kot-stop" : "kot-stop primary"));
+  for (const move of ["energy_drink", "smoke", "reroll_three"]) {
+    const a = ctx.find(move)[0];
+    if (a) controls.push(ctx.button(a, capitalise(a.label), "kot-extra"));
+  }
+  const whose = view.monsters[view.active];
+  const caption = view.dice.length
+    ? keeps.length ? `${plural(view.rolls_left, "reroll")} left · tap dice to keep them` : `${whose?.name ?? "The active monster"}'s dice${view.phase === "roll" ? ` · ${plural(view.rolls_left, "reroll")} left` : ""}`
+    : "No dice rolled yet this turn";
+  return h("section", { class: `kot-tray${keeps.length ? " interactive" : ""}`, "aria-label": "dice" },
+    h("div", { class: "kot-dice" }, ...dice),
+    h("div", { class: "kot-tray-foot" }, ...controls, h("span", { class: "kot-caption", text: caption })));
 }
 
-// -- Power cards -----------------------------------------------------------------------
+// -- Power cards -------------------------------------------------------------------------
 
-function powerCard(card, opts) {
-  const { cost, action, extraClass = "", caption = null } = opts;
-  const printed = card.cost;
-  const price = cost === null || cost === undefined || cost === printed
-    ? h("span", { class: "kot-cost", title: `costs ${printed} energy` }, String(printed))
-    : h("span", { class: "kot-cost yours", title: `printed cost ${printed}; you pay ${cost}` }, String(cost), h("s", { text: String(printed) }));
-  return h("div", {
-    class: `kot-card ${card.kind}${action ? " buyable" : ""} ${extraClass}`.trim(),
-    title: cardTitle(card) + (action ? ` — click to ${action.label}` : ""),
-    role: action ? "button" : null,
-    tabindex: action ? 0 : null,
-    dataset: { card: card.id, instance: card.instance, ...(action ? { actionId: action.id } : {}) },
-    onclick: action ? () => opts.ctx.act(action.id) : null,
-    onkeydown: action ? (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); opts.ctx.act(action.id); } } : null,
-  },
-  h("div", { class: "kot-card-head" }, price, h("span", { class: "kot-card-name", text: card.name })),
-  h("div", { class: "kot-card-text", text: card.text }),
-  h("div", { class: "kot-card-foot" },
-    h("span", { class: "kot-kind", text: card.kind }),
-    card.counters !== undefined ? h("span", { class: "kot-count", title: "counters", text: card.counters }) : null,
-    caption ? h("span", { class: "kot-caption", text: caption }) : null));
+function powerCard(view, ctx, card, { cost = null, actions = [], extraClass = "", caption = null } = {}) {
+  const price = cost === null || cost === undefined || cost === card.cost
+    ? h("span", { class: "kot-cost", "aria-label": `costs ${card.cost} energy` }, String(card.cost))
+    : h("span", { class: "kot-cost yours", "aria-label": `costs you ${cost} energy (printed ${card.cost})` }, String(cost), h("s", { text: String(card.cost) }));
+  const el = h("div", { class: `kot-card ${card.kind} ${extraClass}`.trim(), dataset: { card: card.id, instance: card.instance } },
+    h("div", { class: "kot-card-head" }, h("span", { class: "kot-card-name", text: card.name }), price),
+    h("div", { class: "kot-card-text", text: card.text }),
+    h("div", { class: "kot-card-foot" },
+      h("span", { class: "kot-kind", text: card.kind }),
+      caption ? h("span", { class: "kot-caption", text: caption }) : null));
+  ctx.detail(el, cardDetail(card));
+  if (actions.length) {
+    const pay = cost ?? card.cost;
+    el.classList.add("buyable");
+    el.setAttribute("aria-label", `Buy ${card.name} for ${pay} energy`);
+    el.append(h("div", { class: "kot-buy", "aria-hidden": "true" }, `Buy ${card.name} · ${pay}`, icon("energy")));
+    const free = actions.every((a) => a.move === "evo_card");
+    if (free) el.querySelector(".kot-buy").replaceChildren(`Choose ${card.name}`);
+    ctx.bind(el, actions, { text: (a) => (a.move === "evo_card" ? `Choose ${card.name}` : `Buy ${card.name} for ${pay} energy`) });
+  }
+  return el;
 }
 
 function row(view, ctx) {
   const costs = view.your_costs || [];
   const slots = view.row.map((card, slot) => {
     if (!card) return h("div", { class: "kot-card empty", text: "empty slot" });
-    return powerCard(card, { ctx, cost: costs[slot], action: byLabel(ctx, `buy the card in slot ${slot + 1} of the row`) });
+    const actions = [...ctx.find("buy", (a) => a.slot === slot), ...cardActions(ctx, card.instance)];
+    return powerCard(view, ctx, card, { cost: costs[slot], actions });
   });
-  const sweep = byLabel(ctx, "pay 2 energy to sweep the row");
   const top = view.deck_top
-    ? powerCard(view.deck_top, { ctx, action: byLabel(ctx, "buy the top card of the deck (Made in a Lab)"), extraClass: "deck-top", caption: "top of the deck" })
+    ? powerCard(view, ctx, view.deck_top, { actions: ctx.find("buy_top"), extraClass: "deck-top", caption: "top of the deck" })
+    : null;
+  const sweep = ctx.find("sweep")[0];
+  const deck = h("div", { class: "kot-deck", "aria-label": `${view.deck_size} cards in the deck, ${view.discard.length} discarded` },
+    h("div", { class: "kot-deck-back", text: view.deck_size }), h("small", { text: `${view.discard.length} discarded` }));
+  // Cards an Evolution shows only to you (Deep Dive) or reveals (Miraculous Catch).
+  const asked = ctx.mine ? view.decision?.cards || [] : [];
+  const revealed = asked.length
+    ? h("div", { class: "kot-revealed" },
+      h("strong", { class: "small", text: "Choose one:" }),
+      h("div", { class: "kot-row" }, ...asked.map((card) => powerCard(view, ctx, card, { actions: cardActions(ctx, card.instance), extraClass: "asked" }))))
     : null;
   return h("section", { class: "kot-row-box", "aria-label": "Power cards" },
     h("div", { class: "kot-row-head" },
       h("strong", { text: "Power cards" }),
-      h("span", { class: "muted small", text: view.your_costs ? "your cost in the corner · hover a card for its text" : "hover a card for its text" }),
-      sweep ? h("button", { type: "button", class: "kot-sweep", onclick: () => ctx.act(sweep.id) }, "Sweep the row (2 energy)") : null),
-    h("div", { class: "kot-row" },
-      h("div", { class: "kot-deck", title: `${view.deck_size} cards in the deck; ${view.discard.length} discarded` },
-        h("div", { class: "kot-deck-back" }, h("span", { text: view.deck_size })),
-        h("small", { text: `deck · ${view.discard.length} discarded` })),
-      ...slots,
-      top));
+      sweep ? ctx.button(sweep, "Sweep the row · 2", "kot-sweep") : null),
+    revealed,
+    h("div", { class: "kot-row" }, deck, ...slots, top));
 }
 
-// -- your Evolutions (Power Up!) -------------------------------------------------------
+// -- your Evolutions (Power Up!) ---------------------------------------------------------
 
-function evolutionCard(e, ctx, prefix, caption) {
-  const action = prefix ? byLabel(ctx, `${prefix} ${e.name}`) : null;
-  return h("div", {
-    class: `kot-evo-card ${e.kind}${action ? " playable" : ""}`,
-    title: `${e.name} (${e.kind}): ${e.text}${action ? ` — click to ${action.label}` : ""}`,
-    role: action ? "button" : null,
-    tabindex: action ? 0 : null,
-    dataset: { evolution: e.id, ...(action ? { actionId: action.id } : {}) },
-    onclick: action ? () => ctx.act(action.id) : null,
-  },
-  h("div", { class: "kot-card-name", text: e.name }),
-  h("div", { class: "kot-card-text", text: e.text }),
-  h("div", { class: "kot-card-foot" }, h("span", { class: "kot-kind", text: e.kind }), caption ? h("span", { class: "kot-caption", text: caption }) : null));
+function evolutionCard(ctx, e, actions, verb) {
+  const el = h("div", { class: `kot-evo-card ${e.kind}`, dataset: { evolution: e.id } },
+    h("div", { class: "kot-card-name", text: e.name }),
+    h("div", { class: "kot-card-text", text: e.text }),
+    h("div", { class: "kot-card-foot" }, h("span", { class: "kot-kind", text: e.kind })));
+  ctx.detail(el, evolutionDetail(e));
+  if (actions.length) {
+    el.classList.add("playable");
+    el.setAttribute("aria-label", `${verb} ${e.name}`);
+    el.append(h("div", { class: "kot-buy", "aria-hidden": "true", text: verb }));
+    ctx.bind(el, actions, { text: () => `${verb} ${e.name}` });
+  }
+  return el;
 }
 
 function yourEvolutions(view, ctx) {
@@ -343,32 +408,66 @@ function yourEvolutions(view, ctx) {
   const drawn = d && d.player === ctx.seat && d.drawn ? d.drawn : [];
   const groups = [];
   if (drawn.length) {
-    groups.push(h("div", { class: "kot-evo-group drawn" }, h("div", { class: "kot-evo-title", text: "You drew (keep one):" }),
-      h("div", { class: "kot-evo-cards" }, ...drawn.map((e) => evolutionCard(e, ctx, "keep", "drawn")))));
+    groups.push(h("div", { class: "kot-evo-cards choosing" },
+      ...drawn.map((e) => evolutionCard(ctx, e, ctx.find("keep_evolution", (a) => a.evolution === e.id), "Keep"))));
   }
   if (mine.packet?.length) {
-    groups.push(h("div", { class: "kot-evo-group packet" }, h("div", { class: "kot-evo-title", text: "The draft packet (take one):" }),
-      h("div", { class: "kot-evo-cards" }, ...mine.packet.map((e) => evolutionCard(e, ctx, "draft", "packet")))));
+    groups.push(h("div", { class: "kot-evo-cards choosing" },
+      ...mine.packet.map((e) => evolutionCard(ctx, e, ctx.find("draft_evolution", (a) => a.evolution === e.id), "Take"))));
   }
-  groups.push(h("div", { class: "kot-evo-group hand" }, h("div", { class: "kot-evo-title", text: `Your hand (deck: ${mine.deck_size}):` }),
-    (mine.hand || []).length
-      ? h("div", { class: "kot-evo-cards" }, ...mine.hand.map((e) => evolutionCard(e, ctx, "play", null)))
-      : h("div", { class: "muted small", text: "no Evolution in hand" })));
+  const hand = mine.hand || [];
+  if (hand.length) {
+    groups.push(h("div", { class: "kot-evo-cards" },
+      ...hand.map((e) => evolutionCard(ctx, e, ctx.find("play_evolution", (a) => a.evolution === e.id), "Play"))));
+  }
   const choosing = drawn.length > 0 || (mine.packet || []).length > 0;
+  const title = drawn.length ? "Keep one Evolution" : mine.packet?.length ? "The draft packet" : `Your Evolutions · ${plural(mine.deck_size, "card")} in your deck`;
   return h("section", { class: `kot-your-evos${choosing ? " choosing" : ""}`, "aria-label": "your Evolutions", dataset: { choosing: choosing ? "1" : "0" } },
-    h("strong", { text: "Your Evolutions" }), ...groups);
+    h("strong", { class: "kot-evo-title", text: title }),
+    ...(groups.length ? groups : [h("p", { class: "muted small", text: "No Evolution in hand." })]));
 }
+
+// -- the board ---------------------------------------------------------------------------
 
 export function render(view, ctx) {
   const mimicked = new Set(view.monsters.filter((m) => m.mimic).map((m) => m.mimic.instance));
   const evolutions = yourEvolutions(view, ctx);
-  // Evolutions to choose from (drawn, or the draft packet) come first: they are the decision.
-  const choosing = evolutions?.dataset.choosing === "1";
-  return h("div", { class: "kot" },
-    banner(view, ctx),
-    choosing ? evolutions : null,
-    h("div", { class: "kot-top" }, tokyo(view, ctx), diceTray(view, ctx)),
-    h("div", { class: "kot-monsters" }, ...view.monsters.map((m) => monster(view, ctx, m, mimicked))),
+  return h("div", { class: `kot${evolutions ? " with-evos" : ""}`, dataset: { players: view.monsters.length } },
+    h("section", { class: "kot-monsters", "aria-label": "monsters" }, ...view.monsters.map((m) => monster(view, ctx, m, mimicked))),
+    h("div", { class: "kot-middle" }, tokyo(view, ctx), diceTray(view, ctx)),
     row(view, ctx),
-    choosing ? null : evolutions);
+    evolutions);
+}
+
+// -- the end -----------------------------------------------------------------------------
+
+function winnerLine(view, ctx) {
+  const winners = view.winners || [];
+  if (!winners.length) return "Nobody wins: no monster is left standing.";
+  const how = view.victory === "last_standing" ? "as the last monster standing" : view.victory === "stars" ? `with ${WIN_STARS} stars` : "";
+  if (winners.length === 1 && winners[0] === ctx.seat) return `You win${how ? ` ${how}` : ""}!`;
+  return `${listText(winners.map((s) => name(view, ctx, s)))} ${winners.length > 1 ? "win" : "wins"}${how ? ` ${how}` : ""}.`;
+}
+
+export function result(view, ctx) {
+  const out = view.eliminated || [];
+  const winners = new Set(view.winners || []);
+  const order = [...view.monsters].sort((a, b) => {
+    const rank = (m) => (winners.has(m.seat) ? 0 : m.alive ? 1 : 2);
+    if (rank(a) !== rank(b)) return rank(a) - rank(b);
+    if (!a.alive && !b.alive) return out.indexOf(b.seat) - out.indexOf(a.seat); // last out first
+    return b.stars - a.stars || b.hearts - a.hearts;
+  });
+  const place = (m) => (winners.has(m.seat) ? "winner" : m.alive ? "standing" : `${ordinal(out.indexOf(m.seat) + 1)} out`);
+  return h("div", { class: "kot-result" },
+    h("h2", { class: "winner-line", text: winnerLine(view, ctx) }),
+    h("table", { class: "scores" },
+      h("thead", {}, h("tr", {}, h("th", { text: "Monster" }), h("th", { text: "Player" }), h("th", { class: "num", text: "Stars" }), h("th", { class: "num", text: "Hearts" }), h("th", { text: "End" }))),
+      h("tbody", {}, ...order.map((m) => h("tr", { class: winners.has(m.seat) ? "winner" : "" },
+        h("td", { text: m.name }),
+        h("td", { text: m.seat === ctx.seat ? "you" : ctx.name(m.seat) }),
+        h("td", { class: "num", text: m.stars }),
+        h("td", { class: "num", text: m.hearts }),
+        h("td", { text: place(m) }))))),
+    h("p", { class: "muted small", text: `The game lasted ${plural(view.turn, "turn")}.` }));
 }

@@ -1,0 +1,83 @@
+"""Whole games through the board, on a phone and on a laptop, in Debian's Chromium.
+
+For each title a person plays a whole game against bots the way people do: clicking
+(on the phone: tapping) dice, cards, towers, piles and monsters, never the "All
+choices" menu. At every decision the page must keep the layout rules (the prompt,
+the decision's controls and every seat's key figures on the first screen, no panel
+over another, named controls, WCAG AA contrast); at the end the result is said once,
+in the game's own terms, the replay steps, no page or console error occurred, and no
+websocket frame held another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.board import BoardPlayer, collect_errors, record_frames
+from tests.server.helpers import check_private
+from tests.server.serverproc import Server
+from tests.server.test_browser import LAPTOP, PHONE, create_table
+
+GAMES = [
+    # game, seats after yours, options, seed, viewport, touch
+    ("king-of-tokyo", ["heuristic"] * 4, {"power_up": "on", "turn_limit": "60"}, 5, PHONE, True),
+    ("king-of-tokyo", ["heuristic"] * 5, {"power_up": "on", "turn_limit": "60"}, 6, LAPTOP, False),
+    ("uno-power", ["heuristic"] * 2, {"target_score": "120"}, 3, PHONE, True),
+    ("uno-power", ["heuristic"] * 3, {"target_score": "120"}, 4, LAPTOP, False),
+    ("kung-fu", ["heuristic"], {}, 7, PHONE, True),
+    ("kung-fu", ["heuristic"], {}, 8, LAPTOP, False),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "bots", "options", "seed", "viewport", "touch"),
+    GAMES,
+    ids=[f"{g[0]}-{'phone' if g[5] else 'laptop'}" for g in GAMES],
+)
+def test_a_whole_game_through_the_board(
+    web_server: Server,
+    chromium: Any,
+    game: str,
+    bots: list[str],
+    options: dict[str, str],
+    seed: int,
+    viewport: dict[str, int],
+    touch: bool,
+) -> None:
+    context = chromium.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    errors = collect_errors(page)
+    frames = record_frames(page)
+    seats = ["you", *(f"bot:{b}" for b in bots)]
+    table_id = create_table(page, web_server, game, seats, options=options, seed=seed)
+    report = BoardPlayer(page, touch=touch, seed=seed).play()
+    assert report.moves >= 3, report
+    assert page.evaluate("document.body.dataset.menuUses || '0'") == "0"
+    broken = sorted({problem.split(": ", 1)[1] for problem in report.problems})
+    assert not broken, "\n".join(broken[:40])
+    # The end, said once, in the game's own terms.
+    assert page.locator(".winner-line").count() == 1
+    assert page.locator("#prompt-text").inner_text() == "The game is over."
+    result = page.locator("#result").inner_text()
+    if game == "king-of-tokyo":
+        assert report.clicks["kot-die"] and report.clicks["#kot-reroll"], report.clicks
+        assert report.decisions["keep_evolution"], report.decisions
+        assert "Stars" in result and "Hearts" in result
+    elif game == "uno-power":
+        assert report.clicks["uno-card"], report.clicks
+        assert report.breaks or "wins the match" in result, report
+        assert "Rounds won" in result and "Points" in result
+    else:
+        assert report.clicks["kf-card"], report.clicks
+        assert "Life" in result and "decisive round" in result
+    # The replay viewer steps through the finished game.
+    page.wait_for_selector("#replay[data-step='0']")
+    page.click("#replay-next")
+    page.wait_for_selector("#replay[data-step='1']")
+    assert "step 1 of" in page.locator("#replay-label").inner_text()
+    record = web_server.http.get(f"/api/tables/{table_id}/record").json()
+    assert check_private(frames, record, 0) > 0
+    assert errors == []
+    context.close()

@@ -72,8 +72,9 @@ def test_the_board_draws_every_part_and_plays_by_data(web_server: Server, chromi
     page.on("pageerror", lambda e: errors.append(str(e)))
     bound = page.evaluate(DRAW, [view, legal, 0])
     assert sorted(bound) == sorted(a["id"] for a in legal)  # every action is on the board
-    bay = page.locator(".kot-spot[data-spot='bay']").inner_text()
-    assert bay.endswith(f"{monsters[2]['name']} · Cy")
+    bay = page.locator(".kot-spot[data-spot='bay']")
+    assert bay.locator(".kot-spot-who").inner_text() == monsters[2]["name"]
+    assert bay.locator(".kot-spot-player").inner_text() == "Cy"
     assert page.locator(".kot-monster[data-seat='3'] .kot-chip-card.mimic").count() == 1
     assert page.locator(".kot-monster[data-seat='1'] .kot-chip-card.mimicked").count() == 1
     assert page.locator(".kot-monster[data-seat='3'] .kot-token.poison").inner_text() == "☠ 2"

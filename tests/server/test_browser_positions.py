@@ -109,7 +109,7 @@ RENDER_ALL = """async ([module, positions]) => {
     // Each bound element and the ids it carries, with what it shows.
     const elements = [...board.querySelectorAll('[data-action-ids]')].map((el) => ({
       ids: el.dataset.actionIds.split(' ').map(Number),
-      slot: el.closest('.kot-row') ? [...el.parentElement.children].filter((c) => c.matches('.kot-card:not(.deck-top)')).indexOf(el) : null,
+      slot: el.dataset.slot === undefined ? null : Number(el.dataset.slot),
       seat: el.dataset.seat === undefined ? null : Number(el.dataset.seat),
       instance: el.dataset.instance === undefined ? null : Number(el.dataset.instance),
       evolution: el.dataset.evolution ?? null,

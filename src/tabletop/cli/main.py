@@ -122,7 +122,7 @@ def replay(
     console = _console()
     renderer = get_renderer(record.game)
     players = [str(p) for p in record.players]
-    players += [f"seat {i}" for i in range(len(players), record.num_players)]
+    players += [f"Player {i + 1}" for i in range(len(players), record.num_players)]
     seating = Seating(tuple(players))
     console.rule(f"Replay: {record.game} · seed {record.seed} · {len(record.actions)} actions")
     console.print(f"Seats: {seating.names(range(record.num_players))}")

@@ -122,7 +122,7 @@ class State(ABC):
         described = self._coerce(action)
         choices = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
         raise IllegalActionError(
-            f"'{described}' is not legal for player {self.current_player} now; legal: {choices}"
+            f"'{described}' is not legal for player {self.current_player + 1} now; legal: {choices}"
         )
 
     def legal_action_ids(self) -> list[int]:
@@ -227,6 +227,8 @@ class State(ABC):
             raise StateFormatError(f"malformed state data: {exc!r}") from exc
 
     def __str__(self) -> str:
-        lines = [f"{self._game.title}: player {self.current_player} to act"]
+        if self.is_terminal():
+            return f"{self._game.title}: the game is over"
+        lines = [f"{self._game.title}: player {self.current_player + 1} to act"]
         lines += [f"  {a}" for a in self.legal_actions()[:20]]
         return "\n".join(lines)

@@ -913,11 +913,15 @@ class KingOfTokyoState(State):
         self.rolls_left -= 1
         if self._log is not None:
             kept = KEEPS[keep]
-            kept_n = len(kept_faces)
+            rerolled = plural(len(dice) - len(kept_faces), "die", "dice")
+            what = (
+                f"keeps {describe_dice(kept_faces)} and rerolls {rerolled}"
+                if kept_faces
+                else f"rerolls all {rerolled}"
+            )
             self._event(
                 "roll",
-                f"{self._name(p)} keeps {kept_n} and rerolls {len(dice) - kept_n}: "
-                f"{describe_dice(dice)}.",
+                f"{self._name(p)} {what}: {describe_dice(dice)}.",
                 dice=list(dice),
                 kept=list(kept),
             )

@@ -1,6 +1,6 @@
 // The lobby: create a table (game, seats, expansions, rules and variants described for
 // players, bots by strength) and list the tables to join, watch or replay.
-import { api, h, plural, rememberName, rememberedName, saveSeat } from "/static/common.js";
+import { api, capitalise, h, plural, rememberName, rememberedName, saveSeat } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const STATUS = { waiting: "waiting for players", playing: "playing", over: "finished" };
@@ -29,7 +29,8 @@ function seatChoice(index, game) {
   const help = h("div", { class: "option-help", id: `seat-${index}-help` });
   const explain = () => {
     const bot = game.bot_levels.find((b) => `bot:${b.name}` === select.value);
-    help.textContent = bot ? bot.summary : select.value === "human" ? "Whoever opens the table's link first takes this seat." : "";
+    help.textContent = bot ? `${bot.title}: ${bot.summary}` : select.value === "human" ? "Whoever opens the table's link first takes this seat." : "";
+    explainOnce();
   };
   select.setAttribute("aria-describedby", help.id);
   select.addEventListener("change", () => {
@@ -48,6 +49,17 @@ function seatChoice(index, game) {
   return h("div", { class: "option" }, h("div", { class: "seat-row" }, h("label", { for: select.id, text: `Seat ${index + 1}` }), select), help);
 }
 
+// A bot's line is said once, under the first seat it plays.
+function explainOnce() {
+  const seen = new Set();
+  for (const select of document.querySelectorAll(".seat-kind")) {
+    const help = document.getElementById(`${select.id}-help`);
+    if (!help) continue;
+    help.hidden = select.value.startsWith("bot:") && seen.has(select.value);
+    seen.add(select.value);
+  }
+}
+
 function renderSeats() {
   const game = currentGame();
   const n = Number($("players").value);
@@ -63,6 +75,7 @@ function renderSeats() {
     }
     box.append(row);
   }
+  explainOnce();
 }
 
 // -- options -------------------------------------------------------------------------------
@@ -123,7 +136,7 @@ function expansionRow(o) {
   const group = h("div", { class: "segmented", role: "radiogroup", "aria-label": o.title });
   for (const [value, label] of o.values) {
     const input = h("input", { type: "radio", name: `expansion-${o.name}`, value: valueText(value), checked: valueText(value) === valueText(o.default) });
-    group.append(h("label", { class: "segment" }, input, h("span", { text: label })));
+    group.append(h("label", { class: "segment" }, input, h("span", { text: capitalise(label) })));
   }
   const reader = h("span", { hidden: true });
   reader.dataset.option = o.name;
@@ -173,7 +186,7 @@ function renderGames() {
   box.replaceChildren(...games.map((g, i) => h("label", { class: "game-choice" },
     h("input", { type: "radio", name: "game", value: g.id, checked: i === 0 }),
     h("strong", { text: g.title }),
-    h("span", { class: "muted small", text: `${g.min_players}–${g.max_players} players` }))));
+    h("span", { class: "muted small", text: g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players` }))));
   for (const input of box.querySelectorAll("input")) input.addEventListener("change", renderGame);
 }
 

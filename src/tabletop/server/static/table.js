@@ -7,7 +7,7 @@
 // called: King of Tokyo says the monster), ``result(view, ctx) -> Element`` (the end
 // in the game's own terms), ``breakSummary(view, ctx) -> Element`` (a round's end)
 // and ``actionText(action, view) -> string`` (a button's words).
-import { api, capitalise, forgetSeat, h, plural, saveSeat, savedSeat, seatName } from "/static/common.js";
+import { api, capitalise, forgetSeat, h, listText, plural, saveSeat, savedSeat, seatName } from "/static/common.js";
 import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -197,8 +197,10 @@ function renderPrompt(msg, ctx) {
     const open = summary.seats.filter((s) => !s.claimed).length;
     words = `Waiting for ${plural(open, "player")} to take ${open === 1 ? "a seat" : "their seats"}: share the invite link.`;
   } else if (summary.waiting_for_ready?.length) {
-    const names = summary.waiting_for_ready.map((s) => seatName(summary, s));
-    words = `Waiting for ${names.join(", ")} to start the next round…`;
+    const others = summary.waiting_for_ready.filter((s) => s !== msg.seat).map((s) => seatName(summary, s));
+    words = summary.waiting_for_ready.includes(msg.seat)
+      ? "The round is over: start the next one when you are ready."
+      : `Waiting for ${listText(others)} to start the next round…`;
   } else if (summary.paused) {
     words = "Paused: the bots wait until a player comes back.";
   } else if (ctx.mine) {
@@ -277,7 +279,7 @@ function showHints(msg) {
 // -- players ---------------------------------------------------------------------------
 
 function seatStatus(s) {
-  if (s.kind === "bot") return `bot · ${s.bot}`;
+  if (s.kind === "bot") return "bot";
   if (s.replaced) return `away · a ${summary.replace_bot} bot plays for now`;
   if (s.connected) return "online";
   if (s.claimed) return "away";

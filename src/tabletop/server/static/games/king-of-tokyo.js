@@ -87,7 +87,7 @@ export function prompt(view, ctx) {
   switch (d?.kind) {
     case "roll":
       return ctx.find("keep").length
-        ? `Your roll: tap the dice to keep, then reroll the others (${rolls} left), or stop.`
+        ? `Your roll: choose the dice to keep and reroll the others (${rolls} left), or stop.`
         : "Your roll is done: resolve the dice, or buy an extra roll.";
     case "buy":
       return `Buy Power cards with your ${plural(me.energy, "energy", "energy")}, sweep the row, or end your turn.`;
@@ -221,9 +221,9 @@ function monster(view, ctx, m, mimickedInstances) {
   h("div", { class: "kot-chips" },
     place ? h("span", { class: `kot-badge loc ${m.location}`, text: place }) : null,
     !m.alive ? h("span", { class: "kot-badge out", text: "eliminated" }) : null,
+    evo ? h("span", { class: "kot-hand-size", title: "Evolutions in hand (hidden)", text: `${evo.hand_size} in hand` }) : null,
     ...marks(view, ctx, m),
-    ...chips,
-    evo ? h("span", { class: "kot-hand-size", title: "Evolutions in hand (hidden)", text: `${evo.hand_size} in hand` }) : null));
+    ...chips));
   ctx.bind(el, ctx.legal.filter((a) => (a.move === "evo_seat" || a.move === "healing_ray") && a.seat === m.seat));
   return el;
 }
@@ -235,7 +235,8 @@ function tokyoSpot(view, ctx, where) {
   const m = seat === null || seat === undefined ? null : view.monsters[seat];
   const spot = h("div", { class: `kot-spot ${where}${m ? " taken" : ""}`, dataset: { spot: where } },
     h("div", { class: "kot-spot-title", text: PLACE[where] }),
-    h("div", { class: "kot-spot-who", text: m ? name(view, ctx, seat) : "empty" }));
+    h("div", { class: "kot-spot-who", text: m ? m.name : "empty" }),
+    m ? h("div", { class: "kot-spot-player", text: seat === ctx.seat ? "you" : ctx.name(seat) }) : null);
   const d = view.decision;
   if (m && d?.kind === "yield" && d.player === seat) {
     if (ctx.mine && seat === ctx.seat) {
@@ -347,7 +348,7 @@ function powerCard(view, ctx, card, { cost = null, actions = [], extraClass = ""
     const pay = cost ?? card.cost;
     el.classList.add("buyable");
     el.setAttribute("aria-label", `Buy ${card.name} for ${pay} energy`);
-    el.append(h("div", { class: "kot-buy", "aria-hidden": "true" }, `Buy ${card.name} · ${pay}`, icon("energy")));
+    el.append(h("div", { class: "kot-buy", "aria-hidden": "true" }, `Buy · ${pay}`, icon("energy")));
     const free = actions.every((a) => a.move === "evo_card");
     if (free) el.querySelector(".kot-buy").replaceChildren(`Choose ${card.name}`);
     ctx.bind(el, actions, { text: (a) => (a.move === "evo_card" ? `Choose ${card.name}` : `Buy ${card.name} for ${pay} energy`) });
@@ -360,7 +361,9 @@ function row(view, ctx) {
   const slots = view.row.map((card, slot) => {
     if (!card) return h("div", { class: "kot-card empty", text: "empty slot" });
     const actions = [...ctx.find("buy", (a) => a.slot === slot), ...cardActions(ctx, card.instance)];
-    return powerCard(view, ctx, card, { cost: costs[slot], actions });
+    const el = powerCard(view, ctx, card, { cost: costs[slot], actions });
+    el.dataset.slot = slot;
+    return el;
   });
   const top = view.deck_top
     ? powerCard(view, ctx, view.deck_top, { actions: ctx.find("buy_top"), extraClass: "deck-top", caption: "top of the deck" })
@@ -375,9 +378,12 @@ function row(view, ctx) {
       h("strong", { class: "small", text: "Choose one:" }),
       h("div", { class: "kot-row" }, ...asked.map((card) => powerCard(view, ctx, card, { actions: cardActions(ctx, card.instance), extraClass: "asked" }))))
     : null;
+  const evo = ctx.seat !== null && ctx.seat !== undefined ? view.monsters[ctx.seat]?.evolutions : null;
+  const emptyHand = evo && !(evo.hand || []).length && !(evo.packet || []).length;
   return h("section", { class: "kot-row-box", "aria-label": "Power cards" },
     h("div", { class: "kot-row-head" },
       h("strong", { text: "Power cards" }),
+      emptyHand ? h("span", { class: "kot-evo-note", text: `Your Evolutions: none in hand, ${evo.deck_size} in your deck` }) : null,
       sweep ? ctx.button(sweep, "Sweep the row · 2", "kot-sweep") : null),
     revealed,
     h("div", { class: "kot-row" }, deck, ...slots, top));
@@ -421,10 +427,11 @@ function yourEvolutions(view, ctx) {
       ...hand.map((e) => evolutionCard(ctx, e, ctx.find("play_evolution", (a) => a.evolution === e.id), "Play"))));
   }
   const choosing = drawn.length > 0 || (mine.packet || []).length > 0;
+  if (!groups.length) return null; // said in the row's head: no box for an empty hand
   const title = drawn.length ? "Keep one Evolution" : mine.packet?.length ? "The draft packet" : `Your Evolutions · ${plural(mine.deck_size, "card")} in your deck`;
   return h("section", { class: `kot-your-evos${choosing ? " choosing" : ""}`, "aria-label": "your Evolutions", dataset: { choosing: choosing ? "1" : "0" } },
     h("strong", { class: "kot-evo-title", text: title }),
-    ...(groups.length ? groups : [h("p", { class: "muted small", text: "No Evolution in hand." })]));
+    ...groups);
 }
 
 // -- the board ---------------------------------------------------------------------------

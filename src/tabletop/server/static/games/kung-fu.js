@@ -265,5 +265,5 @@ export function result(view, ctx) {
         h("td", { text: p.seat === ctx.seat ? `${ctx.name(p.seat)} (you)` : ctx.name(p.seat) }),
         h("td", { class: "num", text: p.life }),
         h("td", { class: "num", text: p.koku_total }))))),
-    lr ? h("p", { text: `The decisive round, ${lr.round}: attack ${lr.attack_value} against parry ${lr.parry_value}, ${plural(lr.damage, "damage", "damage")}${lr.effects.length ? ` (${listText(lr.effects)})` : ""}.` }) : null);
+    lr ? h("p", { text: `The decisive round was round ${lr.round}: attack ${lr.attack_value} against parry ${lr.parry_value}, ${plural(lr.damage, "damage", "damage")}${lr.effects.length ? ` (${listText(lr.effects)})` : ""}.` }) : null);
 }

@@ -321,9 +321,10 @@ function roundTable(view, ctx, lr) {
 export function breakSummary(view, ctx) {
   const lr = view.last_round;
   if (!lr || view.winners) return null;
-  const how = lr.how === "went out" || lr.how === "out" ? "going out" : lr.how;
+  const who = lr.winner === ctx.seat ? "you" : ctx.name(lr.winner);
+  const how = lr.how === "out" ? `${who} went out first` : `${who} won it (${lr.how})`;
   return h("div", { class: "uno-break", dataset: { breakKey: `round-${lr.round}` } },
-    h("h2", { id: "break-title", text: `Round ${lr.round}: ${lr.winner === ctx.seat ? "you win it" : `${ctx.name(lr.winner)} wins it`} (${how})` }),
+    h("h2", { id: "break-title", text: `Round ${lr.round} is over: ${how}` }),
     roundTable(view, ctx, lr),
     h("p", { class: "muted small", text: view.target_score === "single_round" ? "" : `The match goes to ${view.target_score} points.` }));
 }

@@ -1,0 +1,216 @@
+"""Photograph the browser client at its main moments, on a phone and on a laptop.
+
+Starts ``tabletop serve`` on a free port with an empty database, plays one seat of a
+seeded table per game (the others are heuristic bots) and saves the page whenever a
+moment worth showing comes up: the lobby, a roll with dice kept, the Power card row
+in the Buy phase, an Evolution to keep, UNO Power's towers and round summary, a Kung
+Fu draw, each game's end. The pictures go to ``docs/images/`` (docs/server.md shows
+them). Needs the ``dev`` extra and Debian's Chromium::
+
+    python docs/screenshots.py            # every game
+    python docs/screenshots.py uno-power  # one game
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, sync_playwright
+from websockets.sync.client import connect
+
+IMAGES = Path(__file__).with_name("images")
+CHROMIUM = "/usr/bin/chromium"
+VIEWPORTS = {"phone": (390, 844), "laptop": (1366, 768)}
+
+# Per game: seats after the photographer's, options, seed, and the moments to take:
+# (file name, a test of the state message that says the moment has come).
+Moment = tuple[str, Callable[[dict[str, Any]], bool]]
+
+
+def decision(kind: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: bool(m["legal"]) and (m["view"].get("decision") or {}).get("kind") == kind
+
+
+def buying(m: dict[str, Any]) -> bool:
+    return decision("buy")(m) and any(a["move"] == "buy" for a in m["legal"])
+
+
+def round_ended(m: dict[str, Any]) -> bool:
+    return bool(m["table"]["waiting_for_ready"]) and m["result"] is None
+
+
+def over(m: dict[str, Any]) -> bool:
+    return m["result"] is not None
+
+
+TABLES: dict[str, dict[str, Any]] = {
+    "king-of-tokyo": {
+        "bots": 4,
+        "options": {"power_up": "on"},
+        "seed": 11,
+        "moments": [
+            ("keep-evolution", decision("keep_evolution")),
+            ("roll", decision("roll")),
+            ("buy", buying),
+            ("yield", decision("yield")),
+            ("over", over),
+        ],
+    },
+    "uno-power": {
+        "bots": 3,
+        "options": {"target_score": "150"},
+        "seed": 4,
+        "moments": [
+            ("turn", decision("turn")),
+            ("towers", decision("towers")),
+            ("round-summary", round_ended),
+            ("over", over),
+        ],
+    },
+    "kung-fu": {
+        "bots": 1,
+        "options": {},
+        "seed": 7,
+        "moments": [
+            ("attack", decision("attack")),
+            ("draw", decision("draw")),
+            ("parry", decision("parry")),
+            ("over", over),
+        ],
+    },
+}
+
+
+@contextmanager
+def server(folder: Path) -> Iterator[str]:
+    """``tabletop serve`` on a free port; yields its address."""
+    command = [
+        sys.executable,
+        "-c",
+        "from tabletop.cli.main import app; app()",
+        "serve",
+        "--port",
+        "0",
+        "--database-url",
+        f"sqlite:///{folder / 'tabletop.db'}",
+        "--bot-pause",
+        "0",
+        "--bot-workers",
+        "1",
+    ]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        match = re.search(r"open (http://\S+/) in your browser", process.stdout.readline())
+        assert match, "the server did not start"
+        yield match.group(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def press(control: Any, where: str) -> None:
+    """A tap on the phone, a click on the laptop (a click would leave a hover there)."""
+    if where == "phone":
+        control.tap()
+    else:
+        control.click()
+
+
+def shoot(pages: dict[str, Page], name: str, version: int) -> None:
+    for where, page in pages.items():
+        page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
+        page.wait_for_timeout(250)  # let fonts and the last frame settle
+        path = IMAGES / f"{name}-{where}.png"
+        page.screenshot(path=str(path))
+        print("saved", path.relative_to(IMAGES.parent.parent))
+
+
+def photograph_game(browser: Any, url: str, game: str) -> None:
+    spec = TABLES[game]
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * spec["bots"]
+    body = {"game": game, "seats": seats, "claim": 0, "name": "Ann", "seed": spec["seed"]}
+    body["options"] = spec["options"]
+    table = httpx.post(f"{url}api/tables", json=body, timeout=30).json()
+    pages: dict[str, Page] = {}
+    for where, (width, height) in VIEWPORTS.items():
+        touch = where == "phone"
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
+        )
+        seat = json.dumps({"seat": 0, "token": table["token"]})
+        context.add_init_script(f"localStorage.setItem('tabletop.seat.{table['id']}', '{seat}')")
+        page = context.new_page()
+        page.goto(f"{url}table/{table['id']}")
+        pages[where] = page
+    moments = list(spec["moments"])
+    rng = random.Random(spec["seed"])
+    ws_url = url.replace("http", "ws", 1) + f"ws/tables/{table['id']}"
+    with connect(ws_url, open_timeout=30) as ws:
+        ws.send(json.dumps({"type": "hello", "token": table["token"]}))
+        version = -1
+        while moments:
+            msg = json.loads(ws.recv(timeout=60))
+            if msg.get("type") != "state":
+                continue
+            name = next((n for n, test in moments if test(msg)), None)
+            if name is not None:
+                moments = [(n, t) for n, t in moments if n != name]
+                if name == "roll":  # show dice kept, as a player would before rerolling
+                    for where, page in pages.items():
+                        page.wait_for_function(f"document.body.dataset.version == {msg['version']}")
+                        for die in page.locator(".kot-die.selectable").all()[:2]:
+                            press(die, where)
+                shoot(pages, f"{game}-{name}", msg["version"])
+            if msg["table"]["waiting_for_ready"]:
+                ws.send(json.dumps({"type": "ready"}))
+                for where, page in pages.items():
+                    if page.locator("#break[open]").count():
+                        press(page.locator("#next-round"), where)
+            if msg["result"] is not None:
+                break
+            if msg["legal"] and msg["version"] != version:
+                version = msg["version"]
+                action = rng.choice(msg["legal"])
+                ws.send(json.dumps({"type": "action", "action": action["id"], "version": version}))
+    for page in pages.values():
+        page.context.close()
+    for name, _ in moments:
+        print(f"{game}: the moment {name!r} did not come up with this seed")
+
+
+def photograph_lobby(browser: Any, url: str) -> None:
+    for where, (width, height) in VIEWPORTS.items():
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        page.screenshot(path=str(IMAGES / f"lobby-{where}.png"))
+        page.close()
+
+
+def main(games: list[str]) -> None:
+    IMAGES.mkdir(exist_ok=True)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        server(Path(folder)) as url,
+        sync_playwright() as pw,
+    ):
+        browser = pw.chromium.launch(executable_path=CHROMIUM)
+        for game in games or list(TABLES):
+            photograph_game(browser, url, game)
+        photograph_lobby(browser, url)  # with the tables just played in its list
+        browser.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

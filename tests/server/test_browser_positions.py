@@ -64,7 +64,7 @@ OPTION_SETS = {
         ({"power_up": "mutant", "edition": "2016"}, (4,)),
     ],
     "uno-power": [
-        ({}, (2, 4)),
+        ({}, (2, 4, 6)),
         ({"stacking": "progressive", "seven_swap": "on", "jump_in": "on"}, (3,)),
         ({"icon_grab": "optional", "tower_protection": "optional"}, (4,)),
     ],
@@ -191,3 +191,71 @@ def _belongs(action: dict[str, Any], element: dict[str, Any]) -> bool:
     if move in ("plot_twist", "stretchy", "evo_change"):
         return element["face"] == action["from"]
     return True
+
+
+LAY_OUT = """async ([module, css, positions, controls, check, contrast]) => {
+  document.getElementById('game-css').href = css;
+  await new Promise((done) => { document.getElementById('game-css').onload = done; });
+  const m = await import(module);
+  const { boardContext } = await import('/static/ui.js');
+  const checkLayout = eval(check);
+  const checkContrast = eval(contrast);
+  const out = [];
+  for (const p of positions) {
+    const seats = (p.view.players ?? p.view.monsters).map((_, i) => `Bot ${i + 1} (heuristic)`);
+    const summary = { seats: seats.map((name) => ({ name })) };
+    const ctx = boardContext({ seat: p.seat, version: out.length, legal: p.legal, view: p.view,
+      summary, act: () => {}, describe: (a) => a.label });
+    document.getElementById('board').replaceChildren(m.render(p.view, ctx));
+    document.getElementById('prompt-text').textContent = m.prompt(p.view, ctx);
+    document.getElementById('prompt').className = 'prompt mine';
+    // As the table page does: the actions the board left, as buttons under the prompt.
+    const loose = p.legal.filter((a) => !ctx.binder.bound.has(a.id));
+    const bar = document.getElementById('decision-bar');
+    const words = (a) => m.actionText?.(a, p.view) || a.label;
+    const shown = loose.length <= 8 ? loose : [];
+    bar.replaceChildren(...shown.map((a) => ctx.button(a, words(a), 'decision')));
+    bar.hidden = !bar.childElementCount;
+    document.getElementById('choices').hidden = false;
+    const kind = (p.view.decision || {}).kind || 'turn';
+    for (const problem of checkLayout(controls)) out.push(`${kind}: ${problem}`);
+    for (const problem of checkContrast()) out.push(`${kind}: ${problem}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("game_id", ["king-of-tokyo", "uno-power", "kung-fu"])
+@pytest.mark.parametrize("screen", ["phone", "laptop"])
+def test_every_decision_fits_the_first_screen(
+    web_server: Server, chromium: Any, game_id: str, screen: str
+) -> None:
+    """The layout rules of the table page (as in test_browser_play), for every seeded
+    position: the prompt, each control and every seat's figures on the first screen,
+    nothing overlapping, every control named, AA contrast."""
+    from tests.server.board import ACTION_CONTROLS, CHECK_CONTRAST, CHECK_LAYOUT, UI_CONTROLS
+
+    viewport = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
+    context = chromium.new_context(viewport=viewport[screen])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    # The real table page, without its script: the test fills it position by position.
+    page.route(
+        "**/static/table.js", lambda route: route.fulfill(body="", content_type="text/javascript")
+    )
+    page.goto(f"{web_server.url}table/layout-test")
+    problems = page.evaluate(
+        LAY_OUT,
+        [
+            f"/static/games/{game_id}.js",
+            f"/static/games/{game_id}.css",
+            positions(game_id),
+            f"{ACTION_CONTROLS}, {UI_CONTROLS}",
+            CHECK_LAYOUT,
+            CHECK_CONTRAST,
+        ],
+    )
+    assert errors == []
+    assert not problems, "\n".join(sorted(set(problems))[:30])
+    context.close()

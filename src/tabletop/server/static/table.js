@@ -227,6 +227,14 @@ function renderDecisionBar(msg, binder) {
   const loose = msg.legal.filter((a) => !binder.bound.has(a.id));
   const bar = $("decision-bar");
   bar.replaceChildren();
+  if (summary.status === "waiting") {
+    const copy = h("button", { type: "button", class: "decision", id: "copy-invite" }, "Copy the invite link");
+    copy.addEventListener("click", () => {
+      navigator.clipboard?.writeText($("share").value);
+      copy.textContent = "Link copied: send it to your friends";
+    });
+    bar.append(copy);
+  }
   if (loose.length && loose.length <= DECISION_BAR_MAX) {
     for (const a of loose) bar.append(binder.button(a, actionText(a, msg.view), "decision"));
   }

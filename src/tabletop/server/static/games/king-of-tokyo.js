@@ -98,7 +98,7 @@ export function prompt(view, ctx) {
     case "prevent_damage":
       return `You are about to lose ${plural(d.amount, "heart")}: prevent it, or take the damage?`;
     case "keep_evolution":
-      return "Keep one of the two Evolutions you drew: tap a card to read it.";
+      return "Keep one of the two Evolutions you drew.";
     case "draft_evolution":
       return "Take one Evolution from the packet; the rest pass on.";
     case "play_evolution":

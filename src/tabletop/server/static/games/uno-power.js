@@ -150,8 +150,8 @@ function player(view, ctx, p) {
     h("strong", { text: who(ctx, p.seat) === "you" ? `${ctx.name(p.seat)} (you)` : ctx.name(p.seat) }),
     view.dealer === p.seat ? h("span", { class: "dealer", title: "dealer", text: "D" }) : null),
   h("div", { class: "uno-figures", dataset: { figures: p.seat } },
-    h("span", { class: "uno-count", title: plural(p.hand_size, "card") }, h("span", { class: "back", "aria-hidden": "true" }), h("b", { text: p.hand_size })),
-    h("span", { class: "uno-score", title: "score" }, h("b", { text: p.score }), " pts"),
+    h("span", { class: "uno-count" }, h("span", { class: "back", "aria-hidden": "true" }), h("b", { text: p.hand_size }), p.hand_size === 1 ? " card" : " cards"),
+    h("span", { class: "uno-score" }, "· ", h("b", { text: p.score }), " pts"),
     ...p.towers.map(towerChip),
     p.called_uno && p.hand_size === 1 ? h("span", { class: "uno-call", text: "UNO!" }) : null,
     p.team !== null ? h("span", { class: "muted small", text: `team ${p.team + 1}` }) : null));
@@ -207,7 +207,8 @@ function towers(view, ctx) {
     const action = ctx.find("take").find((a) => [...a.towers].sort().join() === chosen);
     confirm.hidden = !ctx.find("take").some((a) => a.towers.length > 1);
     confirm.disabled = !action;
-    confirm.textContent = action ? `Take ${plural(action.towers.length, "tower")}: ${action.towers.join(" and ")}` : "Tap the towers to take";
+    const wanted = Math.max(...ctx.find("take").map((a) => a.towers.length));
+    confirm.textContent = action ? `Take ${plural(action.towers.length, "tower")}: ${action.towers.join(" and ")}` : `Tap ${plural(wanted, "tower")}, then take them here`;
     confirm.onclick = action ? () => ctx.act(action.id) : null;
   };
   const tiles = TOWERS.map((t, i) => tower(view, ctx, t, i, selection));

@@ -20,17 +20,15 @@ from tabletop.cli.render.kung_fu import KungFuRenderer
 from tabletop.cli.render.uno_power import UnoPowerRenderer
 from tabletop.core.game import State
 from tests.games.king_of_tokyo.scenario import (
-    BUY_1,
     NOTHING,
     act,
     fresh,
     position,
-    put,
     roll,
-    set_row,
     setup,
     start_turn,
 )
+from tests.games.king_of_tokyo.test_endings import everybody_falls
 from tests.games.king_of_tokyo.test_victory import _eighteen_stars_and_a_city
 from tests.games.uno_power.scenario import build
 
@@ -108,15 +106,7 @@ def test_king_of_tokyo_you_win() -> None:
 
 
 def test_king_of_tokyo_nobody_wins_when_everybody_is_out() -> None:
-    state = fresh(4)
-    for seat in range(4):
-        setup(state, seat, hearts=2, stars=17)
-    set_row(state, "high_altitude_bombing")
-    setup(state, 0, energy=4)
-    put(state, 0, "city")
-    start_turn(state, 0)
-    roll(state, *NOTHING)
-    act(state, BUY_1)
+    state = everybody_falls()
     text = _final(KingOfTokyoRenderer(), state, BOTS4)
     assert _winner_lines(text) == ["Nobody wins: every monster is out."]
     assert _row(text, "player 2 (random)").rstrip(" │").endswith("1st out")

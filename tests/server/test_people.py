@@ -152,6 +152,15 @@ def test_the_last_person_leaving_is_not_replaced(client: TestClient) -> None:
     assert summary["version"] == version and summary["current_player"] == 0
 
 
+def _play_to_a_round_end(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """Play the first legal action at each decision until a round ends."""
+    while not any(e["kind"] == "round_end" for e in msg["log"]):
+        if msg["legal"]:
+            ws.send_json({"type": "action", "action": msg["legal"][0]["id"]})
+        msg = receive_until(ws, is_state)
+    return msg
+
+
 def test_the_bots_wait_for_the_people_to_read_a_round_summary(client: TestClient) -> None:
     # Seed 2 with the first legal action each time: the bot starts round 2 (checked below).
     table = new_table(
@@ -163,11 +172,7 @@ def test_the_bots_wait_for_the_people_to_read_a_round_summary(client: TestClient
         claim=0,
     )
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        msg = _hello(ws, table["token"])
-        while not any(e["kind"] == "round_end" for e in msg["log"]):
-            if msg["legal"]:
-                ws.send_json({"type": "action", "action": msg["legal"][0]["id"]})
-            msg = receive_until(ws, is_state)
+        msg = _play_to_a_round_end(ws, _hello(ws, table["token"]))
         assert msg["result"] is None and msg["table"]["waiting_for_ready"] == [0]
         assert msg["view"]["round"] == 2 and msg["current_player"] == 1
         _settle(client, table["id"])
@@ -188,11 +193,8 @@ def test_a_person_who_leaves_during_a_break_is_not_waited_for(client: TestClient
         claim=0,
     )
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        msg = _hello(ws, table["token"])
-        while not any(e["kind"] == "round_end" for e in msg["log"]):
-            if msg["legal"]:
-                ws.send_json({"type": "action", "action": msg["legal"][0]["id"]})
-            msg = receive_until(ws, is_state)
+        msg = _play_to_a_round_end(ws, _hello(ws, table["token"]))
+        assert msg["table"]["waiting_for_ready"] == [0]  # the break began
     live = client.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
     _settle(client, table["id"])
     assert live.hold == set()  # the person left: nobody to wait for (the table pauses)

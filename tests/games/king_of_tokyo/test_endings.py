@@ -102,8 +102,9 @@ def test_a_shared_stars_win() -> None:
     _same_for_all(state, "stars", [])
 
 
-def test_everybody_out_is_no_winner_in_the_order_they_fell() -> None:
-    """High Altitude Bombing: every monster loses 3 hearts, the buyer last."""
+def everybody_falls() -> KingOfTokyoState:
+    """Four monsters at 2 hearts; the first buys High Altitude Bombing: every monster
+    loses 3 hearts, the buyer last (a game that ends with every monster out)."""
     state = fresh(4)
     for seat in range(4):
         setup(state, seat, hearts=2, stars=17)
@@ -113,6 +114,11 @@ def test_everybody_out_is_no_winner_in_the_order_they_fell() -> None:
     start_turn(state, 0)
     roll(state, *NOTHING)
     act(state, BUY_1)
+    return state
+
+
+def test_everybody_out_is_no_winner_in_the_order_they_fell() -> None:
+    state = everybody_falls()
     assert state.is_terminal() and state.winners() == []
     fallen = [e.data["seat"] for e in state.log if e.kind == "eliminated"]
     assert fallen == [1, 2, 3, 0]

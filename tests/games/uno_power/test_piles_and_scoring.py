@@ -109,7 +109,9 @@ def test_nobody_able_to_play_or_draw_ends_the_round(game):
     assert state.last_round["winner"] == 0  # fewest points in hand: 3 against 26 and 38
 
 
-def test_empty_pile_end_round_scores_by_fewest_points():
+def fewest_points_round():
+    """Three hands, no card to draw and the round ends when the pile is empty: the
+    first player draws, and seat 1, with the fewest points, wins the round."""
     game = tabletop.make("uno-power", empty_pile="end_round")
     state = build(
         game,
@@ -121,6 +123,11 @@ def test_empty_pile_end_round_scores_by_fewest_points():
         discard=["green 1"],
     )
     act(state, "draw a card")
+    return state
+
+
+def test_empty_pile_end_round_scores_by_fewest_points():
+    state = fewest_points_round()
     assert state.round == 2
     last = state.last_round
     assert last["winner"] == 1

@@ -9,6 +9,7 @@ import pytest
 import tabletop
 from tabletop.core.rng import Rng
 from tests.games.uno_power.scenario import act, build, hand
+from tests.games.uno_power.test_piles_and_scoring import fewest_points_round
 
 P1 = ["blue 9", "blue 9", "blue 8"]  # 26 points
 P2 = ["green 9", "yellow 9", "green Skip"]  # 38 points
@@ -51,17 +52,7 @@ def test_last_round_shows_the_hands_and_the_totals(game):
 
 
 def test_fewest_points_round_reveals_every_hand():
-    game = tabletop.make("uno-power", empty_pile="end_round")
-    state = build(
-        game,
-        3,
-        hands=[["yellow 8", "yellow 9"], ["blue 1", "blue 2"], P2],
-        top="red 4",
-        draw=[],
-        fill=False,
-        discard=["green 1"],
-    )
-    act(state, "draw a card")
+    state = fewest_points_round()
     last = state.view(1)["last_round"]
     assert last["how"] == "fewest points" and last["winner"] == 1
     assert [_labels(h) for h in last["hands"]] == [

@@ -111,8 +111,22 @@ def client(make_client: Callable[..., AbstractContextManager[TestClient]]) -> It
 CHROMIUM = "/usr/bin/chromium"
 
 
+class Chromium:
+    """The browser, whose new contexts bypass the pages' Content-Security-Policy by
+    default: Playwright's waits evaluate strings, which the policy forbids in a page.
+    ``test_browser.test_the_pages_run_under_their_security_policy`` checks the pages
+    under it (``bypass_csp=False``)."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self.browser.new_context(**options)
+
+
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
+def chromium() -> Iterator[Chromium]:
     """Debian's Chromium driven by Playwright (skipped where it is not installed)."""
     import shutil
 
@@ -123,7 +137,7 @@ def chromium() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM)
-        yield browser
+        yield Chromium(browser)
         browser.close()
 
 

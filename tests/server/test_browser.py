@@ -217,6 +217,28 @@ def test_the_keyboard_plays_and_reads_cards(web_server: Server, chromium: Any) -
     context.close()
 
 
+def test_the_pages_run_under_their_security_policy(web_server: Server, chromium: Any) -> None:
+    """No frame of another site may hold the pages; scripts come from the server only;
+    and the lobby and a table still work under that policy, with no violation."""
+    response = web_server.http.get("/")
+    assert response.headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    context = chromium.new_context(viewport=LAPTOP, bypass_csp=False)
+    page = context.new_page()
+    errors = collect_errors(page)
+    page.goto(web_server.url)
+    page.wait_for_selector("body[data-ready='1']")
+    page.click(".game-choice:has(input[value='king-of-tokyo'])")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(".kot-monster")
+    page.hover(".kot-card")  # a detail pops up: inline styles are allowed, scripts are not
+    page.wait_for_selector("#detail-pop:not([hidden])")
+    assert errors == []
+    context.close()
+
+
 def test_generic_renderer_shows_any_view(web_server: Server, chromium: Any) -> None:
     """The generic renderer shows any view as fields (used for games without a module)."""
     context, page = module_page(chromium, web_server)

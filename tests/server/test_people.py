@@ -156,19 +156,23 @@ def _play_to_a_round_end(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
     """Play the first legal action at each decision until a round ends."""
     while not any(e["kind"] == "round_end" for e in msg["log"]):
         if msg["legal"]:
-            ws.send_json({"type": "action", "action": msg["legal"][0]["id"]})
+            ws.send_json(
+                {"type": "action", "action": msg["legal"][0]["id"], "version": msg["version"]}
+            )
         msg = receive_until(ws, is_state)
     return msg
 
 
 def test_the_bots_wait_for_the_people_to_read_a_round_summary(client: TestClient) -> None:
-    # Seed 2 with the first legal action each time: the bot starts round 2 (checked below).
+    # Seed 2 dealt as it is, and the first legal action each time: the bot starts round
+    # 2 (checked below).
     table = new_table(
         client,
         "uno-power",
         [HUMAN, bot("heuristic")],
         options={"target_score": "400"},
         seed=2,
+        known_deal=True,
         claim=0,
     )
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:

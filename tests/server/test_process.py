@@ -43,6 +43,7 @@ def test_sigkill_mid_game_loses_nothing(database_url: str, tmp_path: Path) -> No
                 "seats": [HUMAN, bot("heuristic"), bot("easy")],
                 "options": {"target_score": "single_round"},
                 "seed": 21,
+                "known_deal": True,  # this deal lasts longer than five moves
                 "claim": 0,
             },
         )

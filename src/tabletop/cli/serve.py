@@ -17,6 +17,8 @@ import typer
 # The protocol refuses messages over a few KiB with a clear error; the websocket
 # layer drops anything far larger before it is even read.
 WS_MAX_SIZE = 1 << 20
+# Open connections past this many get "503 Service Unavailable" at once.
+MAX_CONNECTIONS = 2000
 
 
 def serve(
@@ -82,7 +84,17 @@ def serve(
         raise typer.Exit(2) from None
     typer.echo(f"Tabletop is running: open http://{shown}:{bound}/ in your browser")
     typer.echo(f"Database: {_hide_password(url)}  (Ctrl+C stops the server)", err=True)
-    config = uvicorn.Config(app, ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on")
+    from tabletop.server.http import guarded_protocol
+
+    config = uvicorn.Config(
+        app,
+        http=guarded_protocol(settings.header_timeout_s),
+        ws_max_size=WS_MAX_SIZE,
+        log_level="warning",
+        lifespan="on",
+        limit_concurrency=MAX_CONNECTIONS,
+        timeout_graceful_shutdown=settings.shutdown_timeout_s,
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 

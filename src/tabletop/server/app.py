@@ -26,12 +26,14 @@ from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
 import tabletop
 from tabletop.bots import bot_catalogue, list_bots
 from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
 from tabletop.server import protocol as p
+from tabletop.server.http import Guard
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import Storage
 from tabletop.server.tables import (
@@ -64,6 +66,7 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
+    known_deal: bool = False
     replace_bot: str | None = None
     leave_grace_s: float = DEFAULT_GRACE_S
     claim: int | None = None
@@ -155,6 +158,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             storage.close()
 
     app = FastAPI(title="Tabletop", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.add_middleware(Guard, settings=settings)
     app.state.manager = manager
     app.state.settings = settings
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -162,6 +166,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.exception_handler(TableError)
     async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(OSError)
+    async def _storage_error(_request: Request, exc: Exception) -> JSONResponse:
+        log.warning("a request failed on storage: %s", exc)
+        return JSONResponse(
+            {"detail": "the database is not available right now; nothing changed, try again"},
+            status_code=503,
+        )
 
     async def table_or_404(table_id: str) -> LiveTable:
         table = await manager.get(table_id)
@@ -206,6 +219,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             leave_grace_s=body.leave_grace_s,
             claim=body.claim,
             claim_name=body.name,
+            known_deal=body.known_deal,
         )
         out = table.summary()
         out["url"] = f"/table/{table.id}"

@@ -4,8 +4,9 @@ Client to server, one JSON object per message:
 
 - ``{"type": "hello", "token": "..."}`` first: take your seat (omit the token to
   watch as a spectator). Answered by ``welcome`` and a ``state``.
-- ``{"type": "action", "action": 17, "version": 42}``: play action id 17. The
-  optional ``version`` (number of actions so far) guards against a stale click.
+- ``{"type": "action", "action": 17, "version": 42}``: play action id 17 in the state
+  of ``version`` actions: a click sent twice, or after the game moved on, is refused
+  as ``stale`` instead of being played again.
 - ``{"type": "hint"}``: the search's view of your legal actions.
 - ``{"type": "leave"}``: hand your seat to the table's replacement bot.
 - ``{"type": "ready"}``: you have read the summary of a break (a round's end); the
@@ -69,6 +70,8 @@ def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ProtocolError(BAD_JSON, f"message is not valid JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError(BAD_JSON, "message is nested too deeply to be read") from None
     if not isinstance(data, dict):
         raise ProtocolError(BAD_MESSAGE, "a message must be a JSON object with a 'type'")
     kind = data.get("type")
@@ -87,7 +90,13 @@ def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:
                 f"the field 'action' must be an action id (an integer), got {action!r}",
             )
         version = data.get("version")
-        if version is not None and not _is_int(version):
+        if version is None:
+            raise ProtocolError(
+                BAD_MESSAGE,
+                "the field 'version' is required: the number of actions of the state you "
+                "decided in, so that a click sent twice is played once",
+            )
+        if not _is_int(version):
             raise ProtocolError(
                 BAD_MESSAGE, f"the field 'version' must be an integer, got {version!r}"
             )

@@ -36,6 +36,17 @@ class ServerSettings:
     (seeded like the bot) is played. Messages over ``max_message_bytes`` are
     refused; each connection may send ``rate_burst`` messages at once, refilled at
     ``rate_per_s``.
+
+    What one client may cost (docs/server.md, "Limits"): HTTP bodies up to
+    ``max_body_bytes``; ``http_rate_burst`` requests at once per address, refilled at
+    ``http_rate_per_s``; request headers within ``header_timeout_s``; a websocket must
+    say hello within ``hello_timeout_s``; ``max_connections_per_address`` websockets
+    per address, ``max_connections_per_table`` per table, of which at most
+    ``max_spectators_per_table`` watch; ``hints_per_minute`` hints per seat, computed
+    by ``hint_workers`` of their own; ``max_waiting_tables_per_address`` tables
+    waiting for players per address, and a table nobody joins expires after
+    ``waiting_table_ttl_s``. Joins and leaves reach the other connections at most
+    every ``presence_delay_s``, together.
     """
 
     database_url: str = ""
@@ -48,6 +59,20 @@ class ServerSettings:
     rate_burst: int = 30
     rate_per_s: float = 10.0
     max_tables: int = 10_000
+    max_body_bytes: int = 64 * 1024
+    http_rate_burst: int = 60
+    http_rate_per_s: float = 20.0
+    header_timeout_s: float = 10.0
+    hello_timeout_s: float = 10.0
+    max_connections_per_address: int = 30
+    max_connections_per_table: int = 200
+    max_spectators_per_table: int = 100
+    hints_per_minute: int = 6
+    hint_workers: int = 1
+    max_waiting_tables_per_address: int = 10
+    waiting_table_ttl_s: float = 24 * 3600.0
+    presence_delay_s: float = 0.5
+    shutdown_timeout_s: int = 5
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

@@ -59,6 +59,9 @@ tables_t = Table(
     Column("leave_grace_s", Float, nullable=False, default=30.0),
     Column("created_at", Float, nullable=False),
     Column("result", JSON, nullable=True),
+    # Added later (``_add_missing_columns`` brings older databases up to date):
+    Column("known_deal", Boolean, nullable=False, default=False, server_default="0"),
+    Column("created_by", String(64), nullable=True),  # a hash of the creator's address
 )
 
 seats_t = Table(
@@ -81,6 +84,13 @@ actions_t = Table(
     Column("action", Integer, nullable=False),
     Column("seat", Integer, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+meta_t = Table(
+    "tt_meta",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
 )
 
 snapshots_t = Table(
@@ -116,6 +126,8 @@ class TableRow:
     created_at: float
     seats: list[SeatRow] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    known_deal: bool = False
+    created_by: str | None = None
 
 
 def engine_url(url: str) -> str:
@@ -158,6 +170,7 @@ class Storage:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._in_flight = 0
         self._idle = threading.Condition()
 
@@ -212,6 +225,8 @@ class Storage:
                     leave_grace_s=row.leave_grace_s,
                     created_at=row.created_at,
                     result=row.result,
+                    known_deal=row.known_deal,
+                    created_by=row.created_by,
                 )
             )
             conn.execute(
@@ -278,6 +293,18 @@ class Storage:
                         table_id=table_id, ply=ply + 1, data=json.dumps(snapshot)
                     )
                 )
+
+    def secret(self, name: str) -> bytes:
+        """A random secret of the server's, made on first use and kept in the database,
+        so that every process and every restart of the server shares it."""
+        import secrets as _secrets
+
+        with self._transaction() as conn:
+            value = conn.execute(select(meta_t.c.value).where(meta_t.c.key == name)).scalar()
+            if value is None:
+                value = _secrets.token_hex(32)
+                conn.execute(insert(meta_t).values(key=name, value=value))
+        return bytes.fromhex(str(value))
 
     # -- reads ----------------------------------------------------------------
 
@@ -363,4 +390,21 @@ def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
         created_at=float(r["created_at"]),
         seats=seats,
         result=r["result"],
+        known_deal=bool(r["known_deal"]),
+        created_by=r["created_by"],
     )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add the columns a database made by an older version lacks (each has a default)."""
+    from sqlalchemy import inspect
+    from sqlalchemy.schema import CreateColumn
+
+    inspector = inspect(engine)
+    with engine.begin() as conn:
+        for table in metadata.sorted_tables:
+            present = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in present:
+                    spec = CreateColumn(column).compile(dialect=engine.dialect)
+                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {spec}")

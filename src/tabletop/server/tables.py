@@ -39,7 +39,7 @@ from tabletop.core.registry import game_class
 from tabletop.server import protocol as p
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import SeatRow, Storage, TableRow
-from tabletop.server.workers import WorkerPool, choose_action, decision_seed, hints
+from tabletop.server.workers import WorkerPool, choose_action, deal_seed, decision_seed, hints
 
 log = logging.getLogger("tabletop.server")
 
@@ -168,6 +168,7 @@ class LiveTable:
             "created_at": row.created_at,
             "result": row.result,
             "spectators": sum(1 for c in self.connections if c.greeted and c.seat is None),
+            "known_deal": row.known_deal,
             "paused": row.status == PLAYING and not self.attended(),
             "waiting_for_ready": sorted(self.hold),
             "notice": state.game.notice,
@@ -188,6 +189,7 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "version": row.version,
         "created_at": row.created_at,
         "result": row.result,
+        "known_deal": row.known_deal,
         "seats": [seat_summary(s, connected=False) for s in row.seats],
     }
 
@@ -239,11 +241,13 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._deal_secret: bytes | None = None
 
     # -- life cycle -----------------------------------------------------------
 
     async def start(self) -> None:
         """Load every unfinished table and let its bots play on."""
+        self._deal_secret = await asyncio.to_thread(self.storage.secret, "deal")
         rows = await asyncio.to_thread(self.storage.list_tables, statuses=(WAITING, PLAYING))
         for row in rows:
             table = await self._load_row(row)
@@ -299,8 +303,15 @@ class TableManager:
         leave_grace_s: float = DEFAULT_GRACE_S,
         claim: int | None = None,
         claim_name: str | None = None,
+        known_deal: bool = False,
+        created_by: str | None = None,
     ) -> tuple[LiveTable, str | None]:
-        """A new table; with ``claim``, that seat is taken at once and its token returned."""
+        """A new table; with ``claim``, that seat is taken at once and its token returned.
+
+        The deal's seed mixes ``seed`` (or a fresh one) with the server's secret, so a
+        creator cannot compute the hidden cards; ``known_deal`` deals ``seed`` itself,
+        and the table tells everybody so.
+        """
         if len(self.tables) >= self.settings.max_tables:
             raise TableError("the server holds too many tables", 503)
         try:
@@ -320,8 +331,15 @@ class TableManager:
             raise TableError(f"seat {claim} is not a human seat")
         if not 0 <= leave_grace_s <= 3600:
             raise TableError("leave_grace_s must be between 0 and 3600 seconds", 422)
-        if seed is None:
-            seed = game.fresh_seed()
+        if known_deal and seed is None:
+            raise TableError("a known deal needs the seed to deal", 422)
+        chosen = game.fresh_seed() if seed is None else seed
+        if not known_deal:
+            if self._deal_secret is None:
+                self._deal_secret = await asyncio.to_thread(self.storage.secret, "deal")
+            seed = deal_seed(self._deal_secret, chosen)
+        else:
+            seed = chosen
         state = game.new_state(len(seats), seed=seed, log=True)
         rows = [SeatRow(i, s.kind, s.bot, _seat_name(s, i)) for i, s in enumerate(seats)]
         token = None
@@ -342,6 +360,8 @@ class TableManager:
             leave_grace_s=leave_grace_s,
             created_at=time.time(),
             seats=rows,
+            known_deal=known_deal,
+            created_by=created_by,
         )
         await asyncio.to_thread(self.storage.create_table, row)
         table = LiveTable(row, state)
@@ -396,7 +416,7 @@ class TableManager:
         if not conn.greeted:
             raise p.ProtocolError(p.HELLO_FIRST, "send a 'hello' message first")
         if kind == "action":
-            await self.act(table, self._seat_of(conn), msg["action"], msg.get("version"))
+            await self.act(table, self._seat_of(conn), msg["action"], msg["version"])
         elif kind == "hint":
             seat = self._seat_of(conn)
             if conn.hint_pending:
@@ -524,19 +544,19 @@ class TableManager:
         current = table.state.current_player
         if seat != current:
             raise p.ProtocolError(
-                p.NOT_YOUR_TURN, f"it is seat {current}'s decision, not yours (seat {seat})"
+                p.NOT_YOUR_TURN,
+                f"it is seat {current + 1}'s decision, not yours (seat {seat + 1})",
             )
         if table.bot_for(seat) is not None:
             raise p.ProtocolError(
                 p.NOT_YOUR_TURN, "a bot plays this seat now; reconnect to take it back"
             )
 
-    async def act(
-        self, table: LiveTable, seat: int, action: int, version: int | None = None
-    ) -> None:
-        """Play ``action`` for a person at ``seat``, or refuse it changing nothing."""
+    async def act(self, table: LiveTable, seat: int, action: int, version: int) -> None:
+        """Play ``action`` for a person at ``seat`` in the state of ``version`` actions,
+        or refuse it changing nothing."""
         async with table.lock:
-            if version is not None and version != table.version:
+            if version != table.version:
                 raise p.ProtocolError(
                     p.STALE,
                     f"the game has moved on (version {table.version}, you sent {version})",
@@ -772,5 +792,8 @@ def _distinct_name(name: str, seat: int, seats: list[SeatRow]) -> str:
 
 
 def _clean_name(name: str | None, seat: int, default: str | None = None) -> str:
-    cleaned = " ".join((name or "").split())[:MAX_NAME]
+    """One line of printable text: control characters (a NUL byte, which PostgreSQL
+    refuses) are dropped and runs of white space made one space."""
+    printable = "".join(c for c in (name or "") if c.isprintable() or c.isspace())
+    cleaned = " ".join(printable.split())[:MAX_NAME]
     return cleaned or default or f"Player {seat + 1}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import hmac
 import multiprocessing
 import os
 import threading
@@ -21,6 +22,17 @@ from typing import Any
 
 import tabletop
 from tabletop.bots import analyse, make_bot
+
+
+def deal_seed(secret: bytes, chosen: int) -> int:
+    """The seed a table deals with: the creator's seed mixed with a server secret.
+
+    A creator who picks the seed can replay the deal offline and read every hidden
+    card; mixed with the secret, the same chosen seed still gives the same game on
+    this server (and in its record, published at the end), but nobody can compute it.
+    """
+    digest = hmac.new(secret, f"deal:{chosen}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
 
 
 def decision_seed(table_seed: int, seat: int, ply: int, purpose: str = "bot") -> int:

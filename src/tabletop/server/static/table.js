@@ -331,8 +331,10 @@ function renderSeats() {
   const me = seat !== null ? summary.seats[seat] : null;
   $("leave").hidden = !(me && summary.replace_bot && summary.status === "playing");
   $("leave").textContent = me?.replaced ? "Take my seat back" : `Leave (a ${summary.replace_bot} bot plays on)`;
-  $("notice").hidden = !summary.notice;
-  $("notice").textContent = summary.notice || "";
+  const notices = [summary.notice];
+  if (summary.known_deal) notices.push("Known deal: the table's creator chose the seed of the deal and may know every hidden card.");
+  $("notice").hidden = !notices.some(Boolean);
+  $("notice").textContent = notices.filter(Boolean).join(" ");
 }
 
 async function claim(seatNumber, name) {

@@ -84,6 +84,10 @@ def test_settings(database_url: str, **overrides: Any) -> ServerSettings:
         "snapshot_every": 7,
         "rate_burst": 10_000,  # tests send faster than people; flooding has its own test
         "rate_per_s": 10_000.0,
+        "http_rate_burst": 10_000,
+        "http_rate_per_s": 10_000.0,
+        "hints_per_minute": 600,
+        "presence_delay_s": 0.0,
     }
     values.update(overrides)
     return ServerSettings(**values)

@@ -47,7 +47,8 @@ def create_table(
     seed: int | None = None,
     name: str = "Ann",
 ) -> str:
-    """Create a table in the lobby: ``seats`` holds "you", "human" or "bot:NAME"."""
+    """Create a table in the lobby: ``seats`` holds "you", "human" or "bot:NAME"; a
+    ``seed`` is dealt as it is (a known deal)."""
     page.goto(server.url)
     page.wait_for_selector("body[data-ready='1']")
     page.click(f".game-choice:has(input[value='{game}'])")
@@ -76,9 +77,10 @@ def create_table(
             field.set_checked(value == "on")
         else:
             field.fill(value)
-    if seed is not None:
+    if seed is not None:  # dealt as it is, so that a test plays the same game each time
         page.click("#more-box summary")
         page.fill("#seed", str(seed))
+        page.check("#known-deal")
     page.click("#create")
     page.wait_for_url("**/table/**")
     table_id: str = page.url.rstrip("/").split("/")[-1]

@@ -117,3 +117,207 @@ def test_bodies_and_request_rates_are_bounded(make_client: Any) -> None:
         codes = [client.get("/api/games").status_code for _ in range(5)]
         assert codes == [200, 200, 200, 429, 429]
         assert "too many requests" in client.get("/").text
+
+
+# -- item 4: connections ---------------------------------------------------------------
+
+
+def test_connections_per_address_are_bounded(make_client: Any) -> None:
+    """Attack: a thousand connections from one client (1,153 MiB and 45 s GETs before)."""
+    with make_client(max_connections_per_address=3) as client:
+        table = new_table(client, "uno-power", [HUMAN, bot("random")], claim=0)
+        url = f"/ws/tables/{table['id']}"
+        with client.websocket_connect(url), client.websocket_connect(url):
+            with client.websocket_connect(url) as third:
+                third.send_json({"type": "hello"})
+                assert receive_until(third, is_state)
+                with client.websocket_connect(url) as fourth:
+                    refused = fourth.receive_json()
+                    assert refused["code"] == "too_many_connections"
+            # One closed: there is room again.
+            with client.websocket_connect(url) as again:
+                again.send_json({"type": "hello"})
+                assert receive_until(again, is_state)
+
+
+def test_spectators_per_table_are_bounded(make_client: Any) -> None:
+    with make_client(max_spectators_per_table=2) as client:
+        table = new_table(client, "uno-power", [HUMAN, bot("random")], claim=0)
+        url = f"/ws/tables/{table['id']}"
+        with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
+            for ws in (a, b):
+                ws.send_json({"type": "hello"})
+                receive_until(ws, is_state)
+            with client.websocket_connect(url) as c:
+                c.send_json({"type": "hello"})
+                assert c.receive_json()["code"] == "table_full"
+                c.send_json({"type": "hello", "token": table["token"]})  # a player gets in
+                assert receive_until(c, is_state)["seat"] == 0
+
+
+def test_joining_sends_no_state_to_the_others(make_client: Any) -> None:
+    """Joins and leaves reach the others as small presence messages, gathered."""
+    with make_client(presence_delay_s=0.3) as client:
+        table = new_table(client, "uno-power", [HUMAN, bot("random")], claim=0)
+        url = f"/ws/tables/{table['id']}"
+        with client.websocket_connect(url) as first:
+            first.send_json({"type": "hello"})
+            receive_until(first, is_state)
+            watchers = [client.websocket_connect(url) for _ in range(20)]
+            for ws in watchers:
+                ws.__enter__().send_json({"type": "hello"})
+            frames: list[dict[str, Any]] = []
+            receive_until(
+                first,
+                lambda m: m["type"] == "presence" and m["table"]["spectators"] == 21,
+                frames,
+            )
+            assert all(m["type"] == "presence" for m in frames)  # no state per join
+            assert len(frames) < 10  # twenty joins, a few messages
+            for ws in watchers:
+                ws.__exit__(None, None, None)
+
+
+def test_a_socket_that_never_says_hello_is_closed(make_client: Any) -> None:
+    """Attack: open websockets and say nothing (held for ever before)."""
+    with make_client(hello_timeout_s=0.2) as client:
+        table = new_table(client, "uno-power", [HUMAN, bot("random")], claim=0)
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            message = ws.receive_json()  # nothing sent: the server gives up
+            assert message["code"] == "hello_first" and "within" in message["message"]
+
+
+# -- item 5: hints and bots ----------------------------------------------------------------
+
+
+def test_hints_are_bounded_per_seat(make_client: Any) -> None:
+    """Attack: 100 hints from one seat made other tables' bots play random moves."""
+    with make_client(hints_per_minute=2) as client:
+        table = new_table(
+            client, "kung-fu", [HUMAN, bot("random")], options={"first_player": "0"}, claim=0
+        )
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": table["token"]})
+            receive_until(ws, lambda m: is_state(m) and bool(m["legal"]))
+            for _ in range(2):
+                ws.send_json({"type": "hint"})
+                assert receive_until(ws, lambda m: m["type"] == "hint")
+            ws.send_json({"type": "hint"})
+            refused = ws.receive_json()
+            assert refused["code"] == "rate_limited" and "2 hints a minute" in refused["message"]
+
+
+def test_fair_slots_serve_people_first() -> None:
+    import asyncio
+
+    from tabletop.server.driver import FairSlots
+
+    async def run() -> list[str]:
+        slots = FairSlots(1)
+        order: list[str] = []
+        gate = asyncio.Event()
+
+        async def job(name: str, priority: int) -> None:
+            async with slots.slot(priority):
+                order.append(name)
+                await gate.wait()
+
+        first = asyncio.ensure_future(job("first", 1))
+        await asyncio.sleep(0)
+        waiting = [
+            asyncio.ensure_future(job(name, priority))
+            for name, priority in (("bots-a", 1), ("people", 0), ("bots-b", 1))
+        ]
+        await asyncio.sleep(0)
+        gate.set()
+        await asyncio.gather(first, *waiting)
+        return order
+
+    assert asyncio.run(run()) == ["first", "people", "bots-a", "bots-b"]
+
+
+# -- item 6: tables ----------------------------------------------------------------------
+
+
+def test_waiting_tables_per_address_are_bounded(make_client: Any) -> None:
+    """Attack: 10,000 waiting tables in 16 s, after which nobody could create one."""
+    with make_client(max_waiting_tables_per_address=2) as client:
+        for _ in range(2):
+            new_table(client, "kung-fu", [HUMAN, HUMAN])
+        response = client.post("/api/tables", json={"game": "kung-fu", "seats": [HUMAN, HUMAN]})
+        assert response.status_code == 429 and "waiting" in response.json()["detail"]
+        new_table(client, "kung-fu", [bot("random"), bot("random")])  # a game that plays
+
+
+def test_waiting_tables_expire(make_client: Any) -> None:
+    with make_client() as client:
+        table = new_table(client, "kung-fu", [HUMAN, HUMAN])
+    with make_client(waiting_table_ttl_s=0.0) as client:  # a restart, much later
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        assert table["id"] not in manager.tables
+        assert client.get(f"/api/tables/{table['id']}").status_code == 404
+        assert client.get("/api/tables").json() == []
+        new_table(client, "kung-fu", [HUMAN, HUMAN])  # room for new ones
+
+
+def test_finished_tables_do_not_stay_in_memory(make_client: Any) -> None:
+    """Attack: GET every finished table (each stayed in memory before)."""
+    with make_client() as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        ids = []
+        for seed in range(20):
+            table = new_table(
+                client,
+                "kung-fu",
+                [bot("random"), bot("random")],
+                seed=seed,
+                options={"round_limit": "3"},
+            )
+            ids.append(table["id"])
+        for table_id in ids:  # every game played out
+            with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+                ws.send_json({"type": "hello"})
+                receive_until(ws, lambda m: is_state(m) and m["result"] is not None)
+        assert not manager.tables  # finished and unwatched: not among the live tables
+    with make_client() as client:  # after a restart: nothing finished is loaded
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        for table_id in ids:
+            assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"
+            assert client.get(f"/api/tables/{table_id}/replay/1").status_code == 200
+        assert not manager.tables
+        assert len(manager.finished) <= 16  # the recent replays only
+
+
+def test_slow_headers_are_cut_off(database_url: str) -> None:
+    """Attack: send request headers a byte at a time (held for ever before)."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    from tabletop.server import create_app
+    from tabletop.server.http import guarded_protocol
+    from tests.server.conftest import test_settings
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)  # connections wait in the backlog until the server runs
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(test_settings(database_url)),
+        http=guarded_protocol(0.5),
+        log_level="warning",
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as slow:
+            slow.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # and nothing more
+            assert slow.recv(100) == b""  # closed by the server, long before 10 s
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as fine:
+            fine.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            assert fine.recv(100).startswith(b"HTTP/1.1 200")
+    finally:
+        server.should_exit = True
+        thread.join(timeout=20)

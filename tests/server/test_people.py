@@ -120,7 +120,10 @@ def test_a_replacement_takes_a_seat_only_while_other_people_wait(client: TestCli
         with client.websocket_connect(url) as bo:
             _hello(bo, other["token"])
             assert live.replacers == {}  # Bo is here: no timer
-        receive_until(ann, lambda m: is_state(m) and not m["table"]["seats"][1]["connected"])
+        # Joins and leaves reach the others as one small "presence" message.
+        receive_until(
+            ann, lambda m: m["type"] == "presence" and not m["table"]["seats"][1]["connected"]
+        )
         assert set(live.replacers) == {1}  # Bo left while Ann waits: the grace period runs
     # Ann left too: nobody waits, so nobody is replaced, and the table pauses.
     _settle(client, table["id"])

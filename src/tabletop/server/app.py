@@ -33,19 +33,22 @@ import tabletop
 from tabletop.bots import bot_catalogue, list_bots
 from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
 from tabletop.server import protocol as p
-from tabletop.server.http import Guard
-from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import Storage
-from tabletop.server.tables import (
+from tabletop.server.http import Guard, address_key, client_address
+from tabletop.server.live import (
     BOT,
     DEFAULT_GRACE_S,
+    OVER,
+    PLAYING,
+    WAITING,
     Connection,
     LiveTable,
     SeatSpec,
     TableError,
-    TableManager,
     row_summary,
 )
+from tabletop.server.settings import ServerSettings
+from tabletop.server.storage import Storage
+from tabletop.server.tables import TableManager
 from tabletop.server.workers import WorkerPool
 
 STATIC = Path(__file__).parent / "static"
@@ -144,17 +147,20 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     settings = settings or ServerSettings()
     storage = Storage(settings.resolved_database_url())
     pool = WorkerPool(settings.bot_workers)
-    manager = TableManager(storage, pool, settings)
+    hint_pool = WorkerPool(settings.hint_workers)
+    manager = TableManager(storage, pool, settings, hint_pool)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pool.start()
+        hint_pool.start()
         await manager.start()
         try:
             yield
         finally:
             await manager.stop()
             pool.shutdown()
+            hint_pool.shutdown()
             storage.close()
 
     app = FastAPI(title="Tabletop", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -200,15 +206,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(storage.list_tables)
+        rows = await asyncio.to_thread(
+            storage.list_tables, statuses=(WAITING, PLAYING, OVER), limit=200
+        )
         out = []
-        for row in rows[:200]:
-            live = manager.tables.get(row.id)
+        for row in rows:
+            live = manager.tables.get(row.id) or manager.finished.get(row.id)
             out.append(live.summary() if live is not None else row_summary(row))
         return out
 
     @app.post("/api/tables", status_code=201)
-    async def create_table(body: TableIn) -> dict[str, Any]:
+    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         seats = [SeatSpec(s.kind, s.bot if s.kind == BOT else None, s.name) for s in body.seats]
         table, token = await manager.create(
             body.game,
@@ -220,6 +228,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             claim=body.claim,
             claim_name=body.name,
             known_deal=body.known_deal,
+            created_by=address_key(client_address(request.scope)),
         )
         out = table.summary()
         out["url"] = f"/table/{table.id}"
@@ -229,9 +238,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
-        table = await table_or_404(table_id)
-        out = table.summary()
-        out["client"] = client_files(table.row.game)
+        out = await manager.summary(table_id)
+        if out is None:
+            raise HTTPException(404, f"no table {table_id!r}")
+        out["client"] = client_files(out["game"])
         return out
 
     @app.post("/api/tables/{table_id}/seats/{seat}/claim")
@@ -251,26 +261,48 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        table = await manager.get(table_id)
-        if table is None:
-            await ws.send_json(p.ProtocolError(p.NO_TABLE, f"no table {table_id!r}").to_message())
-            await ws.close(code=4404)
+        address = client_address(ws.scope)
+        if manager.addresses[address] >= settings.max_connections_per_address:
+            refusal = p.ProtocolError(
+                p.TOO_MANY,
+                f"too many connections from your address (at most "
+                f"{settings.max_connections_per_address}); close some tabs",
+            )
+            await ws.send_json(refusal.to_message())
+            await ws.close(code=1008)
             return
-        conn = Connection()
-        sender = asyncio.ensure_future(_send_loop(ws, conn))
-        close_code = None
+        manager.addresses[address] += 1
         try:
-            close_code = await _receive_loop(ws, conn, table, manager, settings)
+            await _serve_socket(ws, table_id, address, manager, settings)
         finally:
-            manager.disconnect(table, conn)
-            conn.close()
-            with contextlib.suppress(Exception):
-                await sender  # flushes what was queued
-        if close_code is not None:
-            with contextlib.suppress(Exception):
-                await ws.close(code=close_code)
+            manager.addresses[address] -= 1
+            if not manager.addresses[address]:
+                del manager.addresses[address]
 
     return app
+
+
+async def _serve_socket(
+    ws: WebSocket, table_id: str, address: str, manager: TableManager, settings: ServerSettings
+) -> None:
+    table = await manager.get(table_id)
+    if table is None:
+        await ws.send_json(p.ProtocolError(p.NO_TABLE, f"no table {table_id!r}").to_message())
+        await ws.close(code=4404)
+        return
+    conn = Connection(address)
+    sender = asyncio.ensure_future(_send_loop(ws, conn))
+    close_code = None
+    try:
+        close_code = await _receive_loop(ws, conn, table, manager, settings)
+    finally:
+        manager.disconnect(table, conn)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await sender  # flushes what was queued
+    if close_code is not None:
+        with contextlib.suppress(Exception):
+            await ws.close(code=close_code)
 
 
 async def _send_loop(ws: WebSocket, conn: Connection) -> None:
@@ -299,7 +331,17 @@ async def _receive_loop(
     limiter = p.RateLimiter(settings.rate_burst, settings.rate_per_s)
     refused = 0
     while True:
-        message = await ws.receive()
+        try:  # a client that never says hello is not kept waiting for
+            deadline = None if conn.greeted else settings.hello_timeout_s
+            message = await asyncio.wait_for(ws.receive(), deadline)
+        except TimeoutError:
+            conn.send(
+                p.ProtocolError(
+                    p.HELLO_FIRST,
+                    f"disconnected: no 'hello' within {settings.hello_timeout_s:g} seconds",
+                ).to_message()
+            )
+            return 1008
         if message["type"] == "websocket.disconnect":
             return None
         raw: str | bytes = message.get("text") or message.get("bytes") or ""
@@ -328,9 +370,16 @@ async def _receive_loop(
                     return 1008  # policy violation
         except WebSocketDisconnect:
             raise
+        except (SQLAlchemyError, OSError) as exc:
+            # The database failed: the state is unchanged (it changes only after a
+            # commit), so the client may simply try again.
+            log.warning("table %s: storage failed on a message: %s", table.id, exc)
+            conn.send(
+                p.ProtocolError(
+                    p.SERVER_ERROR, "the database did not answer; nothing changed, try again"
+                ).to_message()
+            )
         except Exception:
-            # The database failed, say: the state is unchanged (it changes only
-            # after a commit), so the client may simply try again.
             log.exception("table %s: a message failed", table.id)
             conn.send(
                 p.ProtocolError(

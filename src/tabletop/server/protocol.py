@@ -42,6 +42,8 @@ NOT_PLAYING = "not_playing"
 NO_TABLE = "no_table"
 NO_REPLACEMENT = "no_replacement"
 BUSY = "busy"
+TABLE_FULL = "table_full"
+TOO_MANY = "too_many_connections"
 SERVER_ERROR = "server_error"
 
 MESSAGE_TYPES = ("hello", "action", "hint", "leave", "ready", "ping")

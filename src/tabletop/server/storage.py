@@ -294,6 +294,10 @@ class Storage:
                     )
                 )
 
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._transaction() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+
     def secret(self, name: str) -> bytes:
         """A random secret of the server's, made on first use and kept in the database,
         so that every process and every restart of the server shares it."""
@@ -318,12 +322,16 @@ class Storage:
             ).mappings()
             return _table_row(r, [_seat_row(s) for s in seats])
 
-    def list_tables(self, *, statuses: tuple[str, ...] | None = None) -> list[TableRow]:
-        """Every table, newest first, with its seats."""
+    def list_tables(
+        self, *, statuses: tuple[str, ...] | None = None, limit: int | None = None
+    ) -> list[TableRow]:
+        """Every table (of ``statuses``; at most ``limit``), newest first, with its seats."""
         with self._connection() as conn:
             query = select(tables_t).order_by(tables_t.c.created_at.desc())
             if statuses is not None:
                 query = query.where(tables_t.c.status.in_(statuses))
+            if limit is not None:
+                query = query.limit(limit)
             rows = list(conn.execute(query).mappings())
             seats: dict[str, list[SeatRow]] = {r["id"]: [] for r in rows}
             if rows:

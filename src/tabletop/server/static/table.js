@@ -103,6 +103,14 @@ function onMessage(msg) {
       showError("");
     }
     onState(msg);
+  } else if (msg.type === "presence") {
+    // Who joined or left: the seats, the watchers and the prompt change, the board not.
+    summary = msg.table;
+    if (last) {
+      last.table = msg.table;
+      renderSeats();
+      renderPrompt(last, context(last, last.view));
+    }
   } else if (msg.type === "hint") {
     showHints(msg);
   } else if (msg.type === "error") {

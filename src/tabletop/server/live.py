@@ -1,0 +1,262 @@
+"""What a live table is made of: its row, state, connections and seats, and what its
+clients are told about it.
+
+A :class:`LiveTable` counts the connections of each seat, so that whether a person
+is here is one lookup, not a scan of every connection: a table with a thousand
+spectators costs no more per message than one with none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import tabletop
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import State
+from tabletop.core.registry import game_class
+from tabletop.server.protocol import RateLimiter
+from tabletop.server.storage import SeatRow, Storage, TableRow
+
+log = logging.getLogger("tabletop.server")
+
+HUMAN, BOT = "human", "bot"
+WAITING, PLAYING, OVER, EXPIRED = "waiting", "playing", "over", "expired"
+MAX_NAME = 40
+DEFAULT_GRACE_S = 60.0
+
+
+class TableError(TabletopError):
+    """A request about tables that cannot be honoured (HTTP 4xx); ``status`` is the code."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored only as SHA-256 hashes: a database leak gives no seat."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Connection:
+    """One websocket client: its seat (``None``: spectator) and an outgoing queue.
+
+    Messages are queued, never awaited, so a slow client cannot hold a table's lock.
+    A client that stops reading altogether is cut off (``overflowed``) once
+    ``MAX_QUEUE`` messages wait, instead of growing the server's memory.
+    """
+
+    MAX_QUEUE = 1000
+
+    def __init__(self, address: str = "unknown") -> None:
+        self.address = address
+        self.seat: int | None = None
+        self.greeted = False
+        self.next_seq = 0
+        self.hint_pending = False
+        self.overflowed = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.overflowed:
+            return
+        if self.queue.qsize() >= self.MAX_QUEUE:
+            self.overflowed = True
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+
+class LiveTable:
+    """A table in memory: its stored row, the current state and who is watching."""
+
+    def __init__(self, row: TableRow, state: State) -> None:
+        self.row = row
+        self.state = state
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.seat_connections: Counter[int] = Counter()  # seat -> its open connections
+        self.spectators = 0
+        self.driver: asyncio.Task[None] | None = None
+        self.replacers: dict[int, asyncio.Task[None]] = {}
+        # Seats whose people have not yet said "ready" after a break (a round's end).
+        self.hold: set[int] = set()
+        self.presence_due: asyncio.TimerHandle | None = None
+        self.hint_allowance: dict[int, RateLimiter] = {}  # seat -> its hints a minute
+        self.storage_trouble = False  # the last commit failed: bots retry, players are told
+
+    def join(self, conn: Connection) -> None:
+        """Count ``conn`` in (it has said hello)."""
+        self.connections.add(conn)
+        if conn.seat is None:
+            self.spectators += 1
+        else:
+            self.seat_connections[conn.seat] += 1
+
+    def leave(self, conn: Connection) -> bool:
+        """Count ``conn`` out; False if it was not in."""
+        if conn not in self.connections:
+            return False
+        self.connections.discard(conn)
+        if conn.seat is None:
+            self.spectators -= 1
+        else:
+            self.seat_connections[conn.seat] -= 1
+            if not self.seat_connections[conn.seat]:
+                del self.seat_connections[conn.seat]
+        return True
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    def bot_for(self, seat: int) -> str | None:
+        """The bot that plays ``seat`` now: a bot seat's, or the replacement of a human."""
+        s = self.row.seats[seat]
+        if s.kind == BOT:
+            return s.bot
+        if s.replaced:
+            return self.row.replace_bot
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return seat in self.seat_connections
+
+    def people_present(self) -> set[int]:
+        """The seats of people in the game (not handed to a bot) who are connected."""
+        seats = self.row.seats
+        return {s for s in self.seat_connections if not seats[s].replaced}
+
+    def attended(self) -> bool:
+        """Whether the bots may play: a person in the game is here, or none is left.
+
+        A seat handed to the replacement bot (by leaving, or after the grace period)
+        no longer counts as a person in the game.
+        """
+        in_game = any(s.kind == HUMAN and not s.replaced for s in self.row.seats)
+        return not in_game or bool(self.people_present())
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table, for the lobby and every client."""
+        row = self.row
+        state = self.state
+        return {
+            "id": row.id,
+            "game": row.game,
+            "title": state.game.title,
+            "options": row.options,
+            "num_players": row.num_players,
+            "status": row.status,
+            "version": self.version,
+            "current_player": state.current_player,
+            "replace_bot": row.replace_bot,
+            "leave_grace_s": row.leave_grace_s,
+            "created_at": row.created_at,
+            "result": row.result,
+            "spectators": self.spectators,
+            "storage_trouble": self.storage_trouble,
+            "known_deal": row.known_deal,
+            "paused": row.status == PLAYING and not self.attended(),
+            "waiting_for_ready": sorted(self.hold),
+            "notice": state.game.notice,
+            "seats": [
+                seat_summary(s, s.kind == HUMAN and self.connected(s.seat)) for s in row.seats
+            ],
+        }
+
+
+def row_summary(row: TableRow) -> dict[str, Any]:
+    """The lobby's line for a table that is not loaded in memory."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": game_class(row.game).title,
+        "num_players": row.num_players,
+        "status": row.status,
+        "version": row.version,
+        "created_at": row.created_at,
+        "result": row.result,
+        "known_deal": row.known_deal,
+        "seats": [seat_summary(s, connected=False) for s in row.seats],
+    }
+
+
+def seat_summary(seat: SeatRow, connected: bool) -> dict[str, Any]:
+    """A seat as the lobby and the clients see it (never its token)."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "bot": seat.bot,
+        "name": seat.name,
+        "claimed": seat.kind == BOT or seat.token_hash is not None,
+        "replaced": seat.replaced,
+        "connected": connected,
+    }
+
+
+def rebuild_state(storage: Storage, row: TableRow) -> State:
+    """The table's state after its ``row.version`` stored actions.
+
+    Starts from the newest snapshot (or the seeded deal) and replays the rest.
+    """
+    game = tabletop.make(row.game, **row.options)
+    snap = storage.latest_snapshot(row.id, row.version)
+    if snap is None:
+        ply = 0
+        state = game.new_state(row.num_players, seed=row.seed, log=True)
+    else:
+        ply, data = snap
+        state = game.state_from_dict(data)
+        if len(state.history) != ply:
+            raise RuntimeError(f"table {row.id}: snapshot {ply} holds {len(state.history)} actions")
+    for action in storage.actions(row.id, after=ply):
+        state.apply(action)
+    if len(state.history) != row.version:
+        raise RuntimeError(
+            f"table {row.id}: {len(state.history)} actions stored, version {row.version}"
+        )
+    return state
+
+
+def seat_name(spec: SeatSpec, seat: int) -> str:
+    """A bot's name says it is a bot, which one and where: "Bot 2 (heuristic)"."""
+    if spec.kind == BOT:
+        return clean_name(spec.name, seat, default=f"Bot {seat + 1} ({spec.bot})")
+    return f"Seat {seat + 1}"
+
+
+def distinct_name(name: str, seat: int, seats: list[SeatRow]) -> str:
+    """``name``, or with its seat number when another seat already has it, so that
+    two people called Ann can be told apart in the log."""
+    taken = {s.name.casefold() for s in seats if s.seat != seat}
+    if name.casefold() not in taken:
+        return name
+    return f"{name[: MAX_NAME - 10]} (seat {seat + 1})"
+
+
+def clean_name(name: str | None, seat: int, default: str | None = None) -> str:
+    """One line of printable text: control characters (a NUL byte, which PostgreSQL
+    refuses) are dropped and runs of white space made one space."""
+    printable = "".join(c for c in (name or "") if c.isprintable() or c.isspace())
+    cleaned = " ".join(printable.split())[:MAX_NAME]
+    return cleaned or default or f"Player {seat + 1}"

@@ -1,0 +1,172 @@
+"""The people at a table: who joins and leaves, who waits for whom.
+
+Bots wait for people. A table with a person in the game plays on only while one of
+its people is connected: a person alone with bots who closes the tab finds the game
+where it was. A replacement bot takes an absent person's seat only when other people
+are there, waiting, after the table's grace period. After a break event of the game
+(UNO Power's end of a round) the bots wait until every person at the table has said
+``ready``, so that the round's summary can be read.
+
+Joins and leaves change no view: the others hear of them in one small ``presence``
+message per table at most every ``presence_delay_s``, so a thousand spectators
+arriving cost a thousand messages, not a million states.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from tabletop.server import protocol as p
+from tabletop.server.live import HUMAN, OVER, Connection, LiveTable
+
+if TYPE_CHECKING:
+    from tabletop.server.tables import TableManager
+
+
+class People:
+    """Joins, leaves, replacements and breaks of the manager's tables."""
+
+    def __init__(self, manager: TableManager) -> None:
+        self.manager = manager
+        self.settings = manager.settings
+
+    # -- joining and leaving -------------------------------------------------------
+
+    async def hello(self, table: LiveTable, conn: Connection, token: str | None) -> None:
+        """Seat ``conn`` by its token (or as a spectator), within the table's limits."""
+        manager = self.manager
+        settings = self.settings
+        if conn.greeted:
+            raise p.ProtocolError(p.BAD_MESSAGE, "this connection has already said hello")
+        seat = None
+        if token:
+            seat = manager.seat_for_token(table, token)
+            if seat is None:
+                raise p.ProtocolError(p.BAD_TOKEN, "this token holds no seat at this table")
+        if len(table.connections) >= settings.max_connections_per_table:
+            raise p.ProtocolError(
+                p.TABLE_FULL,
+                f"this table has {settings.max_connections_per_table} connections already",
+            )
+        if seat is None and table.spectators >= settings.max_spectators_per_table:
+            raise p.ProtocolError(
+                p.TABLE_FULL,
+                f"this table has {settings.max_spectators_per_table} spectators already",
+            )
+        conn.seat = seat
+        conn.greeted = True
+        table.join(conn)
+        conn.send({"type": "welcome", "seat": seat, "table": table.summary()})
+        if seat is not None:
+            task = table.replacers.pop(seat, None)
+            if task is not None:
+                task.cancel()
+            self.schedule_replacements(table)
+            if table.row.seats[seat].replaced:
+                await self.set_replaced(table, seat, False)
+                return
+        conn.send(manager.state_message(table, conn, {}))
+        self.presence_soon(table)
+        manager.driver.kick(table)  # a paused table plays on now that its person is back
+
+    def disconnect(self, table: LiveTable, conn: Connection) -> None:
+        """Forget ``conn``; an absent person's seat may be handed to the replacement bot."""
+        if not table.leave(conn):
+            return
+        seat = conn.seat
+        if table.row.status == OVER and not table.connections:
+            self.manager.forget(table)  # finished and unwatched: free the memory
+            return
+        if seat is not None and not table.connected(seat) and seat in table.hold:
+            table.hold.discard(seat)  # nobody there to read the summary: do not wait
+            self.manager.driver.kick(table)
+        self.schedule_replacements(table)
+        self.presence_soon(table)
+
+    def presence_soon(self, table: LiveTable) -> None:
+        """Tell every connection who is here, once for all joins and leaves in the next
+        ``presence_delay_s``."""
+        if table.presence_due is not None:
+            return
+
+        def tell() -> None:
+            table.presence_due = None
+            message = {"type": "presence", "table": table.summary()}
+            for conn in list(table.connections):
+                conn.send(message)
+
+        table.presence_due = asyncio.get_running_loop().call_later(
+            self.settings.presence_delay_s, tell
+        )
+
+    # -- replacement bots ------------------------------------------------------------
+
+    def schedule_replacements(self, table: LiveTable) -> None:
+        """Start the grace period of each absent person while other people wait, and
+        stop it when nobody is left waiting (then the whole table pauses instead)."""
+        row = table.row
+        present = table.people_present()
+        for s in row.seats:
+            absent = (
+                s.kind == HUMAN and s.token_hash is not None and not s.replaced
+            ) and not table.connected(s.seat)
+            waiting = bool(present - {s.seat})
+            task = table.replacers.get(s.seat)
+            if absent and waiting and row.replace_bot is not None and row.status != OVER:
+                if task is None:
+                    table.replacers[s.seat] = asyncio.ensure_future(
+                        self._replace_later(table, s.seat, row.leave_grace_s)
+                    )
+            elif task is not None:
+                task.cancel()
+                del table.replacers[s.seat]
+
+    async def _replace_later(self, table: LiveTable, seat: int, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)  # the grace period a person has to come back
+            still_waiting = bool(table.people_present() - {seat})
+            if still_waiting and not table.connected(seat) and not table.row.seats[seat].replaced:
+                await self.set_replaced(table, seat, True)
+        finally:
+            if table.replacers.get(seat) is asyncio.current_task():
+                del table.replacers[seat]
+
+    async def leave(self, table: LiveTable, seat: int) -> None:
+        """A person hands their seat to the table's replacement bot."""
+        if table.row.replace_bot is None:
+            raise p.ProtocolError(
+                p.NO_REPLACEMENT, "this table has no replacement bot: your seat waits for you"
+            )
+        if table.row.status == OVER:
+            raise p.ProtocolError(p.NOT_PLAYING, "the game is over")
+        if not table.row.seats[seat].replaced:
+            await self.set_replaced(table, seat, True)
+
+    async def set_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
+        manager = self.manager
+        async with table.lock:
+            s = table.row.seats[seat]
+            s.replaced = value
+            try:
+                await asyncio.to_thread(manager.storage.update_seat, table.id, s)
+            except BaseException:
+                s.replaced = not value
+                raise
+            if value:
+                table.hold.discard(seat)
+            self.schedule_replacements(table)
+            manager.broadcast(table)
+        manager.driver.kick(table)
+
+    # -- breaks ------------------------------------------------------------------------
+
+    def start_break(self, table: LiveTable) -> None:
+        """A break event happened: wait for every person here to say ``ready``."""
+        table.hold = table.people_present()
+
+    def ready(self, table: LiveTable, seat: int) -> None:
+        if seat in table.hold:
+            table.hold.discard(seat)
+            self.manager.broadcast(table)
+            self.manager.driver.kick(table)

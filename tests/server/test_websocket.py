@@ -45,7 +45,9 @@ def test_full_game_against_bots_leaks_nothing(
     client: TestClient, game: str, options: dict[str, Any], seed: int
 ) -> None:
     seats = [HUMAN, bot("heuristic")] + ([bot("random")] if game == "uno-power" else [])
-    table = new_table(client, game, seats, options=options, seed=seed, claim=0, name="Ann")
+    table = new_table(
+        client, game, seats, options=options, seed=seed, known_deal=True, claim=0, name="Ann"
+    )
     mine: list[dict[str, Any]] = []
     watched: list[dict[str, Any]] = []
     url = f"/ws/tables/{table['id']}"
@@ -261,6 +263,7 @@ def test_tables_resume_exactly_after_a_restart(make_client: MakeClient) -> None:
             [HUMAN, bot("heuristic"), bot("random")],
             options={"target_score": "single_round"},
             seed=8,
+            known_deal=True,  # a deal that lasts more than six moves
             claim=0,
         )
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:

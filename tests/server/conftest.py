@@ -88,6 +88,7 @@ def test_settings(database_url: str, **overrides: Any) -> ServerSettings:
         "http_rate_per_s": 10_000.0,
         "hints_per_minute": 600,
         "presence_delay_s": 0.0,
+        "storage_retry_s": 0.01,
     }
     values.update(overrides)
     return ServerSettings(**values)

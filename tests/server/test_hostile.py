@@ -321,3 +321,73 @@ def test_slow_headers_are_cut_off(database_url: str) -> None:
     finally:
         server.should_exit = True
         thread.join(timeout=20)
+
+
+# -- item 7: a failing database ------------------------------------------------------------
+
+
+def test_bots_play_on_after_the_database_fails(client: TestClient, monkeypatch: Any) -> None:
+    """Attack (or accident): commits fail for a while (the bots stopped for good before)."""
+    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+    real = storage.append_action
+    failures = {"left": 3}
+    seen: list[bool] = []
+
+    def flaky(*args: Any, **kwargs: Any) -> None:
+        if failures["left"]:
+            failures["left"] -= 1
+            raise OSError("disk full")
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "append_action", flaky)
+    table = new_table(
+        client,
+        "uno-power",
+        [bot("random"), bot("random")],
+        options={"target_score": "single_round"},
+    )
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello"})
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] in ("state", "presence"):
+                seen.append(msg["table"]["storage_trouble"])
+            if msg["type"] == "state" and msg["result"] is not None:
+                break
+    assert failures["left"] == 0 and True in seen  # the players were told
+    assert seen[-1] is False  # and the table is well again
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert tabletop.GameRecord.from_dict(record).replay().is_terminal()
+
+
+def test_a_connection_opened_read_only_is_not_kept(tmp_path: Any) -> None:
+    """SQLite connections opened while the file was read-only kept failing after it was
+    writable: after an error the pool's connections are dropped."""
+    import sqlite3
+
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import OperationalError
+
+    from tabletop.server.storage import Storage
+    from tests.server.test_storage import _row
+
+    path = tmp_path / "tabletop.db"
+    storage = Storage(f"sqlite:///{path}")
+    opened = {"count": 0}
+
+    def connect() -> sqlite3.Connection:
+        opened["count"] += 1
+        mode = "ro" if opened["count"] == 1 else "rw"  # the first one: while read-only
+        return sqlite3.connect(f"file:{path}?mode={mode}", uri=True, check_same_thread=False)
+
+    storage.engine.dispose()
+    storage.engine = create_engine("sqlite://", creator=connect)
+    try:
+        storage.create_table(_row("t1"))
+    except OperationalError as exc:
+        assert "readonly" in str(exc)
+    else:
+        raise AssertionError("the read-only connection wrote")
+    storage.create_table(_row("t1"))  # a fresh connection: the file is writable now
+    assert storage.load_table("t1") is not None
+    storage.close()

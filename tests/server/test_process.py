@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import signal
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +79,30 @@ def test_sigkill_mid_game_loses_nothing(database_url: str, tmp_path: Path) -> No
     state = tabletop.GameRecord.from_dict(record).replay()
     assert state.winners() == final["result"]["winners"]
     assert check_private(frames, record, 0) > 0
+
+
+def test_sigterm_stops_a_busy_server_within_ten_seconds(database_url: str, tmp_path: Path) -> None:
+    """Twenty tables of six hard bots, spectators watching: SIGTERM ends it in time,
+    and every stored game rebuilds on the next start."""
+    with running_server(database_url, tmp_path) as server, ExitStack() as sockets:
+        ids = []
+        for _ in range(20):
+            response = server.http.post(
+                "/api/tables", json={"game": "uno-power", "seats": [bot("hard")] * 6}
+            )
+            assert response.status_code == 201, response.text
+            ids.append(response.json()["id"])
+        for table_id in ids[:5]:  # spectators watching some of them
+            conn = sockets.enter_context(server.ws(table_id))
+            conn.send('{"type": "hello"}')
+            receive_until(JsonSocket(conn), lambda m: is_state(m) and m["version"] > 0)
+        workers = _children(server.process.pid)
+        started = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        server.process.wait(timeout=10)  # raises if it is still running after 10 s
+        assert time.monotonic() - started < 10
+        _wait_gone(workers)
+    with running_server(database_url, tmp_path) as server:  # every table rebuilds
+        for table_id in ids:
+            summary = server.http.get(f"/api/tables/{table_id}").json()
+            assert summary["status"] in ("playing", "over")

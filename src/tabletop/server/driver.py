@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.server")
 
-RETRY_FIRST_S = 0.5
 RETRY_MAX_S = 30.0
 
 
@@ -92,7 +91,8 @@ class BotDriver:
 
     async def _drive(self, table: LiveTable) -> None:
         """Play bot turns until a person must decide, people are away, or it ends."""
-        pause = RETRY_FIRST_S
+        first_pause = self.settings.storage_retry_s
+        pause = first_pause
         try:
             while not self.manager.stopping:
                 if table.row.status != PLAYING or table.hold or not table.attended():
@@ -112,7 +112,7 @@ class BotDriver:
                     await asyncio.sleep(pause)
                     pause = min(2 * pause, RETRY_MAX_S)
                     continue
-                pause = RETRY_FIRST_S
+                pause = first_pause
                 self._trouble(table, False)
         except asyncio.CancelledError:
             raise

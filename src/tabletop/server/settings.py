@@ -47,6 +47,9 @@ class ServerSettings:
     waiting for players per address, and a table nobody joins expires after
     ``waiting_table_ttl_s``. Joins and leaves reach the other connections at most
     every ``presence_delay_s``, together.
+
+    A bot's move the database refuses is tried again after ``storage_retry_s``,
+    doubling up to 30 s, while the table tells its players storage is failing.
     """
 
     database_url: str = ""
@@ -73,6 +76,7 @@ class ServerSettings:
     waiting_table_ttl_s: float = 24 * 3600.0
     presence_delay_s: float = 0.5
     shutdown_timeout_s: int = 5
+    storage_retry_s: float = 0.5
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

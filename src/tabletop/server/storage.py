@@ -41,6 +41,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -187,14 +188,25 @@ class Storage:
     @contextmanager
     def _transaction(self) -> Iterator[Connection]:
         """``engine.begin()``, counted so that :meth:`close` waits for it."""
-        with self._counted(), self.engine.begin() as conn:
+        with self._counted(), self._healing(), self.engine.begin() as conn:
             yield conn
 
     @contextmanager
     def _connection(self) -> Iterator[Connection]:
         """``engine.connect()``, counted so that :meth:`close` waits for it."""
-        with self._counted(), self.engine.connect() as conn:
+        with self._counted(), self._healing(), self.engine.connect() as conn:
             yield conn
+
+    @contextmanager
+    def _healing(self) -> Iterator[None]:
+        """After a database error, drop the pool's connections: one opened while the
+        database refused writes (a read-only file, a server restarting) would keep
+        failing after it is fixed; new ones are opened on the next call."""
+        try:
+            yield
+        except (OperationalError, InterfaceError):
+            self.engine.dispose()
+            raise
 
     @contextmanager
     def _counted(self) -> Iterator[None]:

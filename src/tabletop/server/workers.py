@@ -108,8 +108,21 @@ class WorkerPool:
             self._executor = None
 
     async def run(self, fn: Any, *args: Any, timeout: float | None = None) -> Any:
-        """``fn(*args)`` in the pool; ``TimeoutError`` after ``timeout`` seconds."""
+        """``fn(*args)`` in the pool; ``TimeoutError`` after ``timeout`` seconds.
+
+        Cancelling the caller cancels the job (if it has not started) and always
+        reaches the caller: ``asyncio.wait`` never swallows a cancellation the way
+        ``wait_for`` can when the job finishes at the same moment.
+        """
         self.start()
         assert self._executor is not None
         future = asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
-        return await asyncio.wait_for(future, timeout)
+        try:
+            done, _ = await asyncio.wait({future}, timeout=timeout)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        if not done:
+            future.cancel()
+            raise TimeoutError(f"no answer in {timeout} seconds")
+        return future.result()

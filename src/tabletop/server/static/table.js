@@ -209,6 +209,8 @@ function renderPrompt(msg, ctx) {
     words = summary.waiting_for_ready.includes(msg.seat)
       ? "The round is over: start the next one when you are ready."
       : `Waiting for ${listText(others)} to start the next round…`;
+  } else if (summary.storage_trouble) {
+    words = "The server cannot reach its database: the game goes on as soon as it is back.";
   } else if (summary.paused) {
     words = "Paused: the bots wait until a player comes back.";
   } else if (ctx.mine) {

@@ -307,6 +307,9 @@ function seatStatus(s) {
 function renderSeats() {
   const list = $("seats");
   const mine = savedSeat(tableId);
+  // A name being typed to take a seat survives the redraw (somebody joined meanwhile).
+  const typing = new Map([...list.querySelectorAll(".claim-name")].map((input) => [input.dataset.seat, input]));
+  const focused = document.activeElement?.classList.contains("claim-name") ? document.activeElement.dataset.seat : null;
   list.replaceChildren(
     ...summary.seats.map((s) => {
       const turn = summary.status === "playing" && summary.current_player === s.seat;
@@ -319,8 +322,9 @@ function renderSeats() {
         h("span", { class: "muted small status", text: seatStatus(s) }),
       );
       if (s.kind === "human" && !s.claimed && seat === null && !mine) {
-        const input = h("input", { placeholder: "your name", maxlength: 40, class: "claim-name", "aria-label": `your name for seat ${s.seat + 1}` });
-        input.value = localStorage.getItem("tabletop.name") || "";
+        const input = h("input", { placeholder: "your name", maxlength: 40, class: "claim-name", "aria-label": `your name for seat ${s.seat + 1}`, dataset: { seat: s.seat } });
+        const before = typing.get(String(s.seat));
+        input.value = before ? before.value : localStorage.getItem("tabletop.name") || "";
         const button = h("button", { type: "button", class: "claim primary", text: "Take this seat" });
         button.addEventListener("click", () => claim(s.seat, input.value));
         item.append(h("div", { class: "claim-box" }, input, button));
@@ -328,6 +332,7 @@ function renderSeats() {
       return item;
     }),
   );
+  if (focused !== null) list.querySelector(`.claim-name[data-seat="${focused}"]`)?.focus();
   const watchers = summary.spectators || 0;
   $("watchers").textContent = watchers ? `· ${plural(watchers, "spectator")} watching` : "";
   $("share").value = `${location.origin}/table/${tableId}`;

@@ -45,8 +45,11 @@ SERVER_SCRIPT = """
 import sys, socket, uvicorn
 from tabletop.server import ServerSettings, create_app
 url, port = sys.argv[1], int(sys.argv[2])
+# One address runs every client here: its per-address limits are lifted for the run.
 settings = ServerSettings(database_url=url, bot_workers=0, bot_pause_s=0,
-                          rate_burst=100000, rate_per_s=100000.0, snapshot_every=50)
+                          rate_burst=100000, rate_per_s=100000.0, snapshot_every=50,
+                          http_rate_burst=100000, http_rate_per_s=100000.0,
+                          max_connections_per_address=100000)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
             ws_max_size=1 << 20)
 """

@@ -392,3 +392,20 @@ def test_a_connection_opened_read_only_is_not_kept(tmp_path: Any) -> None:
     storage.create_table(_row("t1"))  # a fresh connection: the file is writable now
     assert storage.load_table("t1") is not None
     storage.close()
+
+
+def test_a_click_sent_twice_is_played_once(client: TestClient) -> None:
+    """Attack: two sends of one action at once (without a version both applied)."""
+    table = new_table(
+        client, "kung-fu", [HUMAN, HUMAN], options={"first_player": "0"}, seed=1, claim=0
+    )
+    client.post(f"/api/tables/{table['id']}/seats/1/claim", json={})
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_json({"type": "hello", "token": table["token"]})
+        msg = receive_until(ws, lambda m: is_state(m) and bool(m["legal"]))
+        give_up = next(a for a in msg["legal"] if a["move"] == "pass")
+        for _ in range(2):
+            ws.send_json({"type": "action", "action": give_up["id"], "version": msg["version"]})
+        receive_until(ws, lambda m: is_state(m) and m["version"] == msg["version"] + 1)
+        assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "stale"
+    assert client.get(f"/api/tables/{table['id']}").json()["version"] == msg["version"] + 1

@@ -429,6 +429,10 @@ async def run(args: argparse.Namespace, database_url: str, folder: Path) -> dict
             "max": round(max((kb for *_, kb in soak.memory), default=0) / 1024, 1),
             "last_life_warm_first": round(warm[0] / 1024, 1) if warm else None,
             "last_life_warm_last": round(warm[-1] / 1024, 1) if warm else None,
+            # (minute, life of the server process, RSS): one sample a minute
+            "timeline": [
+                (round(t / 60, 1), life, round(kb / 1024, 1)) for t, life, kb in soak.memory[::12]
+            ],
         },
         "tables_checked": storage["tables"],
         "lost": storage["lost"],

@@ -6,6 +6,7 @@ server now does instead (on SQLite and PostgreSQL where the database matters).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -409,3 +410,21 @@ def test_a_click_sent_twice_is_played_once(client: TestClient) -> None:
         receive_until(ws, lambda m: is_state(m) and m["version"] == msg["version"] + 1)
         assert receive_until(ws, lambda m: m["type"] == "error")["code"] == "stale"
     assert client.get(f"/api/tables/{table['id']}").json()["version"] == msg["version"] + 1
+
+
+def test_a_finished_game_nobody_watches_leaves_memory(client: TestClient) -> None:
+    """A bots-only game played to its end without a watcher stayed in memory for good
+    (the soak test's memory grew by it)."""
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    table = new_table(
+        client, "kung-fu", [bot("random"), bot("random")], options={"round_limit": "3"}
+    )
+    live = manager.tables[table["id"]]
+
+    async def played_out() -> None:  # the bots play the whole game, nobody watching
+        await asyncio.gather(live.driver, return_exceptions=True)
+
+    client.portal.call(played_out)  # type: ignore[union-attr]
+    assert table["id"] not in manager.tables
+    assert client.get(f"/api/tables/{table['id']}").json()["status"] == "over"
+    assert table["id"] in manager.finished and len(manager.finished) <= 16

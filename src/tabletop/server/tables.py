@@ -412,6 +412,8 @@ class TableManager:
         table.row.status = status
         table.row.result = result
         self.broadcast(table)
+        if over and not table.connections:
+            self.forget(table)  # nobody watches (bots only): out of the live tables now
 
     # -- what clients see -----------------------------------------------------------
 

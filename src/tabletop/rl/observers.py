@@ -668,11 +668,11 @@ class KingOfTokyoObserver(Observer):
     def __init__(self, game: Game[Any]) -> None:
         from tabletop.games.king_of_tokyo.actions import ROW_SIZE
         from tabletop.games.king_of_tokyo.cards import NUM_INSTANCES, NUM_TYPES, Card
+        from tabletop.games.king_of_tokyo.constants import ROLLS
         from tabletop.games.king_of_tokyo.dice import FACE_NAMES, MAX_DICE, NUM_FACES
         from tabletop.games.king_of_tokyo.evolutions import evolution_table
         from tabletop.games.king_of_tokyo.monster import HEART_CAP
         from tabletop.games.king_of_tokyo.power_up import WINDOW_NAMES
-        from tabletop.games.king_of_tokyo.state import ROLLS
 
         cards = game.cards  # type: ignore[attr-defined]
         t = NUM_TYPES

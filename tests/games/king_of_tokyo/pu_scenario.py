@@ -83,7 +83,7 @@ def card_damage(state: KingOfTokyoState, seat: int, hearts: int, source: int) ->
     pending = state.decisions.copy()
     state.decisions.clear()
     state.card_damage([seat], hearts, source)
-    state._run_hits()
+    state.run_hits()
     assert not state.decisions, "the damage asked a question"
     state.decisions = pending
     state._legal = None

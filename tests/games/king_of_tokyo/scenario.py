@@ -150,7 +150,7 @@ def give(state: KingOfTokyoState, seat: int, *cards: str, counters: int | None =
         if counters is not None:
             state.counters[c] = counters
         given.append(c)
-    state._refresh_masks()
+    state.refresh_masks()
     return given
 
 
@@ -160,7 +160,7 @@ def mimic(state: KingOfTokyoState, seat: int, target: int, counters: int | None 
     state.monsters[seat].mimic = target
     if counters is not None:
         state.counters[holder] = counters
-    state._refresh_masks()
+    state.refresh_masks()
     return holder
 
 
@@ -216,7 +216,7 @@ def eliminate(state: KingOfTokyoState, seat: int) -> None:
     state.alive_count -= 1
     state.eliminated.append(seat)
     put(state, seat, "outside")
-    state._refresh_masks()
+    state.refresh_masks()
 
 
 Names = str | Sequence[str]
@@ -291,7 +291,7 @@ def start_turn(state: KingOfTokyoState, seat: int) -> KingOfTokyoState:
     state.active = state.base = seat
     state.stage = Stage.START
     state._legal = None
-    state._advance()
+    state.advance()
     return state
 
 
@@ -306,7 +306,7 @@ def roll(state: KingOfTokyoState, *faces: str, rolls_left: int = 0) -> KingOfTok
     state.rolls_left = rolls_left
     state.stage = Stage.ROLLING
     state._legal = None
-    state._advance()
+    state.advance()
     return state
 
 

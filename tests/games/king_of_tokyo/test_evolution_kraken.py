@@ -244,5 +244,5 @@ def test_mandibles_of_dread_not_for_card_damage() -> None:
     in_play(state, 0, "mandibles_of_dread")
     setup(state, 1, stars=3)
     state.card_damage([1], 2, 0)
-    state._advance()
+    state.advance()
     assert stars(state)[1] == 3

@@ -1,7 +1,7 @@
 """The fast path of uneventful turns plays exactly the games of the stage loop.
 
-``state.FAST_PATH`` switches the fast path (:meth:`KingOfTokyoState._resolve_quietly`
-and its parts) off; the same seeds and the same choices must then give the same
+``turn.FAST_PATH`` switches the fast path (``turn.resolve_quietly`` and its parts)
+off; the same seeds and the same choices must then give the same
 decisions, legal lists, states, random draws and logs.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import tabletop
-from tabletop.games.king_of_tokyo import state as state_module
+from tabletop.games.king_of_tokyo import turn
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.test_conformance import OPTION_SETS as CONFORMANCE_OPTIONS
 
@@ -48,21 +48,21 @@ def test_fast_path_plays_the_same_games(
     options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     taken = 0
-    resolve = KingOfTokyoState._resolve_quietly
+    resolve = turn.resolve_quietly
 
-    def counted(self: KingOfTokyoState) -> None:
+    def counted(state: KingOfTokyoState) -> None:
         nonlocal taken
         taken += 1
-        resolve(self)
+        resolve(state)
 
-    # A compiled build calls the method directly, past the patch: only the
+    # A compiled build calls the function directly, past the patch: only the
     # interpreted engine can count its calls (the pure run of the suite does).
     counting = not tabletop.compiled()
     if counting:
-        monkeypatch.setattr(KingOfTokyoState, "_resolve_quietly", counted)
+        monkeypatch.setattr(turn, "resolve_quietly", counted)
     fast = _play_all(options)
     assert taken > 100 or not counting  # the fast path did run
-    monkeypatch.setattr(state_module, "FAST_PATH", False)
+    monkeypatch.setattr(turn, "FAST_PATH", False)
     taken = 0
     slow = _play_all(options)
     assert taken == 0
@@ -86,5 +86,5 @@ def test_fast_path_states_match_decision_by_decision(monkeypatch: pytest.MonkeyP
         return out
 
     fast = [states(seed) for seed in range(3)]
-    monkeypatch.setattr(state_module, "FAST_PATH", False)
+    monkeypatch.setattr(turn, "FAST_PATH", False)
     assert fast == [states(seed) for seed in range(3)]

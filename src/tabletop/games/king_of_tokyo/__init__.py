@@ -1,6 +1,6 @@
 """King of Tokyo: the 2011 and 2016 base game for 2 to 6 monsters.
 
-The rules follow ``shared/reference/king-of-tokyo.md``; ``docs/games/king-of-tokyo.md``
+The rules follow the 2011 and 2016 rulebooks; ``docs/games/king-of-tokyo.md``
 describes the rules as implemented, every option, the actions and the view.
 """
 

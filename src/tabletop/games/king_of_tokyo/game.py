@@ -10,13 +10,14 @@ from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
+from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
     BOX_2016,
     MONSTER_NAMES,
     KingOfTokyoOptions,
 )
-from tabletop.games.king_of_tokyo.state import RAPID_HEAL_COST, SWEEP_COST, KingOfTokyoState
+from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 # A bound on the decisions of one turn, for ``max_game_length``: rolls and extra
 # rolls, die changes, heart dice, yields, purchases, Opportunist answers, sales and

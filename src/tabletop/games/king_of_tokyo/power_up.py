@@ -278,6 +278,20 @@ class PowerUp:
     def tallied(self, key: str, seat: int) -> int:
         return self.turn_marks.get(f"{key}:{seat}", 0)
 
+    # -- once per turn ---------------------------------------------------------------
+
+    def used_this_turn(self, card: int) -> bool:
+        """Whether the once-per-turn effect of Evolution ``card`` was used this turn."""
+        return bool(self.used >> card & 1)
+
+    def use_once(self, card: int) -> bool:
+        """Use the once-per-turn effect of Evolution ``card``: False if already used."""
+        bit = 1 << card
+        if self.used & bit:
+            return False
+        self.used |= bit
+        return True
+
     # -- queries ------------------------------------------------------------------------
 
     def has(self, seat: int, evolution: str) -> bool:

@@ -3,9 +3,11 @@
 Each hook table maps a :class:`~.cards.Card` to a small function. The rules call a
 table only for the cards somebody owns (``state.live`` holds a bit per card type in
 play), so a card nobody owns costs nothing. Effects that are part of a rules step
-itself (the claw count, damage prevention, buying, die changes) are written in that
-step of :mod:`.state` and name their card there; ``docs/games/king-of-tokyo.md``
-lists where each card acts.
+itself (the claw count, damage prevention, buying, die changes) are written in the
+rules module of that step (:mod:`.resolution`, :mod:`.damage`, :mod:`.shop`,
+:mod:`.rolling`) and name their card there; ``docs/games/king-of-tokyo.md`` lists
+where each card acts. Effects change the game through the state's effect API only
+("Adding a card" there).
 
 A hook receives the state, the seat of the owner and the number of copies it has
 (Mimic copies count): copies stack unless the card gives an absolute value.

@@ -3,7 +3,7 @@
 Exotic Arms keeps the 2 energy bet on it as its counters (``pu.counters``), Adapting
 Technology its Alienoid counters; a Keep card bought with Superior Alien Technology
 carries a UFO token, ``pu.marks["ufo:<card instance>"]`` (removed when the card leaves
-its owner, see ``KingOfTokyoState._detach``).
+its owner, see ``damage.detach``).
 """
 
 from __future__ import annotations
@@ -80,9 +80,7 @@ def precision_field_support(state: KingOfTokyoState, seat: int) -> None:
         state.note(f"Precision Field Support reveals and discards {names}.")
         state.discard.extend(revealed)
     if found >= 0:
-        state._pay_and_take(
-            seat, found, 0, "puts into play (Precision Field Support)", purchase=False
-        )
+        state.take_card(seat, found, 0, "puts into play (Precision Field Support)", purchase=False)
 
 
 # -- Anger Batteries ------------------------------------------------------------------------
@@ -121,7 +119,7 @@ def _adapting_use(state: KingOfTokyoState, seat: int, card: int) -> None:
     if left <= 0:
         pu.discard_from_table(seat, card)
         state.note(f"{state.monster_name(seat)} discards Adapting Technology (no counter left).")
-    state._sweep(seat, "removes an Adapting Technology counter")
+    state.sweep_row(seat, "removes an Adapting Technology counter")
 
 
 ABILITIES["adapting_technology"] = Ability(frozenset({"buy"}), _adapting_can, _adapting_use)
@@ -216,13 +214,12 @@ def _mothership_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
         state.active == seat
         and m.energy >= 1
         and m.hearts < m.max_hearts
-        and not pu_of(state).used >> card & 1
+        and not pu_of(state).used_this_turn(card)
     )
 
 
 def _mothership_use(state: KingOfTokyoState, seat: int, card: int) -> None:
-    pu = pu_of(state)
-    pu.used |= 1 << card
+    pu_of(state).use_once(card)
     state.monsters[seat].energy -= 1
     state.heal(seat, 1, "Mothership Support")
 
@@ -284,10 +281,10 @@ def _buy(state: KingOfTokyoState, p: int, slot: int, half: bool) -> None:
     if half:
         cost = _half(cost)
         pu_of(state).marks[f"ufo:{c}"] = p
-    state._pay_and_take(p, c, cost, "buys")
+    state.take_card(p, c, cost, "buys")
     if half:
         state.note(f"{state.cards.names[c]} gets a UFO token (Superior Alien Technology).")
-    state._refill([slot])
+    state.refill_row([slot])
 
 
 def _superior_answer(

@@ -89,7 +89,7 @@ def heart_of_the_rabbit(state: KingOfTokyoState, seat: int) -> None:
     pu = pu_of(state)
     number = evolution_number("heart_of_the_rabbit")
     pu.counters[number] = 1  # played (not merely discarded from a draw)
-    faces = state._changeable_faces()
+    faces = state.changeable_faces()
     if len(faces) == 1:
         _reroll(state, seat, faces[0])
     elif faces:
@@ -97,12 +97,12 @@ def heart_of_the_rabbit(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _reroll(state: KingOfTokyoState, seat: int, face: int) -> None:
-    state._reroll_one(face, f"{state.monster_name(seat)}'s Heart of the Rabbit")
+    state.reroll_die(face, f"{state.monster_name(seat)}'s Heart of the Rabbit")
 
 
 def _rabbit_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
     table = state.table
-    return [table.evo_face[f] for f in state._changeable_faces()]
+    return [table.evo_face[f] for f in state.changeable_faces()]
 
 
 def _rabbit_answer(
@@ -146,9 +146,7 @@ passive("king_of_the_gizmo")  # Permanent: see :func:`gizmo`.
 
 def gizmo(state: KingOfTokyoState, p: int) -> None:
     """King of the Gizmo: each Power card purchased gives 1 star."""
-    n = pu_of(state).count(p, "king_of_the_gizmo")
-    if n:
-        state.gain_stars(p, n, "King of the Gizmo")
+    state.gain_stars(p, pu_of(state).count(p, "king_of_the_gizmo"), "King of the Gizmo")
 
 
 # -- Energy Sword (start of turn, resolve) ------------------------------------------------------

@@ -58,7 +58,7 @@ def nine_lives(state: KingOfTokyoState, v: int) -> bool:
     for card in list(pu.table[v]):
         if card in pu.table[v]:
             pu.discard_from_table(v, card)
-    state._leave_tokyo(v)
+    state.leave_tokyo(v)
     m.energy = 0
     m.stars = NINE
     m.hearts = min(NINE, m.max_hearts)
@@ -218,7 +218,7 @@ QUESTIONS["play_with_your_food"] = Question(
 def _free_spot(state: KingOfTokyoState) -> int:
     if state.city < 0:
         return CITY
-    if state.bay < 0 and state._bay_open():
+    if state.bay < 0 and state.bay_open():
         return BAY
     return 0
 
@@ -249,7 +249,7 @@ def feline_motor(state: KingOfTokyoState, seat: int) -> None:
 def _feline_enter(state: KingOfTokyoState, seat: int) -> None:
     pu_of(state).turn_marks["no_entry"] = 1
     state.note(f"{state.monster_name(seat)} takes the free spot first (Feline Motor).")
-    state._enter(seat, _free_spot(state))
+    state.enter_tokyo(seat, _free_spot(state))
 
 
 def ask_feline_motor(state: KingOfTokyoState, seat: int) -> bool:
@@ -291,12 +291,10 @@ passive("mouse_hunter")  # Permanent: see :func:`mouse_hunter`.
 
 def mouse_hunter(state: KingOfTokyoState, a: int) -> None:
     """2.9 D4: at least one 1 among the resolved dice: +1 star (not doubled)."""
-    n = pu_of(state).count(a, "mouse_hunter")
-    if n:
-        state.gain_stars(a, n, "Mouse Hunter")
+    state.gain_stars(a, pu_of(state).count(a, "mouse_hunter"), "Mouse Hunter")
 
 
-passive("meow_missile")  # Permanent: at least one 1 adds a claw (``KingOfTokyoState._claws``).
+passive("meow_missile")  # Permanent: at least one 1 adds a claw (``resolution.claw_count``).
 
 
 TURN_START.append(_tokyo_at_start)

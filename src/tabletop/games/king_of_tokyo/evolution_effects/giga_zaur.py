@@ -26,6 +26,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     effect,
     passive,
     playable,
+    pu_of,
 )
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def _frozen_face(state: KingOfTokyoState) -> int:
 
 @playable("saurian_adaptability")
 def _saurian_playable(state: KingOfTokyoState, seat: int) -> bool:
-    return _own_dice_step(state, seat) and bool(state._changeable_faces())
+    return _own_dice_step(state, seat) and bool(state.changeable_faces())
 
 
 @effect("saurian_adaptability")
@@ -98,7 +99,7 @@ def _saurian_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...
     change = state.table.evo_change
     return [
         change[NUM_FACES * f + t]
-        for f in state._changeable_faces()
+        for f in state.changeable_faces()
         for t in range(NUM_FACES)
         if t != f
     ]
@@ -132,26 +133,22 @@ QUESTIONS["saurian_adaptability"] = Question(
 
 def _change_one_options(state: KingOfTokyoState, targets: tuple[int, ...]) -> list[Action]:
     change = state.table.evo_change
-    return [change[NUM_FACES * f + t] for f in state._changeable_faces() for t in targets if t != f]
+    return [change[NUM_FACES * f + t] for f in state.changeable_faces() for t in targets if t != f]
 
 
 def _change_one(state: KingOfTokyoState, card: int, arg: int, why: str) -> None:
-    pu = state.pu
-    assert pu is not None
-    pu.used |= 1 << card
+    pu_of(state).use_once(card)
     face, to = divmod(arg, NUM_FACES)
-    state._change_die(face, to, why)
+    state.change_die(face, to, why)
 
 
 def _ability(evolution: str, name: str, targets: tuple[int, ...]) -> None:
     """Once per turn, in the own change-die step: change one die to one of ``targets``."""
 
     def can(state: KingOfTokyoState, seat: int, card: int) -> bool:
-        pu = state.pu
-        assert pu is not None
         return (
             _own_dice_step(state, seat)
-            and not pu.used & (1 << card)
+            and not pu_of(state).used_this_turn(card)
             and bool(_change_one_options(state, targets))
         )
 

@@ -84,7 +84,7 @@ def _tide_playable(state: KingOfTokyoState, seat: int) -> bool:
 def high_tide(state: KingOfTokyoState, seat: int) -> None:
     """One more heart in the result per heart die (they do not count for the draw)."""
     marks = pu_of(state).turn_marks
-    extra = state._resolved_counts()[HEART]
+    extra = state.resolved_counts()[HEART]
     marks[HIGH_TIDE] = marks.get(HIGH_TIDE, 0) + extra
     state.note(f"High Tide adds {plural(extra, 'heart')} to the result.")
 
@@ -142,7 +142,7 @@ def _roll(state: KingOfTokyoState, v: int, hearts: int) -> int:
 @effect("eater_of_souls")
 def eater_of_souls(state: KingOfTokyoState, seat: int) -> None:
     """Permanent: the maximum becomes 12 hearts at once."""
-    state._refresh_masks()
+    state.refresh_masks()
 
 
 def max_hearts(state: KingOfTokyoState) -> None:
@@ -199,7 +199,7 @@ def skip_turn(state: KingOfTokyoState) -> None:
     "end_of_turn" still runs the end of the turn."""
     state.queue = []
     if state.options.skipped_turn_end == "end_of_turn":
-        state._to_end()
+        state.to_end()
     else:
         state.stage = Stage.NEXT
 
@@ -212,9 +212,7 @@ passive("mandibles_of_dread")  # Permanent: see :func:`mandibles`.
 
 def mandibles(state: KingOfTokyoState, source: int, victim: int) -> None:
     """Mandibles of Dread: a monster the owner's claws wound loses 1 star."""
-    n = pu_of(state).count(source, "mandibles_of_dread")
-    if n:
-        state.lose_stars(victim, n, "Mandibles of Dread")
+    state.lose_stars(victim, pu_of(state).count(source, "mandibles_of_dread"), "Mandibles of Dread")
 
 
 ALSO_IN["healing_rain"] = frozenset({"damage"})  # a healing Temporary answers damage

@@ -146,14 +146,15 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
     if source == state.active and pu.has(source, "claws_of_steel"):
         key = f"{STEEL}.{victim}"
         marks[key] = marks.get(key, 0) + lost
-    if state.in_tokyo(victim) and pu.has(source, "breath_of_doom"):
-        bit = 1 << evolution_number("breath_of_doom")
-        if not pu.used & bit:  # at most once per turn (BGA)
-            pu.used |= bit
-            outside = [s for s in state.others(source) if not state.in_tokyo(s)]
-            if outside:
-                state.note(f"{state.monster_name(source)}'s Breath of Doom hits outside Tokyo.")
-                state.card_damage(outside, pu.count(source, "breath_of_doom"), source)
+    if (
+        state.in_tokyo(victim)
+        and pu.has(source, "breath_of_doom")
+        and pu.use_once(evolution_number("breath_of_doom"))  # at most once per turn (BGA)
+    ):
+        outside = [s for s in state.others(source) if not state.in_tokyo(s)]
+        if outside:
+            state.note(f"{state.monster_name(source)}'s Breath of Doom hits outside Tokyo.")
+            state.card_damage(outside, pu.count(source, "breath_of_doom"), source)
 
 
 def after_damage(state: KingOfTokyoState) -> None:

@@ -82,7 +82,7 @@ def eats_shoots_and_leaves(state: KingOfTokyoState, seat: int) -> None:
     leave Tokyo, where nobody takes the free spot (the enter step is over)."""
     victims = [s for s in state.others(seat) if not state.in_tokyo(s)]
     state.gain_energy(seat, 1, "Eats, Shoots and Leaves")
-    state._leave_tokyo(seat)
+    state.leave_tokyo(seat)
     state.event(
         "leave", f"{state.monster_name(seat)} leaves Tokyo (Eats, Shoots and Leaves).", seat=seat
     )
@@ -141,7 +141,7 @@ def blocked_card(state: KingOfTokyoState, p: int) -> int:
 
 def _buy(state: KingOfTokyoState, buyer: int, slot: int) -> None:
     pu_of(state).turn_marks[BUY_OK] = slot + 1
-    state._buy_from_row(buyer, slot)
+    state.buy_from_row(buyer, slot)
 
 
 def _forced_options(state: KingOfTokyoState, buyer: int) -> list[int]:
@@ -278,13 +278,13 @@ passive("yin_yang")  # Permanent: its ability is offered in the change-die step.
 
 
 def _yin_yang_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
-    return seat == state.active and bool(state.dice) and not pu_of(state).used >> card & 1
+    return seat == state.active and bool(state.dice) and not pu_of(state).used_this_turn(card)
 
 
 def _yin_yang_use(state: KingOfTokyoState, seat: int, card: int) -> None:
     """Turn every die to its opposite face (once per turn: turning them back is no use)."""
     pu = pu_of(state)
-    pu.used |= 1 << card
+    pu.use_once(card)
     frozen = pu.marks.get("encased_face", -1)  # Encased in Ice: that die stays as it is
     dice = [OPPOSITE[f] for f in state.dice]
     if frozen in state.dice:

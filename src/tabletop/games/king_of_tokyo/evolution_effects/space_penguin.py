@@ -178,14 +178,13 @@ def _freeze_cleanup(state: KingOfTokyoState) -> None:
 
 
 def _catch_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
-    pu = pu_of(state)
-    return bool(state.active == seat and state.discard and not pu.used >> card & 1)
+    return bool(state.active == seat and state.discard and not pu_of(state).used_this_turn(card))
 
 
 def _catch(state: KingOfTokyoState, seat: int, card: int) -> None:
     """Shuffle the Power discard pile, reveal one card at random, offer it 1 cheaper."""
     pu = pu_of(state)
-    pu.used |= 1 << card
+    pu.use_once(card)
     c = state.discard[state.rng.randrange(len(state.discard))]
     name = state.cards.names[c]
     state.event(
@@ -238,7 +237,7 @@ def _catch_answer(
     cost = _catch_half(state, seat, c) if half else _catch_cost(state, seat, c)
     if half:
         pu_of(state).marks[f"ufo:{c}"] = seat
-    state._pay_and_take(seat, c, cost, "buys (Miraculous Catch)")
+    state.take_card(seat, c, cost, "buys (Miraculous Catch)")
 
 
 QUESTIONS["miraculous_catch"] = Question(
@@ -288,7 +287,7 @@ def _dive_answer(
     others = [c for c in deck[len(deck) - k :] if c != arg]
     del deck[len(deck) - k :]
     deck[:0] = others  # the others go to the bottom
-    state._pay_and_take(seat, arg, 0, "puts into play (Deep Dive)", purchase=False)
+    state.take_card(seat, arg, 0, "puts into play (Deep Dive)", purchase=False)
 
 
 QUESTIONS["deep_dive"] = Question(
@@ -409,9 +408,7 @@ passive("black_diamond")  # Permanent: see :func:`black_diamond`.
 
 def black_diamond(state: KingOfTokyoState, seat: int) -> None:
     """+1 star on taking control of Tokyo, and on staying when allowed to yield."""
-    n = pu_of(state).count(seat, "black_diamond")
-    if n:
-        state.gain_stars(seat, n, "Black Diamond")
+    state.gain_stars(seat, pu_of(state).count(seat, "black_diamond"), "Black Diamond")
 
 
 # -- Icy Reflection ---------------------------------------------------------------------------

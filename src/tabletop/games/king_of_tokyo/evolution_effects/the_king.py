@@ -231,11 +231,12 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
         return
     if source == state.active and (state.in_tokyo(victim) or victim in state.yielders):
         pu.turn_marks[WOUNDED_TOKYO] = 1
-    if pu.table[source] and pu.has(source, "alpha_male"):
-        bit = 1 << evolution_number("alpha_male")
-        if not pu.used & bit:
-            pu.used |= bit
-            state.gain_stars(source, pu.count(source, "alpha_male"), "Alpha Male")
+    if (
+        pu.table[source]
+        and pu.has(source, "alpha_male")
+        and pu.use_once(evolution_number("alpha_male"))
+    ):
+        state.gain_stars(source, pu.count(source, "alpha_male"), "Alpha Male")
 
 
 passive("i_am_the_king")  # Face up: see :func:`entered` and :func:`starts_in_tokyo`.

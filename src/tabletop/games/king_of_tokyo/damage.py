@@ -1,0 +1,336 @@
+"""Damage, prevention and elimination, and cards leaving a monster.
+
+Rulebook: "Damage", "Elimination"; docs/games/king-of-tokyo.md, "Damage and
+elimination". Every loss of hearts is a *hit* in ``state.hits``: each gets its
+victim's prevention (Wings, Armor Plating, Camouflage, Rapid Healing, Evolutions)
+before it lands, so a victim answers damage on another monster's turn. A monster at
+0 hearts is saved (It Has a Child, Nine Lives) or eliminated, and its cards go to
+the discard pile (:func:`discard_card`, which also handles Mimic tokens and the 2011
+Even Bigger hearts).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.decisions import Decision
+from tabletop.core.text import plural
+from tabletop.games.king_of_tokyo import gains, owned, tokyo
+from tabletop.games.king_of_tokyo.cards import Card
+from tabletop.games.king_of_tokyo.constants import (
+    ANSWER_MASK,
+    ARMOR_PLATING,
+    BACKGROUND_DWELLER,
+    CAMOUFLAGE,
+    EATER_OF_THE_DEAD,
+    IT_HAS_A_CHILD,
+    POISON_SPIT,
+    PREVENT_MASK,
+    RAPID_HEAL_COST,
+    RAPID_HEALING,
+    SHRINK_RAY,
+    WERE_ONLY_MAKING_IT_STRONGER,
+    WINGS,
+    WINGS_COST,
+)
+from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
+from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
+from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
+from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
+from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
+from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
+from tabletop.games.king_of_tokyo.monster import START_HEARTS
+from tabletop.games.king_of_tokyo.phases import Ask
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def card_damage(state: KingOfTokyoState, seats: list[int], hearts: int, source: int) -> None:
+    """Queue a loss of hearts that is not a smash (no yield, no tokens)."""
+    if hearts > 0:
+        for s in state.seat_order(source, seats):
+            state.hits.append([s, hearts, source, False, False])
+
+
+def run_hits(state: KingOfTokyoState) -> None:
+    """Land the queued hits in order; stop at a victim's prevention question."""
+    hits = state.hits
+    while hits and not state.decisions:
+        hit = hits[0]
+        victim = hit[0]
+        m = state.monsters[victim]
+        if not m.alive:
+            hits.pop(0)
+            continue
+        if not hit[4]:
+            if state.immune or m.mask & PREVENT_MASK or state.pu is not None:
+                hit[1] = prevent(state, victim, hit[1])
+            hit[4] = True
+            if state.pu is not None and hit[1] > 0 and hit[2] >= 0:
+                # 2.9 D8: Mecha Blast, Target Acquired, Claws of Steel
+                hit[1] += _meka.damage_bonus(state, victim, hit[1], hit[2], hit[3])
+        if hit[1] > 0 and (
+            (
+                m.mask & ANSWER_MASK
+                and (can_wings(state, victim) or lethal_heal(state, victim, hit[1]))
+            )
+            or (
+                state.pu is not None
+                and (
+                    state.pu.playable(state, victim, "damage")
+                    or state.pu.abilities(state, victim, "damage")
+                )
+            )
+        ):
+            state.decisions.push(Decision(Ask.PREVENT, victim, (hit[1],)))
+            return
+        land_first_hit(state)
+
+
+def land_first_hit(state: KingOfTokyoState) -> None:
+    """The first queued hit lands now, its prevention done."""
+    victim, hearts, source, smash, _ = state.hits.pop(0)
+    lose(state, victim, hearts, source, smash)
+
+
+def prevent(state: KingOfTokyoState, v: int, hearts: int) -> int:
+    """Automatic prevention: Wings already paid, Armor Plating, Camouflage."""
+    if state.immune & (1 << v):
+        state.note(f"{state.monster_name(v)} loses no hearts this turn (Wings).")
+        return 0
+    if state.pu is not None and state.pu.table[v]:  # Terror of the Deep
+        hearts = _kraken.terror(state, v, hearts)
+        if hearts <= 0:
+            return 0
+    mask = state.monsters[v].mask
+    if not mask & PREVENT_MASK:
+        return hearts
+    if hearts == 1 and mask & ARMOR_PLATING:
+        state.note(f"{state.monster_name(v)}'s Armor Plating ignores the loss of 1 heart.")
+        return 0
+    if mask & CAMOUFLAGE:
+        for _ in range(owned.copies(state, v, Card.CAMOUFLAGE)):
+            roll = [state.rng.randrange(NUM_FACES) for _ in range(hearts)]
+            if mask & BACKGROUND_DWELLER:
+                # Background Dweller: a 3 never saves a heart, so it is always rerolled.
+                while THREE in roll:
+                    roll[roll.index(THREE)] = state.rng.randrange(NUM_FACES)
+            saved = roll.count(HEART)
+            state.note(
+                f"{state.monster_name(v)}'s Camouflage rolls {describe_dice(roll)}: "
+                f"{plural(saved, 'heart')} saved."
+            )
+            hearts -= saved
+            if hearts <= 0:
+                return 0
+        if hearts == 1 and mask & ARMOR_PLATING:
+            state.note(f"{state.monster_name(v)}'s Armor Plating ignores the loss of 1 heart.")
+            return 0
+    return hearts
+
+
+def can_wings(state: KingOfTokyoState, p: int) -> bool:
+    """Whether ``p`` may pay for Wings now (not already safe this turn)."""
+    m = state.monsters[p]
+    return bool(m.mask & WINGS and m.energy >= WINGS_COST and not state.immune & (1 << p))
+
+
+def can_rapid_heal(state: KingOfTokyoState, p: int) -> bool:
+    """Whether ``p`` may pay 2 energy to heal 1 heart (Rapid Healing)."""
+    m = state.monsters[p]
+    return bool(m.mask & RAPID_HEALING and m.energy >= RAPID_HEAL_COST and m.hearts < m.max_hearts)
+
+
+def lethal_heal(state: KingOfTokyoState, p: int, hearts: int) -> bool:
+    """Whether Rapid Healing could keep ``p`` alive through a loss of ``hearts``."""
+    return state.monsters[p].hearts <= hearts and can_rapid_heal(state, p)
+
+
+def use_wings(state: KingOfTokyoState, p: int) -> None:
+    """Wings: 2 energy, and no hearts lost for the rest of the turn."""
+    state.monsters[p].energy -= WINGS_COST
+    state.immune |= 1 << p
+    state.note(f"{state.monster_name(p)} pays 2 energy for Wings: no hearts lost this turn.")
+    state.hits[0][1] = 0
+    land_first_hit(state)
+
+
+def rapid_heal(state: KingOfTokyoState, p: int) -> None:
+    """Rapid Healing: 2 energy for 1 heart."""
+    state.monsters[p].energy -= RAPID_HEAL_COST
+    gains.heal(state, p, 1, "Rapid Healing")
+    # During a prevention window the hit waits for the next answer.
+
+
+def lose(state: KingOfTokyoState, v: int, hearts: int, source: int, smash: bool) -> None:
+    """``v`` loses ``hearts`` (after prevention); a smash also marks the attack's effects."""
+    if hearts <= 0:
+        return
+    m = state.monsters[v]
+    lost = min(hearts, m.hearts)
+    m.hearts -= lost
+    if state.pu is not None and lost:  # hearts lost this turn (Anger Batteries)
+        state.pu.tally("lost", v, lost)
+    if state.keeps_log:
+        state.event(
+            "damage", f"{state.monster_name(v)} loses {plural(lost, 'heart')}.", seat=v, hearts=lost
+        )
+    a = state.active
+    if source == a and (v != a or state.kot_game.options.herbivore_counts_self):
+        state.hurt_this_turn = True
+    if smash:
+        state.smash_landed = True
+        if v == state.city or v == state.bay:
+            state.wounded |= 1 << v
+        src = state.monsters[source]
+        if state.pu is not None and source != v:  # Mandibles of Dread
+            _kraken.mandibles(state, source, v)
+        if src.mask & POISON_SPIT:
+            m.poison += owned.copies(state, source, Card.POISON_SPIT)
+            state.note(f"{state.monster_name(v)} gets Poison.")
+        if src.mask & SHRINK_RAY:
+            m.shrink += owned.copies(state, source, Card.SHRINK_RAY)
+            state.note(f"{state.monster_name(v)} gets Shrink.")
+    if lost >= 2 and m.mask & WERE_ONLY_MAKING_IT_STRONGER:
+        gains.gain_energy(
+            state,
+            v,
+            owned.copies(state, v, Card.WERE_ONLY_MAKING_IT_STRONGER),
+            "We're Only Making It Stronger!",
+        )
+    if state.pu is not None and 0 <= source != v and lost:  # 2.9 D8 triggers
+        _giga.on_loss(state, v, lost, source, smash)  # Heat Vision
+        _king.on_loss(state, v, lost, source, smash)  # Alpha Male
+        _meka.on_loss(state, v, lost, source, smash)  # Breath of Doom...
+    if m.hearts <= 0:
+        reach_zero(state, v)
+
+
+def reach_zero(state: KingOfTokyoState, v: int) -> None:
+    """``v`` is at 0 hearts: Eater of the Dead, then saved (Nine Lives, It Has a Child) or out."""
+    if state.live & EATER_OF_THE_DEAD:
+        for o in state.monsters:
+            if o.alive and o.seat != v and o.mask & EATER_OF_THE_DEAD:
+                gains.gain_stars(
+                    state,
+                    o.seat,
+                    3 * owned.copies(state, o.seat, Card.EATER_OF_THE_DEAD),
+                    "Eater of the Dead",
+                )
+    if state.pu is not None:  # fires even if the monster is then saved
+        _meka.reached_zero(state, v)
+    m = state.monsters[v]
+    if state.pu is not None and _kitty.nine_lives(state, v):  # before It Has a Child
+        return
+    if m.mask & IT_HAS_A_CHILD:
+        state.event("child", f"{state.monster_name(v)} has a child and starts again!", seat=v)
+        for c in list(m.cards):
+            discard_card(state, v, c, quiet=True)
+        m.stars = 0
+        m.hearts = START_HEARTS
+        tokyo.leave(state, v)
+        return
+    eliminate(state, v)
+
+
+def eliminate(state: KingOfTokyoState, v: int) -> None:
+    """``v`` is out: its cards go, it leaves Tokyo, and Tokyo Bay closes below five."""
+    m = state.monsters[v]
+    for c in list(m.cards):
+        discard_card(state, v, c, quiet=True)
+    m.alive = False
+    m.stars = 0
+    m.hearts = 0
+    state.alive_count -= 1
+    state.eliminated.append(v)
+    if state.pu is not None:
+        state.pu.eliminate(v)
+    tokyo.leave(state, v)
+    state.held.pop(v, None)
+    state.event("eliminated", f"{state.monster_name(v)} is eliminated.", seat=v)
+    owned.refresh_masks(state)
+    if state.bay >= 0 and state.alive_count < 5:
+        bay = state.bay
+        state.bay = -1
+        if state.kot_game.options.rule("bay_at_four") == "move_to_city" and state.city < 0:
+            state.city = bay
+            state.note(f"Only four monsters remain: {state.monster_name(bay)} moves to Tokyo City.")
+        else:
+            state.note(f"Only four monsters remain: {state.monster_name(bay)} leaves Tokyo Bay.")
+            if state.pu is not None:
+                _king.left_tokyo(state, bay)
+
+
+def discard_card(state: KingOfTokyoState, p: int, c: int, *, quiet: bool = False) -> None:
+    """Put a Keep card of ``p`` on the discard pile; Mimic tokens on it return."""
+    m = state.monsters[p]
+    m.cards.remove(c)
+    detach(state, p, c, starting_over=quiet)
+    state.discard.append(c)
+    if not quiet:
+        state.note(f"{state.monster_name(p)} discards {state.kot_game.cards.names[c]}.")
+
+
+def detach(
+    state: KingOfTokyoState, p: int, c: int, *, moving: bool = False, starting_over: bool = False
+) -> None:
+    """Bookkeeping when card ``c`` leaves ``p`` (discarded, or ``moving`` to a thief).
+
+    A Mimic token on a card that leaves play comes back; on a card that only
+    changes owner it stays. ``starting_over``: the monster loses all its cards
+    at once (eliminated, or It Has a Child), so no card's loss costs it anything.
+    """
+    game = state.kot_game
+    card_of = game.cards.instances
+    state.counters.pop(c, None)
+    state.paid.pop(c, None)
+    if state.pu is not None:  # a UFO token leaves with its card
+        state.pu.marks.pop(f"ufo:{c}", None)
+    big = Card.EVEN_BIGGER
+    copied = state.monsters[p].mimic  # what p's Mimic copied, before the token comes off
+    # Monsters whose Even Bigger (or Mimic copy of it) goes with this card.
+    own_copy = card_of[c] == big or (
+        card_of[c] == Card.MIMIC and copied >= 0 and card_of[copied] == big
+    )
+    shrinking = [p] if own_copy and not starting_over else []
+    if card_of[c] == Card.MIMIC:
+        state.monsters[p].mimic = -1
+    for o in state.monsters:
+        if o.mimic == c and not moving:
+            o.mimic = -1
+            if card_of[c] == big:
+                shrinking.append(o.seat)
+            for h in o.cards:
+                if card_of[h] == Card.MIMIC:
+                    state.counters.pop(h, None)
+    owned.refresh_masks(state)
+    if game.options.edition == "2011":
+        for seat in shrinking:
+            lose_even_bigger(state, seat)
+    for o in state.monsters:
+        if o.hearts > o.max_hearts:
+            o.hearts = o.max_hearts
+
+
+def lose_even_bigger(state: KingOfTokyoState, p: int) -> None:
+    """2011 rulebook: the 2 hearts go with Even Bigger, before the lower maximum.
+
+    A card loss, lost at once: it may eliminate the monster.
+    """
+    if state.monsters[p].alive:
+        state.note(f"{state.monster_name(p)} loses the 2 hearts of Even Bigger.")
+        lose(state, p, 2, -1, False)
+
+
+def discard_used(state: KingOfTokyoState, p: int, card: Card) -> None:
+    """Discard a used card: the monster's own copy first, else its Mimic."""
+    m = state.monsters[p]
+    card_of = state.kot_game.cards.instances
+    own = [c for c in m.cards if card_of[c] == card]
+    if own:
+        discard_card(state, p, own[0])
+        return
+    mimic = [c for c in m.cards if card_of[c] == Card.MIMIC]
+    if mimic:
+        discard_card(state, p, mimic[0])

@@ -1,0 +1,333 @@
+"""Resolving the dice: numbers, hearts, energy, then the attack.
+
+Rulebook: "Resolving the dice"; docs/games/king-of-tokyo.md, "Resolving the dice".
+Step D of the turn, in the printed order: stars for triples (D1-D4), heart dice
+(D5: heal, or remove Poison and Shrink, or Healing Ray), energy (D6), claws (D7-D8:
+the attack queues its hits), and after the attack Power Up!'s three-hearts draw (D9).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.action import Action
+from tabletop.core.decisions import Decision
+from tabletop.core.text import plural
+from tabletop.games.king_of_tokyo import damage, gains, owned, powers
+from tabletop.games.king_of_tokyo.actions import HEART_HEAL, HEART_POISON, HEART_SHRINK
+from tabletop.games.king_of_tokyo.cards import Card
+from tabletop.games.king_of_tokyo.constants import (
+    ALPHA_MONSTER,
+    CLAW_CARDS_MASK,
+    FIRE_BREATHING,
+    HEALING_RAY,
+    JETS,
+    NOVA_BREATH,
+    REGENERATION,
+    ROLL_BONUS_MASK,
+)
+from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, ONE, THREE, TWO, describe_dice
+from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
+from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
+from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
+from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
+from tabletop.games.king_of_tokyo.evolution_effects import pandakai as _panda
+from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
+from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
+from tabletop.games.king_of_tokyo.phases import Ask, Stage
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def claw_count(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> tuple[int, int]:
+    """``(claws, extra)``: the smash claws, and card damage that is not a claw.
+
+    2016 ("claw" rule): Poison Quills, then Spiked Tail and Urbavore (need a claw
+    so far), then Acid Attack and Burrowing; every one is a claw (2.9 D1). 2011
+    ("damage" rule): the extras need a claw die, except Acid Attack, and are
+    extra damage of the attack; Acid Attack without claws hits as card damage.
+    """
+    m = state.monsters[a]
+    mask = m.mask
+    claws = counts[CLAW]
+    meow = 0
+    if state.pu is not None and counts[ONE]:  # Meow Missile: a claw (2011: needs one)
+        meow = state.pu.count(a, "meow_missile")
+    if state.pu is not None and claws:  # Energy Sword: +1 claw with a claw die (D1)
+        claws += _bunny.sword_claws(state, a)
+    if not mask & CLAW_CARDS_MASK:
+        if meow and (claws or state.kot_game.claw_rule):
+            claws += meow
+        return claws, 0
+    in_tokyo = state.in_tokyo(a)
+    copies = owned.copies
+    quills = 2 * copies(state, a, Card.POISON_QUILLS) if counts[TWO] >= 3 else 0
+    if state.kot_game.claw_rule:
+        claws += quills + meow
+        if claws:
+            claws += copies(state, a, Card.SPIKED_TAIL)
+            if in_tokyo:
+                claws += copies(state, a, Card.URBAVORE)
+        claws += copies(state, a, Card.ACID_ATTACK)
+        if in_tokyo:
+            claws += copies(state, a, Card.BURROWING)
+        return claws, 0
+    acid = copies(state, a, Card.ACID_ATTACK)
+    if not claws:
+        return 0, acid
+    claws += quills + meow + copies(state, a, Card.SPIKED_TAIL) + acid
+    if in_tokyo:
+        claws += copies(state, a, Card.URBAVORE) + copies(state, a, Card.BURROWING)
+    return claws, 0
+
+
+def resolved_counts(state: KingOfTokyoState) -> tuple[int, ...]:
+    """How many dice show each face, as they resolve: a face named for Freeze Ray
+    counts for nothing (2.9 A3)."""
+    counts = state.kot_game.table.roll_counts(state.dice)
+    if state.pu is not None and "freeze_face" in state.pu.turn_marks:
+        off = state.pu.turn_marks["freeze_face"]
+        counts = tuple(0 if off >> f & 1 else n for f, n in enumerate(counts))
+    return counts
+
+
+def doubled(state: KingOfTokyoState) -> int:
+    """Cat Nip: every result of the active monster's dice counts twice."""
+    return 2 if state.pu is not None and state.pu.has(state.active, "cat_nip") else 1
+
+
+def stage_numbers(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
+    """D1-D4, then on to the heart dice; ``counts``: the resolved counts if known."""
+    a = state.active
+    m = state.monsters[a]
+    if counts is None:
+        counts = resolved_counts(state)
+    if state.keeps_log:
+        state.event("resolve", f"{state.monster_name(a)} resolves {describe_dice(state.dice)}.")
+    if counts[ONE] >= 3 or counts[TWO] >= 3 or counts[THREE] >= 3:
+        stars = 0
+        for face in (ONE, TWO, THREE):
+            n = counts[face]
+            if n >= 3:
+                stars += face + 1 + n - 3
+        gains.gain_stars(state, a, stars * doubled(state), "the dice")
+        if counts[ONE] >= 3:
+            state.rolled_111 = True
+    if state.pu is not None and counts[ONE]:  # 2.9 D4
+        _kitty.mouse_hunter(state, a)
+    if m.mask & ROLL_BONUS_MASK:
+        claws = claw_count(state, a, counts)[0] if state.kot_game.claw_rule else counts[CLAW]
+        for card, bit, roll_hook in powers.ROLL_BONUS_BITS:
+            if m.mask & bit:
+                roll_hook(state, a, owned.copies(state, a, card), counts, claws)
+    if state.pu is not None and state.pu.table[a]:  # 2.9 D2: Evolutions' roll bonuses
+        claws = claw_count(state, a, counts)[0] if state.kot_game.claw_rule else counts[CLAW]
+        _panda.roll_bonus(state, a, counts, claws)  # Panda Express, Pandarwinism
+        _bunny.sword_energy(state, a, counts)
+    state.stage = Stage.HEARTS
+    state.heart_plan = [0] * 9
+    if not state.may_have_won:
+        stage_hearts(state, counts)
+
+
+def stage_hearts(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
+    """D5, then on to energy; ``counts``: the resolved counts if known."""
+    a = state.active
+    plan = state.heart_plan
+    if counts is None:
+        counts = resolved_counts(state)
+    hearts = counts[HEART]
+    if state.pu is not None:
+        hearts = hearts * doubled(state) + _kraken.high_tide_hearts(state)
+    left = hearts - sum(plan)
+    if left > 0:
+        if heart_choice(state, a):
+            state.decisions.push(Decision(Ask.HEARTS, a, (left,)))
+            return
+        plan[HEART_HEAL] += left
+    spend_hearts(state, a)
+    stage_energy(state, counts)
+
+
+def heart_choice(state: KingOfTokyoState, p: int) -> bool:
+    """Whether a heart die of ``p`` may do more than heal it (the HEARTS question)."""
+    m = state.monsters[p]
+    if m.mask & HEALING_RAY or ((m.poison or m.shrink) and not state.in_tokyo(p)):
+        return len(heart_actions(state, p)) > 1
+    return False
+
+
+def heart_actions(state: KingOfTokyoState, p: int) -> list[Action]:
+    """What ``p`` may do with a heart die: heal, remove a token, Healing Ray another."""
+    table = state.kot_game.table
+    m = state.monsters[p]
+    plan = state.heart_plan
+    out = [table.heart[HEART_HEAL]]
+    if not state.in_tokyo(p):
+        if m.poison > plan[HEART_POISON]:
+            out.append(table.heart[HEART_POISON])
+        if m.shrink > plan[HEART_SHRINK]:
+            out.append(table.heart[HEART_SHRINK])
+    if m.mask & HEALING_RAY:
+        for o in state.monsters:
+            if o.alive and o.seat != p and o.hearts + plan[3 + o.seat] < o.max_hearts:
+                out.append(table.healing_ray[o.seat])
+    return out
+
+
+def spend_hearts(state: KingOfTokyoState, a: int) -> None:
+    """Apply the heart dice as planned (``heart_plan``)."""
+    plan = state.heart_plan
+    m = state.monsters[a]
+    if plan[HEART_POISON]:
+        m.poison -= plan[HEART_POISON]
+        state.note(f"{state.monster_name(a)} removes {plural(plan[HEART_POISON], 'Poison token')}.")
+    if plan[HEART_SHRINK]:
+        m.shrink -= plan[HEART_SHRINK]
+        state.note(f"{state.monster_name(a)} removes {plural(plan[HEART_SHRINK], 'Shrink token')}.")
+    if plan[HEART_HEAL] and a != state.city and a != state.bay:
+        gains.heal(state, a, plan[HEART_HEAL], "heart dice")
+    if any(plan[3:]):
+        for seat in range(state.num_players):
+            n = plan[3 + seat]
+            if n:
+                healing_ray(state, a, seat, n)
+    state.heart_plan = []
+
+
+def healing_ray(state: KingOfTokyoState, healer: int, seat: int, n: int) -> None:
+    """The healed monster pays 2 energy per heart gained (all it has if less)."""
+    target = state.monsters[seat]
+    if state.kot_game.options.rule("healing_ray_regeneration") == "healer":
+        n += (
+            owned.copies(state, healer, Card.REGENERATION)
+            if state.monsters[healer].mask & REGENERATION
+            else 0
+        )
+        gained = min(n, target.max_hearts - target.hearts)
+        target.hearts += gained
+        if state.pu is not None and gained:
+            state.pu.tally("hearts", seat, gained)
+        state.note(f"Healing Ray: {state.monster_name(seat)} gains {plural(gained, 'heart')}.")
+    else:
+        gained = gains.heal(state, seat, n, "Healing Ray")
+    pay = min(2 * gained, target.energy)
+    if pay:
+        target.energy -= pay
+        state.monsters[healer].energy += pay
+        state.note(f"{state.monster_name(seat)} pays {pay} energy for the Healing Ray.")
+
+
+def stage_energy(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
+    """D6; ``counts``: the resolved counts if known."""
+    if counts is None:
+        counts = resolved_counts(state)
+    n = counts[ENERGY]
+    if n:
+        gains.gain_energy(state, state.active, n * doubled(state), "the dice")
+    state.stage = Stage.CLAWS
+
+
+def stage_claws(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
+    """D7-D8: the attack; ``counts``: the resolved counts if known."""
+    a = state.active
+    me = state.monsters[a]
+    game = state.kot_game
+    if counts is None:
+        counts = resolved_counts(state)
+    claws, extra = claw_count(state, a, counts)
+    pu = state.pu
+    if pu is not None:
+        claws *= doubled(state)  # Cat Nip
+    state.stage = Stage.AFTER_CLAWS
+    if not claws and not extra and pu is None:
+        return  # no claw and no card smashed: no attack
+    in_tokyo = a == state.city or a == state.bay
+    if game.claw_entry and not in_tokyo and counts[CLAW] and state.city < 0:
+        # 2011: the first claw on an empty Tokyo City takes it instead of attacking.
+        state.take_city = True
+        if state.bay >= 0 and extra:
+            damage.card_damage(state, [state.bay], extra, a)
+        if pu is not None:  # Funny Looking but Dangerous, Exotic Arms
+            _alienoid.claw_extras(state, a, counts, {})
+        return
+    if claws and game.claw_rule and me.mask & ALPHA_MONSTER:
+        gains.gain_stars(state, a, owned.copies(state, a, Card.ALPHA_MONSTER), "Alpha Monster")
+    targets = attack_targets(state, a, in_tokyo)
+    smashed = dict.fromkeys(targets, claws) if claws else {}
+    if claws and me.mask & FIRE_BREATHING:
+        fire = owned.copies(state, a, Card.FIRE_BREATHING)
+        both = game.options.rule("fire_breathing") == "both"
+        side: list[int] = []
+        for n in state.neighbours(a):
+            if n in smashed:
+                smashed[n] += fire
+            elif both:
+                side.append(n)
+        if side:
+            damage.card_damage(state, side, fire, a)
+    if pu is not None:  # Funny Looking but Dangerous, Exotic Arms
+        _alienoid.claw_extras(state, a, counts, smashed)
+    if smashed:
+        if state.keeps_log:
+            names = ", ".join(state.monster_name(t) for t in smashed)
+            state.event(
+                "attack", f"{state.monster_name(a)} smashes {names} with {plural(claws, 'claw')}."
+            )
+        for t in state.seat_order(a, smashed):
+            if (t == state.city or t == state.bay) and (
+                state.monsters[t].mask & JETS
+                or (pu is not None and _king.scampers(state, t))  # Simian Scamper
+            ):
+                state.held[t] = smashed[t]
+                state.wounded |= 1 << t
+                continue
+            state.hits.append([t, smashed[t], a, True, False])
+        if pu is not None:
+            _kitty.ask_play_with_your_food(state, a)
+            _bunny.carrot(state, a)  # Electric Carrot
+    elif extra and targets:
+        damage.card_damage(state, targets, extra, a)
+
+
+def attack_targets(state: KingOfTokyoState, a: int, in_tokyo: bool) -> list[int]:
+    """Who the attack hits: Tokyo from outside, everyone outside from Tokyo (Nova Breath: all)."""
+    if state.monsters[a].mask & NOVA_BREATH:
+        return [m.seat for m in state.monsters if m.alive and m.seat != a]
+    city, bay = state.city, state.bay
+    if in_tokyo:
+        return [m.seat for m in state.monsters if m.alive and m.seat != city and m.seat != bay]
+    if bay < 0:
+        return [city] if city >= 0 else []
+    return [s for s in (city, bay) if s >= 0]
+
+
+def stage_after_claws(state: KingOfTokyoState) -> None:
+    """D8-D9: Freeze Ray, the three-hearts draw, 2011 Alpha Monster; then who may yield."""
+    a = state.active
+    if state.pu is not None and not state.pu.turn_marks.get("freeze_ray_done"):
+        state.pu.turn_marks["freeze_ray_done"] = 1  # 2.9 D8: Freeze Ray hand-over
+        if _penguin.lend_freeze_ray(state, a):
+            return
+    # Power Up! 2.9 D9: three heart faces draw 2 Evolutions, keep 1 (once a turn).
+    if state.pu is not None and resolved_counts(state)[HEART] >= 3 and state.monsters[a].alive:
+        state.pu.offer(state, a, setup=False)
+    game = state.kot_game
+    # 2011 Alpha Monster: the attack must cost hearts. Smash damage held back for a
+    # Jets owner counts: staying, it is taken; yielding, the attacker still moves in.
+    if (
+        not game.claw_rule
+        and (state.smash_landed or state.held)
+        and state.monsters[a].mask & ALPHA_MONSTER
+    ):
+        gains.gain_stars(state, a, owned.copies(state, a, Card.ALPHA_MONSTER), "Alpha Monster")
+    state.stage = Stage.YIELD
+    wounded = state.wounded
+    state.queue = (
+        [s for s in (state.city, state.bay) if s >= 0 and wounded & (1 << s) and s != a]
+        if wounded
+        else []
+    )
+    if not state.queue and not state.may_have_won:
+        state.stage = Stage.ENTER  # nobody may yield, so nobody burrows

@@ -1,0 +1,331 @@
+"""The turn: its start and end, the next monster, and the fast path.
+
+Rulebook: "Game turn"; docs/games/king-of-tokyo.md, "A turn", "End of the turn and
+extra turns". Steps A (start: Tokyo's stars, start-of-turn cards), J (end: end-of-turn
+cards, Poison) and K (extra turns, then the next monster clockwise).
+
+**The fast path.** The stage loop (:meth:`~.state.KingOfTokyoState.advance`) hops from
+stage to stage, checking hits, victory and the active monster between hops. Most turns
+without Power Up! have nothing happen between the stages, so :func:`resolve_quietly`,
+:func:`yield_answered`, :func:`end_buy` and :func:`end_turn_quietly` run the same
+stage handlers back to back and stop wherever the loop would do anything else first.
+``FAST_PATH = False`` turns it off; the tests compare games played both ways.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.decisions import Decision
+from tabletop.core.text import plural
+from tabletop.games.king_of_tokyo import (
+    damage,
+    gains,
+    owned,
+    powers,
+    resolution,
+    rolling,
+    shop,
+    tokyo,
+    victory,
+    windows,
+)
+from tabletop.games.king_of_tokyo.constants import (
+    END_OF_TURN_MASK,
+    MIMIC,
+    ROOTING_FOR_THE_UNDERDOG,
+    START_OF_TURN_MASK,
+)
+from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
+from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
+from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.power_up import START_STEPS, TURN_END, TURN_START
+
+FAST_PATH = True
+"""Whether turns without Power Up! take the fast path (:func:`resolve_quietly`).
+
+The games are the same either way; tests turn it off to check that.
+"""
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def reset_turn(state: KingOfTokyoState) -> None:
+    """Clear the marks that last a turn."""
+    state.wounded = 0
+    state.immune = 0
+    state.probe_used = 0
+    state.herd_used = 0
+    state.hurt_this_turn = False
+    state.rolled_111 = False
+    state.take_city = False
+    state.smash_landed = False
+    state.entered = False
+    if state.yielders:
+        state.yielders = []
+    if state.held:
+        state.held = {}
+
+
+def stage_start(state: KingOfTokyoState) -> None:
+    """A1-A2: a new turn; Power Up! opens its window before the turn starts."""
+    a = state.active
+    reset_turn(state)
+    if state.pu is not None:
+        state.pu.used = 0
+        state.pu.turn_marks.clear()
+        for start_hook in TURN_START:  # 2.9 A1
+            start_hook(state, a)
+        state.stage = Stage.START_EFFECTS
+        state.pu.open_window(state, a, "before_start")  # 2.9 A2
+        return
+    stage_start_effects(state)
+
+
+def stage_start_effects(state: KingOfTokyoState) -> None:
+    """A3-A5: start-of-turn cards, stars for starting in Tokyo, Mimic moves; then roll."""
+    a = state.active
+    m = state.monsters[a]
+    if state.pu is not None and START_STEPS and windows.start_steps(state, a):
+        return
+    if state.keeps_log:
+        extra = " (extra turn)" if state.active != state.base or state.freeze_chain else ""
+        state.event(
+            "turn",
+            f"Turn {state.turn + 1}: {state.monster_name(a)}{extra}.",
+            seat=a,
+            in_tokyo=state.in_tokyo(a),
+        )
+    if state.live & m.mask & START_OF_TURN_MASK:
+        for card, bit, hook in powers.START_OF_TURN_BITS:
+            if m.mask & bit:
+                hook(state, a, owned.copies(state, a, card))
+    if a == state.city or a == state.bay:
+        if state.kot_game.options.two_player_variant:
+            gains.gain_energy(state, a, 1, "starting in Tokyo")
+        else:
+            gains.gain_stars(state, a, 2, "starting in Tokyo")
+        if state.pu is not None:  # 2.9 A5: I Am the King!, Defender of Tokyo
+            _king.starts_in_tokyo(state, a)
+            _giga.starts_in_tokyo(state, a)
+    state.stage = Stage.ROLL
+    if m.mask & MIMIC and m.energy >= 1 and any(c != m.mimic for c in shop.mimic_targets(state, a)):
+        state.decisions.push(Decision(Ask.MIMIC_MOVE, a))
+    elif not state.may_have_won:
+        # Nothing to ask and nobody can have won: go straight on (speed).
+        rolling.stage_roll(state)
+
+
+def to_resolve(state: KingOfTokyoState) -> None:
+    """Go on to resolving: through Power Up!'s "while resolving" window if on.
+
+    Without Power Up!, the resolving runs here at once while it is uneventful (the
+    fast path :func:`resolve_quietly`).
+    """
+    if state.pu is not None:
+        state.stage = Stage.RESOLVE_WINDOW
+        return
+    state.stage = Stage.NUMBERS
+    if FAST_PATH and straight_on(state):
+        resolve_quietly(state)
+
+
+def straight_on(state: KingOfTokyoState) -> bool:
+    """Whether the stage loop would run the next stage's handler at once.
+
+    True when no decision or hit is pending, the game goes on, nobody can have won
+    and more than one monster is left (so no victory check can end the game), and
+    the active monster is alive. Stricter than the loop (it never checks victory in
+    2016 before the end of the turn): where this is False, the loop takes over.
+    """
+    return (
+        not (
+            state.decisions
+            or state.hits
+            or state.over
+            or state.may_have_won
+            or state.alive_count <= 1
+        )
+        and state.monsters[state.active].alive
+    )
+
+
+def resolve_quietly(state: KingOfTokyoState) -> None:
+    """The fast path of a turn without Power Up!: from the final dice on, in one call.
+
+    Why: the stage loop (:meth:`~.state.KingOfTokyoState.advance`) hops from stage
+    to stage, checking hits, victory and the active monster between hops, and each
+    stage works the dice counts out again. Most turns have nothing happen between
+    those stages, so this runs the same stage handlers back to back, with the counts
+    worked out once:
+    resolving (D), the attack and its hits, the yield check (E), entering Tokyo
+    (G), the Buy phase (H), and on to the end of the turn and the next turn's first
+    roll (:func:`end_turn_quietly`) when nothing can be bought.
+
+    When: only with Power Up! off (``to_resolve`` calls it), starting where
+    :func:`straight_on` holds. It goes on to a stage only where the loop would run
+    that stage next; otherwise it stops, leaving ``stage`` where the loop expects
+    it: at a decision (heart dice, damage prevention, a yield, the Buy phase), a
+    possible winner, an elimination. Between two stages it checks what the first
+    may have changed: the stage it left off at (a stage that asks a question, or
+    sees a possible winner, stays put), hits it queued, and after hits land, all of
+    :func:`straight_on`. Cards need no check here: each stage handler deals with
+    its own. ``FAST_PATH = False`` turns it off (the tests compare games played
+    both ways).
+
+    The other ways into the fast path: :func:`yield_answered` after a yield
+    question, :func:`end_buy` (:func:`end_turn_quietly`) when the Buy phase ends,
+    and ``_apply`` running the rolling stage straight after a reroll.
+    """
+    counts = state.kot_game.table.roll_counts(state.dice)
+    resolution.stage_numbers(state, counts)  # D1-D6: CLAWS unless heart dice ask or someone may win
+    if state.stage != Stage.CLAWS or state.hits:
+        return
+    resolution.stage_claws(state, counts)  # D7-D8: the attack queues its hits
+    if state.hits:
+        damage.run_hits(state)
+    if not straight_on(state):  # a prevention question, an elimination, a winner
+        return
+    resolution.stage_after_claws(state)  # ENTER unless somebody may yield or someone may win
+    if state.stage == Stage.ENTER:
+        enter_quietly(state)
+
+
+def yield_answered(state: KingOfTokyoState) -> None:
+    """After a yield or stay answer: the fast path on to the Buy phase if quiet.
+
+    Part of the fast path (see :func:`resolve_quietly`): the next wounded monster
+    in Tokyo is asked (E), Burrowing strikes (F), then Tokyo is entered and the Buy
+    phase opens, back to back; it stops where the loop would do anything else
+    first (a question, Jets or Burrowing damage, a possible winner).
+    """
+    if not (FAST_PATH and state.pu is None and straight_on(state)):
+        return
+    tokyo.stage_yield(state)  # E: BURROW unless another monster is asked
+    if state.stage != Stage.BURROW:
+        return
+    tokyo.stage_burrow(state)  # F: Burrowing queues a hit
+    if state.stage == Stage.ENTER and not state.hits:
+        enter_quietly(state)
+
+
+def enter_quietly(state: KingOfTokyoState) -> None:
+    """Part of the fast path (see :func:`resolve_quietly`): G, then H.
+
+    Called at the ENTER stage where :func:`straight_on` holds; entering Tokyo only
+    gives a star, so the Buy phase opens unless somebody may now have won.
+    """
+    tokyo.stage_enter(state)  # G
+    if state.stage == Stage.BUY and not state.may_have_won:
+        shop.stage_buy(state)  # H, and on to the end of the turn if nothing is for sale
+
+
+def end_buy(state: KingOfTokyoState) -> None:
+    """The Buy phase is over: on to Metamorph (I), then the end of the turn.
+
+    Without Power Up!, the end of the turn and the start of the next one run here
+    at once while they are uneventful (the fast path :func:`end_turn_quietly`).
+    """
+    state.stage = Stage.SELL
+    if FAST_PATH and state.pu is None and straight_on(state):
+        end_turn_quietly(state)
+
+
+def end_turn_quietly(state: KingOfTokyoState) -> None:
+    """The fast path from the end of the Buy phase to the next turn's first decision.
+
+    Why and when: see :func:`resolve_quietly`; this is its second half, also
+    entered on its own when the Buy phase ends with "end your turn" (from
+    :func:`end_buy`, where :func:`straight_on` holds). It runs the stage handlers
+    of Metamorph (I), the end of the turn (J), the next turn (K), its start (A) and
+    first roll (B) back to back, and stops, ``stage`` where the loop expects it,
+    wherever the loop would do something else first: a decision (Metamorph, Mimic),
+    Poison damage, a possible winner, an elimination, the end of the game. It leaves
+    a turn with no rerolls to come to the loop (whose resolving may then take the
+    fast path again), so that one call never runs more than one turn.
+    """
+    shop.stage_sell(state)  # I: END unless Metamorph asks
+    if state.stage != Stage.END:
+        return
+    stage_end(state)  # J: end-of-turn cards give stars, Poison queues a hit
+    if state.hits or state.may_have_won:
+        return
+    stage_next(state)  # K: the next monster, or the turn limit ends the game
+    if state.over:
+        return
+    stage_start(state)  # A, and the first roll (B) unless Mimic asks or someone may win
+    if (
+        state.stage == Stage.ROLLING
+        and state.dice
+        and state.rolls_left > 0
+        and straight_on(state)  # a card lost at the start may have cost hearts
+    ):
+        rolling.stage_rolling(state)  # the first reroll decision
+
+
+def stage_end(state: KingOfTokyoState) -> None:
+    """J: end-of-turn cards and Poison (skipped before a Frenzy turn, as the option says)."""
+    a = state.active
+    m = state.monsters[a]
+    state.stage = Stage.NEXT
+    if state.pu is not None:
+        for end_hook in TURN_END:  # 2.9 J2-J3: Freeze Ray returns, Cat Nip goes
+            end_hook(state, a)
+    extra = state.extra_turns
+    if (
+        extra
+        and any(extra[i] == a and extra[i + 1] == 0 for i in range(0, len(extra), 2))
+        and not state.kot_game.options.frenzy_end_of_turn
+    ):
+        return  # a Frenzy turn follows and this turn's end is skipped
+    any_turn = state.kot_game.underdog_any_turn
+    if m.mask & END_OF_TURN_MASK or (any_turn and state.live & ROOTING_FOR_THE_UNDERDOG):
+        for card, bit, hook in powers.END_OF_TURN_BITS:
+            if bit == ROOTING_FOR_THE_UNDERDOG and any_turn:
+                for o in state.monsters:
+                    if o.alive and o.mask & bit:
+                        hook(state, o.seat, owned.copies(state, o.seat, card))
+            elif m.mask & bit:
+                hook(state, a, owned.copies(state, a, card))
+    if m.poison and m.alive:
+        state.note(f"{state.monster_name(a)} suffers from {plural(m.poison, 'Poison token')}.")
+        state.hits.append([a, m.poison, -1, False, False])
+
+
+def stage_next(state: KingOfTokyoState) -> None:
+    """K: check victory (2011), then extra turns, then the next living monster."""
+    if not state.kot_game.immediate_end and victory.check_victory(state):
+        return
+    state.turn += 1
+    if state.turn >= state.kot_game.options.turn_limit:
+        victory.finish(state, [], "turn_limit")
+        return
+    extra = state.extra_turns
+    while extra:
+        seat, kind = extra[0], extra[1]
+        del extra[:2]
+        if state.monsters[seat].alive:
+            state.freeze_chain = state.freeze_chain + 1 if kind == 1 else 0
+            state.active = seat
+            state.stage = Stage.START
+            return
+    state.freeze_chain = 0
+    state.base = state.active = state.next_alive(state.base)
+    state.stage = Stage.START
+
+
+def grant_frenzy(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` takes another turn after this one (Frenzy)."""
+    state.extra_turns += (seat, 0)
+    state.note(f"{state.monster_name(seat)} will take another turn (Frenzy).")
+
+
+def grant_freeze_time(state: KingOfTokyoState, seat: int) -> None:
+    """``seat`` takes another turn with one die fewer (Freeze Time, once)."""
+    if seat in state.extra_turns[0::2] and 1 in state.extra_turns[1::2]:
+        return
+    state.extra_turns += (seat, 1)
+    state.note(
+        f"{state.monster_name(seat)} will take another turn with one die fewer (Freeze Time)."
+    )

@@ -1,0 +1,109 @@
+"""Power Up!'s stages: the Mutant Evolution draft, the set-up draw, and the windows
+the turn opens for Evolutions before resolving and at the end of the turn.
+
+Rulebook (Power Up!): "Setup", "Playing Evolutions"; docs/games/king-of-tokyo.md,
+"Power Up!". The windows themselves (who is asked, what may be played) are
+:meth:`~.power_up.PowerUp.open_window`'s; this module says where the turn opens them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.decisions import Decision
+from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
+from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.power_up import START_STEPS
+
+if TYPE_CHECKING:
+    from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def stage_draft(state: KingOfTokyoState) -> None:
+    """The Mutant Evolution draft: each takes a card, packets pass, 8 rounds."""
+    pu = state.pu
+    assert pu is not None
+    while True:
+        while state.queue:
+            seat = state.queue.pop(0)
+            packet = pu.draft[seat]
+            if len(packet) == 1:
+                pu.pick(seat, packet[0])
+            elif packet:
+                state.decisions.push(Decision(Ask.DRAFT, seat))
+                return
+        if not any(pu.draft):
+            break
+        pu.pass_packets(state.kot_game.options.draft_direction == "left")
+        state.queue = state.clockwise(state.active)
+    for deck in pu.deck:
+        state.rng.shuffle(deck)
+    pu.draft = []
+    state.note("The Mutant Evolution draft is over.")
+    state.queue = state.clockwise(state.active)
+    state.stage = Stage.SETUP
+
+
+def stage_setup(state: KingOfTokyoState) -> None:
+    """Power Up! set-up: each monster draws 2 Evolutions and keeps 1."""
+    pu = state.pu
+    assert pu is not None
+    while state.queue:
+        pu.offer(state, state.queue.pop(0), setup=True)
+        if state.decisions:
+            return
+    state.stage = Stage.START
+
+
+def start_steps(state: KingOfTokyoState, a: int) -> bool:
+    """2.9 A3: the start-of-turn questions of face-up Evolutions, in order."""
+    pu = state.pu
+    assert pu is not None
+    done = pu.turn_marks.get("start_step", -1)
+    for order in sorted(START_STEPS):
+        if order <= done:
+            continue
+        pu.turn_marks["start_step"] = order
+        START_STEPS[order](state, a)
+        if state.decisions or state.hits or not state.monsters[a].alive:
+            return True
+    pu.turn_marks["start_step"] = 1 << 20
+    return False
+
+
+def stage_resolve_window(state: KingOfTokyoState) -> None:
+    """C3-D3: Power Up!'s windows before and while the dice resolve."""
+    pu = state.pu
+    assert pu is not None
+    a = state.active
+    step = pu.turn_marks.get("before_resolve", 0)
+    if step == 0:  # 2.9 C3: "before resolving" Evolutions (Encased in Ice)
+        pu.turn_marks["before_resolve"] = 1
+        if pu.open_window(state, a, "before_resolve"):
+            return
+    if step <= 1:
+        pu.turn_marks["before_resolve"] = 2
+        if _penguin.ask_encased(state, a):
+            return
+    state.stage = Stage.NUMBERS
+    pu.open_window(state, a, "resolving")  # 2.9 D3
+
+
+def to_end(state: KingOfTokyoState) -> None:
+    """Go on to the end of the turn: through Power Up!'s end-of-turn window if on."""
+    if state.pu is None:
+        state.stage = Stage.END
+    else:
+        state.stage = Stage.END_WINDOW
+        state.queue = state.clockwise(state.active)
+
+
+def stage_end_window(state: KingOfTokyoState) -> None:
+    """2.9 J1: every holder of an end-of-turn Evolution, clockwise from the active."""
+    assert state.pu is not None
+    while state.queue:
+        seat = state.queue.pop(0)
+        window = "end_own" if seat == state.active else "end"
+        if state.pu.open_window(state, seat, window):
+            return
+    state.stage = Stage.END

@@ -16,7 +16,7 @@ What is measured
 The figure to watch is ``playouts-4p`` games/s against :data:`TARGET_GAMES_PER_S` on
 one core. ``--profile 300`` plays 300 games of the first contender under cProfile
 and prints the functions with the most own time. The timing machinery is
-``bench_uno.py``'s (interleaved slices, median and spread).
+``timing.py``'s (interleaved slices, median and spread).
 
 ::
 
@@ -32,8 +32,8 @@ import sys
 from collections.abc import Sequence
 
 import tabletop
-from bench_uno import ClonePool, Contender, random_playout
 from engine_bench import Factory, run
+from timing import ClonePool, Contender, random_playout
 
 TARGET_GAMES_PER_S = 1_000
 """Random 4-player games per second on one core that the issue asks for."""

@@ -19,7 +19,7 @@ The figure to watch is ``playouts`` games/s against the target of
 
 How it is measured
 ------------------
-The timing machinery is ``bench_uno.py``'s: contenders are interleaved, each of
+The timing machinery is ``timing.py``'s: contenders are interleaved, each of
 ``--repeats`` rounds gives every contender a slice of ``--seconds`` (after an untimed
 warm-up), a slice plays whole games, and the table shows the median over rounds with
 the spread ((max - min) / median) of the per-slice rates. Choices and game seeds come
@@ -41,8 +41,8 @@ from collections.abc import Sequence
 from functools import partial
 
 import tabletop
-from bench_uno import ClonePool, Contender, random_playout
 from engine_bench import run
+from timing import ClonePool, Contender, random_playout
 
 TARGET_GAMES_PER_S = 3_000
 """Random playouts per second on one core that the engine is expected to reach."""

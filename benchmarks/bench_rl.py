@@ -34,7 +34,7 @@ vector (357 floats for UNO Power against RLCard's 4x4x15 planes) and the mask.
 
 How it is measured
 ------------------
-The timing machinery is ``bench_uno.py``'s: contenders are interleaved, each of
+The timing machinery is ``timing.py``'s: contenders are interleaved, each of
 ``--repeats`` rounds gives every contender a slice of ``--seconds`` after an untimed
 warm-up, a slice plays whole games, and the table shows medians over rounds with the
 spread ((max - min) / median) of the per-slice rates; "paired" is the median of the
@@ -60,9 +60,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from bench_uno import (
+from bench_uno import RlcardEnv
+from timing import (
     Contender,
-    RlcardEnv,
     add_timing_arguments,
     count_steps,
     measure,

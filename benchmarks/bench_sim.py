@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
-from bench_uno import table, version_of, write_json
 from tabletop.bots import list_bots
 from tabletop.sim import SimSpec, run_simulation
+from timing import table, version_of, write_json
 
 DEFAULTS: dict[str, tuple[int, int]] = {
     "uno-power": (4, 300),

@@ -1,6 +1,6 @@
 """The main program shared by the engine-level playout benchmarks of each game.
 
-A game's script declares its contenders (``bench_uno.Contender`` subclasses built
+A game's script declares its contenders (``timing.Contender`` subclasses built
 from a seed and the game options) and its games/s target; :func:`run` parses the
 common arguments, interleaves the timed slices, prints the table with the verdict
 against the target and writes the JSON. ``--profile N`` instead plays N games of the
@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 
 import tabletop
-from bench_uno import (
+from timing import (
     STEP_CAP,
     Contender,
     add_option_argument,

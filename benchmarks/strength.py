@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
-from bench_uno import add_option_argument, game_options
 from tabletop.bots import make_bot
+from timing import add_option_argument, game_options
 
 
 def _kung_fu_starter(state: tabletop.State) -> int:

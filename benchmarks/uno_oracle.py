@@ -25,7 +25,8 @@ from collections.abc import Callable, Sequence
 
 from strength import play_games, wilson
 from tabletop.core.rng import Rng
-from tabletop.games.uno_power.state import ASK_PLAY_DRAWN, UnoPowerState
+from tabletop.games.uno_power.phases import ASK_PLAY_DRAWN
+from tabletop.games.uno_power.state import UnoPowerState
 
 KEEPS: dict[str, Callable[[UnoPowerState, int], bool] | None] = {
     "none": None,
@@ -45,7 +46,7 @@ def oracle(keep: Callable[[UnoPowerState, int], bool]) -> Callable[..., UnoPower
         twin = state.clone()
         state._forget_for(twin, observer)
         others = [p for p in range(state.num_players) if p != observer]
-        hands = {p: state._hand_cards(p) for p in others}
+        hands = {p: state.hand_cards(p) for p in others}
         pool = sorted(
             [k for k in state.deck.draw_pile if not keep(state, k)]
             + [k for p in others for k in hands[p] if not keep(state, k)]

@@ -32,13 +32,16 @@ class State(ABC):
     methods; the base class provides the log, the history and the shared checks.
     """
 
-    __slots__ = ("_game", "_legal", "_log", "history", "num_players", "seed")
+    __slots__ = ("_game", "_legal", "_log", "history", "keeps_log", "num_players", "seed")
 
     _game: Game[Any]
     num_players: int
     seed: int
     history: list[int]
     _log: GameLog | None
+    # Whether the state keeps a log (simulations keep none): rules test it before they
+    # word an event, whose text costs more than the move. It never changes.
+    keeps_log: bool
     _legal: list[Action] | None
 
     def _init_base(self, game: Game[Any], num_players: int, seed: int, log: bool) -> None:
@@ -47,6 +50,7 @@ class State(ABC):
         self.seed = seed
         self.history = []
         self._log = GameLog() if log else None
+        self.keeps_log = log
         self._legal = None
 
     def _copy_base(self, twin: State) -> None:
@@ -56,6 +60,7 @@ class State(ABC):
         twin.history = self.history.copy()
         log = self._log
         twin._log = log.copy() if log is not None else None
+        twin.keeps_log = self.keeps_log
         twin._legal = None
 
     @property
@@ -219,6 +224,7 @@ class State(ABC):
             log = data.get("log")
             if log is not None:
                 self._log = GameLog([LogEvent.from_dict(e) for e in log])
+                self.keeps_log = True
             state: dict[str, Any] = data["state"]
             return state
         except (KeyError, TypeError, ValueError) as exc:

@@ -62,7 +62,7 @@ def decision_text(state: KungFuState, d: Decision) -> str:
         return "attack with a red card, face up or face down"
     if kind == Ask.DRAW:
         n = d.data[0]
-        if state._g.sequential:
+        if state.kf_game.sequential:
             return f"choose the deck of your next card ({n} to draw)"
         if n == 1:
             return "choose the deck of the card you draw"
@@ -71,7 +71,7 @@ def decision_text(state: KungFuState, d: Decision) -> str:
         return "parry with a blue card"
     if kind == Ask.ACTIVATE:
         card = state.par_card if d.data[0] else state.att_card
-        cost = state._g.cards.cost[card]
+        cost = state.kf_game.cards.cost[card]
         return f"activate your card's effect for {cost} koku, or not"
     if kind == Ask.PAY:
         return f"pay {d.data[1]} more koku from your koku row (change is lost)"
@@ -100,7 +100,7 @@ def attack_hidden_from(state: KungFuState, player: int | None) -> bool:
 
 
 def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
-    g = state._g
+    g = state.kf_game
     cards = g.cards
     texts = g.texts
 

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
-    g = state._g
+    g = state.uno_game
     cards = g.cards
     n = state.num_players
     decision: dict[str, Any] | None
@@ -79,7 +79,7 @@ def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
             for p in range(n)
         ],
         "hand": (
-            [cards.describe(k) for k in state._hand_cards(player)] if player is not None else None
+            [cards.describe(k) for k in state.hand_cards(player)] if player is not None else None
         ),
         "drawn_card": drawn,
         "target_score": g.options.target_score,

@@ -126,7 +126,6 @@ class KingOfTokyoState(State):
         "hits",
         "hurt_this_turn",
         "immune",
-        "keeps_log",
         "kot_game",
         "live",
         "may_have_won",
@@ -186,7 +185,6 @@ class KingOfTokyoState(State):
     probe_used: int  # seats that used Psychic Probe this turn
     herd_used: int
     hurt_this_turn: bool
-    keeps_log: bool  # whether a log is kept (simulations keep none); never changes
     rolled_111: bool
     take_city: bool
     smash_landed: bool
@@ -203,7 +201,6 @@ class KingOfTokyoState(State):
     def new(cls, game: KingOfTokyoGame, num_players: int, seed: int, log: bool) -> KingOfTokyoState:
         self = cls()
         self._init_base(game, num_players, seed, log)
-        self.keeps_log = log
         self.kot_game = game
         rng = self.rng = Rng(seed)
         names = game.options.monster_list(num_players)
@@ -604,7 +601,6 @@ class KingOfTokyoState(State):
         twin.held = self.held.copy()
         twin.hits = [h.copy() for h in self.hits]
         twin.live = self.live
-        twin.keeps_log = self.keeps_log
         twin.pu = self.pu.copy() if self.pu is not None else None
         return twin
 
@@ -694,7 +690,6 @@ class KingOfTokyoState(State):
                 "the elimination order does not list each eliminated monster once "
                 "(a state saved without it needs its log to rebuild it)"
             )
-        self.keeps_log = self._log is not None
         self._check_cards()
         owned.refresh_masks(self)
         return self

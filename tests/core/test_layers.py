@@ -32,6 +32,7 @@ RULES_MODULES = frozenset(
         "owned",
         "resolution",
         "rolling",
+        "saving",
         "shop",
         "state",
         "tokyo",

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision, DecisionStack
-from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
 from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo import (
@@ -35,6 +34,7 @@ from tabletop.games.king_of_tokyo import (
     owned,
     resolution,
     rolling,
+    saving,
     shop,
     tokyo,
     turn,
@@ -46,12 +46,10 @@ from tabletop.games.king_of_tokyo.cards import Card, CardTable
 from tabletop.games.king_of_tokyo.constants import (
     BAY,
     CITY,
-    FIRST_ROLL_LIMIT,
     LOCATION_NAMES,
     OUTSIDE,
     Hit,
 )
-from tabletop.games.king_of_tokyo.dice import BLACK_DICE, CLAW, NUM_FACES
 from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.monster import Monster
@@ -61,45 +59,6 @@ from tabletop.games.king_of_tokyo.power_up import PowerUp
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
     from tabletop.games.king_of_tokyo.options import KingOfTokyoOptions
-
-_INT_FIELDS = (
-    "stage",
-    "active",
-    "base",
-    "turn",
-    "city",
-    "bay",
-    "rolls_left",
-    "freeze_chain",
-    "resolving",
-    "wounded",
-    "immune",
-    "probe_used",
-    "herd_used",
-    "alive_count",
-)
-_BOOL_FIELDS = (
-    "over",
-    "may_have_won",
-    "hurt_this_turn",
-    "rolled_111",
-    "take_city",
-    "smash_landed",
-    "entered",
-)
-_LIST_FIELDS = (
-    "dice",
-    "deck",
-    "discard",
-    "row",
-    "extra_turns",
-    "queue",
-    "yielders",
-    "new_slots",
-    "heart_plan",
-    "winner_seats",
-    "eliminated",
-)
 
 
 class KingOfTokyoState(State):
@@ -241,7 +200,7 @@ class KingOfTokyoState(State):
             )
             self.event("setup", f"Monsters: {roster}.", monsters=list(names))
             self.event("row", f"The row shows {self.row_text()}.", row=self.row_ids())
-        first = self._first_player()
+        first = turn.first_player(self)
         self.active = self.base = first
         self.stage = Stage.START
         self.pu = None
@@ -253,32 +212,6 @@ class KingOfTokyoState(State):
             self.stage = Stage.DRAFT if mutant else Stage.SETUP
         self.advance()
         return self
-
-    def _first_player(self) -> int:
-        """Rulebook: everyone rolls six dice and the most claws starts (ties reroll)."""
-        rule = self.kot_game.options.first_player
-        rng = self.rng
-        if rule == "random":
-            return rng.randrange(self.num_players)
-        if rule != "roll":
-            seat = int(rule)
-            if seat >= self.num_players:
-                raise StateFormatError(
-                    f"first_player: seat number {seat + 1} (value {rule!r}) is not a seat "
-                    f"of this {self.num_players}-player game"
-                )
-            return seat
-        tied = list(range(self.num_players))
-        randrange = rng.randrange
-        for _ in range(FIRST_ROLL_LIMIT):
-            claws = [[randrange(NUM_FACES) for _ in range(BLACK_DICE)].count(CLAW) for _ in tied]
-            best = max(claws)
-            tied = [p for p, c in zip(tied, claws, strict=True) if c == best]
-            if len(tied) == 1:
-                break
-        first = tied[0] if len(tied) == 1 else rng.choice(tied)
-        self.note(f"{self.monster_name(first)} rolls the most claws and starts.")
-        return first
 
     # -- the game API ------------------------------------------------------------------
 
@@ -590,11 +523,11 @@ class KingOfTokyoState(State):
         twin.monsters = [m.copy() for m in self.monsters]
         twin.rng = self.rng.clone()
         twin.decisions = self.decisions.copy()
-        for name in _INT_FIELDS:
+        for name in saving.INT_FIELDS:
             setattr(twin, name, getattr(self, name))
-        for name in _BOOL_FIELDS:
+        for name in saving.BOOL_FIELDS:
             setattr(twin, name, getattr(self, name))
-        for name in _LIST_FIELDS:
+        for name in saving.LIST_FIELDS:
             setattr(twin, name, getattr(self, name).copy())
         twin.counters = self.counters.copy()
         twin.paid = self.paid.copy()
@@ -641,77 +574,18 @@ class KingOfTokyoState(State):
             twin.decisions[i] = Decision(d.kind, d.player, (*drawn, d.data[2]))
 
     def _state_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {name: getattr(self, name) for name in _INT_FIELDS}
-        out.update({name: getattr(self, name) for name in _BOOL_FIELDS})
-        out.update({name: list(getattr(self, name)) for name in _LIST_FIELDS})
-        out["monsters"] = [m.to_list() for m in self.monsters]
-        out["counters"] = [[c, n] for c, n in sorted(self.counters.items())]
-        out["paid"] = [[c, n] for c, n in sorted(self.paid.items())]
-        out["held"] = [[c, n] for c, n in sorted(self.held.items())]
-        out["hits"] = [list(h) for h in self.hits]
-        out["decisions"] = self.decisions.to_list()
-        out["rng"] = self.rng.to_dict()
-        out["power_up"] = self.pu.to_dict() if self.pu is not None else None
-        return out
+        return saving.state_dict(self)
 
     @classmethod
     def from_dict(cls, game: KingOfTokyoGame, data: Any) -> KingOfTokyoState:
         # ``data: Any``: compiled, a ``dict`` annotation would reject a list with a
         # TypeError at the call; ``_restore_base`` reports it as malformed instead.
         self = cls()
-        state = self._restore_base(game, data)
+        fields = self._restore_base(game, data)
         self.kot_game = game
-        try:
-            if "eliminated" not in state:  # saved before the field existed
-                state = {**state, "eliminated": self._eliminated_from_log()}
-            for name in _INT_FIELDS:
-                setattr(self, name, int(state[name]))
-            for name in _BOOL_FIELDS:
-                setattr(self, name, bool(state[name]))
-            for name in _LIST_FIELDS:
-                setattr(self, name, [int(x) for x in state[name]])
-            self.monsters = [Monster.from_list(s, d) for s, d in enumerate(state["monsters"])]
-            self.counters = {int(c): int(n) for c, n in state["counters"]}
-            self.paid = {int(c): int(n) for c, n in state["paid"]}
-            self.held = {int(c): int(n) for c, n in state["held"]}
-            self.hits = [
-                [int(h[0]), int(h[1]), int(h[2]), bool(h[3]), bool(h[4])] for h in state["hits"]
-            ]
-            self.decisions = DecisionStack.from_list(state["decisions"])
-            self.rng = Rng.from_dict(state["rng"])
-            pu = state.get("power_up")
-            self.pu = PowerUp.from_dict(pu) if pu is not None else None
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise StateFormatError(f"malformed King of Tokyo state: {exc!r}") from exc
-        if len(self.monsters) != self.num_players:
-            raise StateFormatError("the state has the wrong number of monsters")
-        if sorted(self.eliminated) != [m.seat for m in self.monsters if not m.alive]:
-            raise StateFormatError(
-                "the elimination order does not list each eliminated monster once "
-                "(a state saved without it needs its log to rebuild it)"
-            )
-        self._check_cards()
+        saving.restore(self, fields)
         owned.refresh_masks(self)
         return self
-
-    def _eliminated_from_log(self) -> list[int]:
-        """The elimination order of a state saved before it was kept: its log's events.
-
-        Without a log it stays empty, which :meth:`from_dict` then accepts only if no
-        monster is out.
-        """
-        log = self._log
-        if log is None:
-            return []
-        return [int(e.data["seat"]) for e in log.events if e.kind == "eliminated"]
-
-    def _check_cards(self) -> None:
-        """Every card instance is in exactly one place."""
-        places = [*self.deck, *self.discard, *(c for c in self.row if c >= 0)]
-        for m in self.monsters:
-            places += m.cards
-        if sorted(places) != list(range(len(self.kot_game.cards))):
-            raise StateFormatError("the cards of the state are not the 66 cards, each once")
 
 
 _NEXT = Stage.NEXT

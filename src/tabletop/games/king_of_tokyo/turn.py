@@ -1,8 +1,9 @@
-"""The turn: its start and end, the next monster, and the fast path.
+"""The turn: who starts, a turn's start and end, the next monster, and the fast path.
 
-Rulebook: "Game turn"; docs/games/king-of-tokyo.md, "A turn", "End of the turn and
-extra turns". Steps A (start: Tokyo's stars, start-of-turn cards), J (end: end-of-turn
-cards, Poison) and K (extra turns, then the next monster clockwise).
+Rulebook: "Setup" (who starts), "Game turn"; docs/games/king-of-tokyo.md, "A turn",
+"End of the turn and extra turns". Steps A (start: Tokyo's stars, start-of-turn
+cards), J (end: end-of-turn cards, Poison) and K (extra turns, then the next monster
+clockwise).
 
 **The fast path.** The stage loop (:meth:`~.state.KingOfTokyoState.advance`) hops from
 stage to stage, checking hits, victory and the active monster between hops. Most turns
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.decisions import Decision
+from tabletop.core.errors import StateFormatError
 from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo import (
     damage,
@@ -32,10 +34,12 @@ from tabletop.games.king_of_tokyo import (
 )
 from tabletop.games.king_of_tokyo.constants import (
     END_OF_TURN_MASK,
+    FIRST_ROLL_LIMIT,
     MIMIC,
     ROOTING_FOR_THE_UNDERDOG,
     START_OF_TURN_MASK,
 )
+from tabletop.games.king_of_tokyo.dice import BLACK_DICE, CLAW, NUM_FACES
 from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
 from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
@@ -49,6 +53,33 @@ The games are the same either way; tests turn it off to check that.
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def first_player(state: KingOfTokyoState) -> int:
+    """Rulebook: everyone rolls six dice and the most claws starts (ties reroll)."""
+    rule = state.kot_game.options.first_player
+    rng = state.rng
+    if rule == "random":
+        return rng.randrange(state.num_players)
+    if rule != "roll":
+        seat = int(rule)
+        if seat >= state.num_players:
+            raise StateFormatError(
+                f"first_player: seat number {seat + 1} (value {rule!r}) is not a seat "
+                f"of this {state.num_players}-player game"
+            )
+        return seat
+    tied = list(range(state.num_players))
+    randrange = rng.randrange
+    for _ in range(FIRST_ROLL_LIMIT):
+        claws = [[randrange(NUM_FACES) for _ in range(BLACK_DICE)].count(CLAW) for _ in tied]
+        best = max(claws)
+        tied = [p for p, c in zip(tied, claws, strict=True) if c == best]
+        if len(tied) == 1:
+            break
+    first = tied[0] if len(tied) == 1 else rng.choice(tied)
+    state.note(f"{state.monster_name(first)} rolls the most claws and starts.")
+    return first
 
 
 def reset_turn(state: KingOfTokyoState) -> None:

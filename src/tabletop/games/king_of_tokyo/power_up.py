@@ -28,6 +28,7 @@ from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.rng import Rng
 from tabletop.core.text import plural
+from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
 
@@ -123,6 +124,22 @@ def yes_or_no(evolution: str) -> Callable[[KingOfTokyoState, int, tuple[int, ...
         return [table.evo_yes[number], table.evo_no[number]]
 
     return options
+
+
+def yes_no_question(
+    evolution: str, text: str, on_yes: Callable[[KingOfTokyoState, int, tuple[int, ...]], None]
+) -> None:
+    """Register ``evolution``'s yes/no question (asked with :func:`ask`): on yes,
+    ``on_yes(state, seat, context)`` runs; on no, nothing happens. ``on_yes`` checks
+    again whatever may have changed since the question was asked."""
+
+    def answer(
+        state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
+    ) -> None:
+        if move == Move.EVO_YES:
+            on_yes(state, seat, context)
+
+    QUESTIONS[evolution] = Question(text, yes_or_no(evolution), answer)
 
 
 def tally_reward(

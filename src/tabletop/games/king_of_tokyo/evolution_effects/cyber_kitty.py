@@ -22,6 +22,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     passive,
     playable,
     pu_of,
+    yes_no_question,
     yes_or_no,
 )
 
@@ -260,17 +261,13 @@ def ask_feline_motor(state: KingOfTokyoState, seat: int) -> bool:
     return False
 
 
-def _feline_answer(
-    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
-) -> None:
-    if move == Move.EVO_YES and _feline_allowed(state, seat):
+def _feline_yes(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> None:
+    if _feline_allowed(state, seat):
         _feline_enter(state, seat)
 
 
-QUESTIONS["feline_motor"] = Question(
-    "Feline Motor: enter Tokyo instead of the active monster?",
-    yes_or_no("feline_motor"),
-    _feline_answer,
+yes_no_question(
+    "feline_motor", "Feline Motor: enter Tokyo instead of the active monster?", _feline_yes
 )
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.text import plural
-from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.pandakai import entered_this_turn
@@ -20,8 +19,6 @@ from tabletop.games.king_of_tokyo.monster import HEART_CAP
 from tabletop.games.king_of_tokyo.phases import Stage
 from tabletop.games.king_of_tokyo.power_up import (
     ALSO_IN,
-    QUESTIONS,
-    Question,
     ask,
     effect,
     evolution_number,
@@ -30,7 +27,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     pu_of,
     start_step,
     tally_reward,
-    yes_or_no,
+    yes_no_question,
 )
 
 if TYPE_CHECKING:
@@ -175,21 +172,15 @@ def _temple_start(state: KingOfTokyoState, a: int) -> None:
         ask(state, a, "sunken_temple")
 
 
-def _temple_answer(
-    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
-) -> None:
-    if move != Move.EVO_YES:
-        return
+def _temple_skip(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> None:
     state.event("skip", f"{state.monster_name(seat)} skips its turn (Sunken Temple).", seat=seat)
     state.heal(seat, TEMPLE_HEARTS, "Sunken Temple")
     state.gain_energy(seat, TEMPLE_ENERGY, "Sunken Temple")
     skip_turn(state)
 
 
-QUESTIONS["sunken_temple"] = Question(
-    "Sunken Temple: skip your turn for 3 hearts and 3 energy?",
-    yes_or_no("sunken_temple"),
-    _temple_answer,
+yes_no_question(
+    "sunken_temple", "Sunken Temple: skip your turn for 3 hearts and 3 energy?", _temple_skip
 )
 
 

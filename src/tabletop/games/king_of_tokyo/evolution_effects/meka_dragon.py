@@ -30,7 +30,7 @@ from tabletop.games.king_of_tokyo.power_up import (
     evolution_number,
     passive,
     playable,
-    yes_or_no,
+    yes_no_question,
 )
 
 if TYPE_CHECKING:
@@ -281,17 +281,15 @@ def target_acquired(state: KingOfTokyoState, seat: int) -> None:
         _give_target(state, seat, context[1])
 
 
-def _target_answer(
-    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
-) -> None:
-    if move == Move.EVO_YES and _can_target(state, seat, context[0]):
+def _target_yes(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> None:
+    if _can_target(state, seat, context[0]):
         _give_target(state, seat, context[0])
 
 
-QUESTIONS["target_acquired"] = Question(
+yes_no_question(
+    "target_acquired",
     "Target Acquired: give the target token to the monster that wounded you?",
-    yes_or_no("target_acquired"),
-    _target_answer,
+    _target_yes,
 )
 
 

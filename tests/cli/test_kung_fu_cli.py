@@ -161,7 +161,10 @@ def test_choices_are_grouped_and_labelled_with_card_numbers() -> None:
     state = tabletop.make("kung-fu", first_player="0").new_state(2, seed=1)
     renderer = KungFuRenderer()
     groups = dict(renderer.choice_groups(state.legal_actions()))
-    assert set(groups) >= {"Attack face up", "Attack face down (your opponent first draws a card)"}
+    assert set(groups) >= {
+        "Attack face up",
+        "Attack face down (your opponent may first draw a card)",
+    }
     up = groups["Attack face up"][0]
     label = renderer.choice_label(up, state.view(0)).plain
     card = next(c for c in state.view(0)["hand"] if c["name"] in up.label)

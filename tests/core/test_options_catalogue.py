@@ -130,7 +130,7 @@ def test_uno_power_catalogue() -> None:
 def test_kung_fu_catalogue() -> None:
     options = _catalogue("kung-fu")
     passes = options["max_voluntary_passes"]
-    assert (passes.kind, passes.min, passes.max, passes.default) == ("int", 0, 5, 1)
+    assert (passes.kind, passes.min, passes.max, passes.default) == ("int", -1, 5, -1)
     assert options["round_limit"].group == "advanced"
     assert options["deck"].kind == "text" and options["deck"].group == "setup"
 
@@ -141,7 +141,7 @@ def test_kung_fu_catalogue() -> None:
         ("king-of-tokyo", "turn_limit", 9, "must be 10 to 100000"),
         ("uno-power", "target_score", 0, "must be 1 to 100000 or single_round"),
         ("uno-power", "hand_size", 16, "must be 1 to 15"),
-        ("kung-fu", "max_voluntary_passes", 6, "unlimited passing can loop for ever"),
+        ("kung-fu", "max_voluntary_passes", 6, "must be -1 to 5"),
     ],
 )
 def test_declared_ranges_are_enforced(game_id: str, name: str, value: int, message: str) -> None:

@@ -397,7 +397,16 @@ class UnoPowerObserver(Observer):
 
 # -- Kung Fu ----------------------------------------------------------------------
 
-_KF_DECISIONS = ("attack", "draw", "parry", "activate", "pay", "defender_choice", "discard_koku")
+_KF_DECISIONS = (
+    "attack",
+    "draw",
+    "parry",
+    "activate",
+    "pay",
+    "defender_choice",
+    "discard_koku",
+    "facedown_draw",
+)
 _KF_PHASES = ("initiative", "parry", "activation", "effects", "result", "over")
 
 
@@ -459,7 +468,12 @@ class KungFuObserver(Observer):
                 Field("discards", 2, most, "cards in the red and blue discard piles"),
                 Field("discarded", t, copies, "discard piles: copies of each card type"),
                 Field("no_parry", 2, 1, "no-parry mark for the next round: own, opponent's"),
-                Field("passes_left", 2, float(MAX_PASSES), "voluntary passes left"),
+                Field(
+                    "passes_left",
+                    2,
+                    float(MAX_PASSES),
+                    f"voluntary passes left ({MAX_PASSES} when unlimited)",
+                ),
                 Field("phase", len(_KF_PHASES), 1, "one-hot phase of the round"),
                 Field("decision", len(_KF_DECISIONS), 1, "one-hot kind of the pending decision"),
                 Field("decider", 2, 1, "one-hot seat that must decide: own, opponent"),
@@ -468,6 +482,7 @@ class KungFuObserver(Observer):
             ],
         )
         self._type_index: dict[str, int] = {cid: i for i, cid in enumerate(cards.ids)}
+        self._unlimited = float(MAX_PASSES)  # passes_left when passing is unlimited
         self._decision_index = {name: i for i, name in enumerate(_KF_DECISIONS)}
         self._phase_index = {name: i for i, name in enumerate(_KF_PHASES)}
         self._ask_index = {kind: self._decision_index[name] for kind, name in KF_ASK_NAMES.items()}
@@ -493,7 +508,8 @@ class KungFuObserver(Observer):
             buf[koku_total + i] = st.koku_total[seat]
             if no_parry_next_round(st, seat):
                 buf[no_parry + i] = 1.0
-            buf[passes_left + i] = st.passes[seat]
+            left = st.passes[seat]
+            buf[passes_left + i] = left if left >= 0 else self._unlimited
         buf[attacker + (st.attacker != player)] = 1.0
         if st.att_card >= 0:
             buf[attack_present] = 1.0
@@ -523,7 +539,7 @@ class KungFuObserver(Observer):
             buf[decider + (top.player != player)] = 1.0
             if top.kind == KfAsk.PAY:
                 buf[due] = top.data[1]
-            elif top.kind == KfAsk.DRAW:
+            elif top.kind in (KfAsk.DRAW, KfAsk.FACEDOWN_DRAW):
                 buf[count] = top.data[0]
 
     def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
@@ -542,7 +558,8 @@ class KungFuObserver(Observer):
                 buf[row + kind[card["type"]]] += 1.0
             buf[o["koku_total"] + i] = float(p["koku_total"])
             buf[o["no_parry"] + i] = 1.0 if p["no_parry_next_round"] else 0.0
-            buf[o["passes_left"] + i] = float(p["passes_left"])
+            left = p["passes_left"]
+            buf[o["passes_left"] + i] = self._unlimited if left is None else float(left)
         buf[o["attacker"] + (0 if view["attacker"] == player else 1)] = 1.0
         attack = view["attack"]
         if attack is not None:
@@ -638,6 +655,7 @@ _KOT_DECISIONS = (
     "play_evolution",
     "draft_evolution",
     "evolution_question",
+    "freeze_time",
 )
 _KOT_LOCATIONS = ("outside", "city", "bay")
 # Decisions whose view ``amount`` is a number of hearts or heart dice (for

@@ -872,8 +872,9 @@ def test_fire_breathing_with_acid_attack(edition: str) -> None:
 
 
 def test_freeze_time() -> None:
-    """1-1-1: another turn with one die fewer; the chain goes on, then ends."""
-    state = turn(cards={0: "freeze_time"})
+    """1-1-1: another turn with one die fewer; the chain goes on, then ends (option
+    ``freeze_time="must"``: the turns follow without a question)."""
+    state = turn(cards={0: "freeze_time"}, options={"freeze_time": "must"})
     roll(state, "1", "1", "1", "2", "3", "heart")
     assert state.active == 0 and len(state.dice) == 5
     roll(state, "1", "1", "1", "2", "3")
@@ -896,7 +897,7 @@ def test_freeze_time_needs_the_card_and_three_ones() -> None:
 
 
 def test_freeze_time_bought_in_the_turn_of_the_three_ones() -> None:
-    state = turn(row="freeze_time", energy=5)
+    state = turn(row="freeze_time", energy=5, options={"freeze_time": "must"})
     roll(state, "1", "1", "1", "2", "3", "heart")
     act(state, BUY_1)
     end_buy(state)

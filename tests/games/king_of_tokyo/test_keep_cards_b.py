@@ -580,9 +580,15 @@ def test_poison_quills(edition: str) -> None:
     assert stars(state)[0] == 2
 
 
-def test_poison_quills_2011_needs_a_claw() -> None:
-    """2011: "extra damage" of an attack; no claw die, no attack."""
-    state = turn(edition="2011", cards={0: "poison_quills"}, city=1)
+def test_poison_quills_2011_needs_a_claw_under_the_option() -> None:
+    """2011, ``poison_quills_2011="needs_claw"``: "extra damage" of an attack only; no
+    claw die, no attack."""
+    state = turn(
+        edition="2011",
+        cards={0: "poison_quills"},
+        city=1,
+        options={"poison_quills_2011": "needs_claw"},
+    )
     roll(state, "2", "2", "2", "1", "3", "3")
     assert hearts(state)[1] == 10
 
@@ -926,9 +932,10 @@ def test_spiked_tail_needs_a_claw(edition: str) -> None:
     assert hearts(state)[1] == 10
 
 
-@pytest.mark.parametrize(("edition", "lost"), [("2011", 0), ("2016", 3)])
+@pytest.mark.parametrize(("edition", "lost"), [("2011", 2), ("2016", 3)])
 def test_spiked_tail_with_poison_quills_claws(edition: str, lost: int) -> None:
-    """2016: Poison Quills' claws count as claws for Spiked Tail; 2011: no claw die, no attack."""
+    """2016: Poison Quills' claws count as claws for Spiked Tail; 2011: without a claw
+    die Poison Quills still deals its 2 damage, which is no claw for Spiked Tail."""
     state = turn(edition=edition, cards={0: ("spiked_tail", "poison_quills")}, city=1)
     roll(state, "2", "2", "2", "1", "3", "3")
     assert hearts(state)[1] == 10 - lost
@@ -971,8 +978,9 @@ def test_urbavore_outside_tokyo_does_nothing(edition: str) -> None:
     assert hearts(state)[1] == 9
 
 
-@pytest.mark.parametrize(("edition", "lost"), [("2011", 0), ("2016", 3)])
+@pytest.mark.parametrize(("edition", "lost"), [("2011", 2), ("2016", 3)])
 def test_urbavore_with_poison_quills_claws(edition: str, lost: int) -> None:
+    """2011: without a claw die Poison Quills deals its 2 damage, no claw for Urbavore."""
     state = turn(edition=edition, cards={0: ("urbavore", "poison_quills")}, city=0)
     roll(state, "2", "2", "2", "1", "3", "3")
     assert hearts(state)[1:] == [10 - lost] * 3

@@ -25,7 +25,8 @@ def test_face_up_attack_is_seen_and_the_defender_draws_nothing(game) -> None:
     assert state.view(None)["players"][1]["hand_size"] == 2
 
 
-def test_face_down_attack_gives_the_defender_one_draw_first(game) -> None:
+def test_face_down_attack_gives_the_defender_one_draw_first(make_game) -> None:
+    game = make_game(facedown_draw="must")  # the draw is always taken: only the pile is asked
     state = build(game, hands=[["Heavy", "Jab"], ["Block", "Wall"]], red=["Jab"], blue=["Wall"])
     act(state, "attack with Heavy face down")
     # R5: the defender draws 1 from the deck of their choice, before parrying.

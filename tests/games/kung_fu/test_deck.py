@@ -95,8 +95,8 @@ def test_card_texts_say_each_effect(default) -> None:
         return default.text(default.type_of(card_id))
 
     assert text("A01") == ""  # Straight Punch has no effect
-    assert text("A11") == (
-        "Activate for 2 koku: if the opponent has lost life this round, the opponent loses 2 life."
+    assert text("A11") == (  # Snake Fang: lose2 without a target, as the legend says
+        "Activate for 2 koku: if the opponent has lost life this round, you lose 2 life."
     )
     assert text("A13") == (
         "Activate for 2 koku: its value becomes 6; after this round, the defender of this "
@@ -109,9 +109,13 @@ def test_card_texts_say_each_effect(default) -> None:
 def test_the_view_says_lose2_as_the_options_play_it() -> None:
     import tabletop
 
-    for target, words in (("card", "the opponent loses 2 life"), ("self", "you lose 2 life")):
+    for target, words in (
+        ("card", "you lose 2 life"),
+        ("opponent", "the opponent loses 2 life"),
+        ("self", "you lose 2 life"),
+    ):
         game = tabletop.make("kung-fu", lose2_target=target)
-        k = game.cards.type_of("P11")  # Returning Strike: lose2, the opponent in the data
+        k = game.cards.type_of("P11")  # Returning Strike: lose2, no target in the data
         assert game.texts[k] == f"Activate for 3 koku: {words}."
         view = game.new_state(2, seed=1).view(0)
         assert all(
@@ -129,7 +133,7 @@ def test_a_deck_file_replaces_the_deck(tmp_path) -> None:
     game = tabletop.make("kung-fu", deck=path)
     assert game.cards.num_types == len(FIXTURE)
     assert game.cards.names[0] == "Jab"
-    assert game.info.num_distinct_actions == 5 * len(FIXTURE) + 18
+    assert game.info.num_distinct_actions == 5 * len(FIXTURE) + 19
 
 
 def test_a_bare_list_is_accepted(tmp_path) -> None:

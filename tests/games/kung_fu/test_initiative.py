@@ -28,7 +28,8 @@ def test_holder_chooses_an_attack_or_passes(game) -> None:
     ]
 
 
-def test_voluntary_pass_hands_over_and_the_passer_draws_three(game) -> None:
+def test_voluntary_pass_hands_over_and_the_passer_draws_three(make_game) -> None:
+    game = make_game(max_voluntary_passes=1)  # one pass per round: passes_left counts down
     state = build(game, hands=HANDS, red=["Coin Punch"], blue=["Wall", "Shield"])
     act(state, PASS)
     # The new defender (the passer) chooses how many of the 3 come from red.
@@ -43,8 +44,8 @@ def test_voluntary_pass_hands_over_and_the_passer_draws_three(game) -> None:
     assert "pass" in events(state) and "initiative" in events(state)
 
 
-def test_each_player_passes_at_most_once_per_round(game) -> None:
-    state = build(game, hands=HANDS)
+def test_each_player_passes_at_most_once_per_round(make_game) -> None:
+    state = build(make_game(max_voluntary_passes=1), hands=HANDS)
     act(state, PASS, "draw 0 red, the rest blue")
     assert PASS in labels(state)  # player 1 has not passed yet
     act(state, PASS, "draw 0 red, the rest blue")
@@ -52,7 +53,8 @@ def test_each_player_passes_at_most_once_per_round(game) -> None:
     assert PASS not in labels(state)  # R4: player 0 already passed this round
 
 
-def test_passes_come_back_next_round(game) -> None:
+def test_passes_come_back_next_round(make_game) -> None:
+    game = make_game(max_voluntary_passes=1)
     state = build(game, hands=[["Jab", "Jab", "Block"], ["Heavy", "Jab", "Wall", "Block"]])
     act(state, PASS, "draw 0 red, the rest blue")
     act(state, "attack with Heavy face up", "parry with Block")
@@ -78,7 +80,8 @@ def test_a_higher_limit_allows_more_passes(make_game) -> None:
     assert PASS not in labels(state)
 
 
-def test_forced_handover_without_a_red_card(game) -> None:
+def test_forced_handover_without_a_red_card(make_game) -> None:
+    game = make_game(max_voluntary_passes=1)  # passes_left counts the voluntary passes
     state = build(game, hands=[["Block", "Wall"], ["Jab", "Block"]], red=["Heavy", "Jab", "Jab"])
     # Player 0 holds no red card: the initiative passes at once, and player 0, now
     # the defender, draws 3 (a choice of decks).

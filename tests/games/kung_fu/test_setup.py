@@ -89,7 +89,7 @@ def test_same_seed_same_game(game) -> None:
 @pytest.mark.parametrize(
     ("option", "value"),
     [
-        ("max_voluntary_passes", -1),
+        ("max_voluntary_passes", -2),
         ("max_voluntary_passes", 6),
         ("second_player_bonus_parry_cards", 6),
         ("round_limit", 0),
@@ -125,7 +125,7 @@ def test_action_layout_of_the_default_deck() -> None:
     game = tabletop.make("kung-fu")
     t = game.cards.num_types
     assert t == 32
-    assert game.info.num_distinct_actions == 5 * t + 18 == 178 == layout(t)["total"]
+    assert game.info.num_distinct_actions == 5 * t + 19 == 179 == layout(t)["total"]
     names = game.cards.names
     expect = {
         0: f"attack with {names[0]} face up",
@@ -140,6 +140,7 @@ def test_action_layout_of_the_default_deck() -> None:
         4 * t + 16: "take the initiative",
         4 * t + 17: "draw the difference",
         4 * t + 18 + 31: f"discard {names[31]} from your opponent's koku",
+        5 * t + 18: "do not draw a card",
     }
     for i, label in expect.items():
         assert game.action_from_id(i).label == label
@@ -152,7 +153,7 @@ def test_action_layout_of_the_default_deck() -> None:
 def test_action_count_follows_the_deck(game) -> None:
     t = game.cards.num_types
     assert t == 30
-    assert game.info.num_distinct_actions == 5 * t + 18
+    assert game.info.num_distinct_actions == 5 * t + 19
     assert len(game.actions) == game.info.num_distinct_actions
 
 

@@ -175,9 +175,9 @@ def test_default_deck_views_are_json() -> None:
         json.dumps(state.view(seat))
 
 
-def test_phases_follow_the_round(game) -> None:
+def test_phases_follow_the_round(make_game) -> None:
     state = build(
-        game,
+        make_game(facedown_draw="must"),  # the face-down draw is a plain "draw" decision
         hands=[["Power Kick", "Jab"], ["Block", "Wall", "Jab"]],
         rows=[["Coin Punch", "Coin Punch"], []],
     )

@@ -60,7 +60,8 @@ def test_match_by_number(game):
     ],
 )
 def test_match_by_symbol_and_draw_one_is_not_draw_two(game, top, same, other):
-    state = build(game, 3, hands=[[same, other, "green 5"], *OTHERS], top=top)
+    # A later turn (turns=5): a Grab Two Towers turned up first has a rule of its own.
+    state = build(game, 3, hands=[[same, other, "green 5"], *OTHERS], top=top, turns=5)
     assert plays(state) == {same}
 
 
@@ -70,6 +71,7 @@ def test_wilds_match_anything(game):
         3,
         hands=[["Wild Grab-a-Tower", "Wild Draw Four", "red 1"], *OTHERS],
         top="blue Grab Two Towers",
+        turns=5,  # a later turn: not the first card's rule (first_grab_two)
     )
     assert len(plays(state)) == 8  # two wilds, four named colours each
 

@@ -68,19 +68,21 @@ EVENT_STYLE = {
 
 _EFFECT_WORDS = re.compile(r"; cost (\d+): (.*)\)$")
 _DETAILS = re.compile(r"^[^(]*\((.*)\)$")
+_ONE_CARD = {"draw 0 red, the rest blue": "a blue card", "draw 1 red, the rest blue": "a red card"}
 _CARD_CHOICE = re.compile(r"^(?:attack|parry) with (.+?)(?: face (?:up|down))?$")
 
 RULES = """\
 [b]Goal[/b]  Knock your opponent out: each player starts with 10 life.
 
 [b]A round[/b]  The player with the [b]initiative[/b] attacks with one [red]red[/] card, face up
-or face down (face down: the defender first draws a card, from the deck of their
+or face down (face down: the defender may first draw a card, from the deck of their
 choice). The defender must parry with a [bright_blue]blue[/] card if they hold one.
   attack > parry   the defender loses the difference; the attacker keeps the initiative
   attack = parry   nothing happens; the attacker keeps the initiative
   attack < parry   the defender draws the difference, or takes the initiative
-Before the attack you may [b]give up the initiative[/b] (once a round). Whoever becomes
-the defender through a change of initiative draws 3 cards, split as they choose.
+Before the attack you may [b]give up the initiative[/b], and your opponent may give it
+back, as often as you both want. Whoever becomes the defender through a change of
+initiative draws 3 cards, split as they choose.
 An attacker without a red card must hand the initiative over.
 
 [b]Koku[/b]  Cards that show coins stay in front of their player after the round (the
@@ -261,7 +263,7 @@ class KungFuRenderer(Renderer):
 
     groups = (
         "Attack face up",
-        "Attack face down (your opponent first draws a card)",
+        "Attack face down (your opponent may first draw a card)",
         "Parry",
         "Pay",
         "Draw",
@@ -277,6 +279,8 @@ class KungFuRenderer(Renderer):
         if label.startswith("pay with"):
             return order[3]
         if label.startswith("draw ") and label.endswith("the rest blue"):
+            return order[4]
+        if label == "do not draw a card":  # after a face-down attack
             return order[4]
         return order[5]
 
@@ -305,6 +309,8 @@ class KungFuRenderer(Renderer):
                 text.append(f"  ({plural(diff, 'card')})", style="dim")
         elif label == "take the initiative":
             text.append("  (your opponent draws 3 cards)", style="dim")
+        elif label in _ONE_CARD and (view.get("decision") or {}).get("count") == 1:
+            text.append(f"  ({_ONE_CARD[label]})", style="dim")
         return text
 
     # -- help, rounds and the end ---------------------------------------------

@@ -44,6 +44,7 @@ block              first id   size   meaning
 ``EVO_SEAT``       K+154+3C+5E 6      an Evolution's question: seat s
 ``EVO_CARD``       K+160+3C+5E C      an Evolution's question: Power card c
 ``EVO_EVOLUTION``  K+160+4C+5E E      an Evolution's question: Evolution e
+``FREEZE_TIME``    K+160+4C+6E 1      take the extra turn Freeze Time offers
 =================  =========  =====  ==================================================
 
 Labels name cards by the edition's names, so each edition has its own table.
@@ -149,6 +150,7 @@ class Move:
     EVO_SEAT: Final = 34  # arg: seat
     EVO_CARD: Final = 35  # arg: Power card instance
     EVO_EVOLUTION: Final = 36  # arg: Evolution (Icy Reflection's target)
+    FREEZE_TIME: Final = 37  # take the extra turn Freeze Time offers
 
 
 HEART_HEAL, HEART_POISON, HEART_SHRINK = range(3)
@@ -193,6 +195,7 @@ MOVE_NAMES: Final = (
     "evo_seat",
     "evo_card",
     "evo_evolution",
+    "freeze_time",
 )
 _FACE_MOVES: Final = frozenset((Move.PROBE, Move.HERD_CULLER, Move.EVO_FACE))
 _CHANGE_MOVES: Final = frozenset((Move.PLOT_TWIST, Move.STRETCHY, Move.EVO_CHANGE))
@@ -321,6 +324,9 @@ class ActionTable:
         self.evo_card = tuple(add(f"choose {n}", Move.EVO_CARD, c) for c, n in enumerate(names))
         self.evo_evolution = tuple(
             add(f"choose the Evolution {e.name}", Move.EVO_EVOLUTION, e.number) for e in evolutions
+        )
+        self.freeze_time = add(
+            "take another turn with one die fewer (Freeze Time)", Move.FREEZE_TIME
         )
         self.actions: tuple[Action, ...] = tuple(builder.actions)
         self.move: tuple[int, ...] = tuple(builder.move)

@@ -170,6 +170,8 @@ class KingOfTokyoHeuristicBot(Bot):
             return self._play_evolution(state, player, legal)
         if kind == Ask.EVO_CHOICE:
             return self._answer(state, player, legal)
+        if kind == Ask.FREEZE_TIME:
+            return _find(legal, Move.FREEZE_TIME) or legal[0]  # a turn is worth having
         if kind == Ask.CHARGE:
             m = state.monsters[player]
             return _find(legal, Move.CHARGE if m.energy > 2 else Move.DONE_CHARGING) or legal[-1]

@@ -26,6 +26,11 @@ FIRST_ROLL_LIMIT = 100  # first-player roll-offs before falling back to a random
 OUTSIDE, CITY, BAY = 0, 1, 2
 LOCATION_NAMES = ("outside", "city", "bay")
 
+# Kinds of extra turn in ``state.extra_turns`` (Power Up! adds 2 and 3).
+FRENZY_TURN = 0
+FREEZE_TIME_TURN = 1  # with one die fewer
+FREEZE_OFFER = 4  # Freeze Time's turn, if its owner takes it (option freeze_time="may")
+
 # A hit: [victim, hearts, source seat, is a smash, prevention done]
 Hit = list[Any]
 

@@ -40,7 +40,7 @@ from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
 from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
 from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.monster import START_HEARTS
-from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.phases import Ask, Stage
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -204,7 +204,33 @@ def lose(state: KingOfTokyoState, v: int, hearts: int, source: int, smash: bool)
         _king.on_loss(state, v, lost, source, smash)  # Alpha Male
         _meka.on_loss(state, v, lost, source, smash)  # Breath of Doom...
     if m.hearts <= 0:
+        in_tokyo = v == state.city or v == state.bay
         reach_zero(state, v)
+        if in_tokyo and not m.alive and not smash:
+            eliminator_takes_tokyo(state, source)
+
+
+def eliminator_takes_tokyo(state: KingOfTokyoState, source: int) -> None:
+    """2011 rulebook: "if you are eliminated while in Tokyo, the monster that eliminated
+    you takes control of Tokyo at once" (a Discard card excepted).
+
+    A claw attack takes Tokyo at the Enter Tokyo step anyway; this is the attack's Keep
+    card damage without a claw (Acid Attack, Poison Quills). Option
+    ``keep_card_kill_2011="tokyo_stays_empty"``: Tokyo stays empty (a later ruling).
+    """
+    options = state.kot_game.options
+    if (
+        options.edition == "2011"
+        and options.keep_card_kill_2011 == "takes_tokyo"
+        and source == state.active
+        and state.stage == Stage.AFTER_CLAWS  # the attack's own damage
+        and state.resolving < 0  # not a Discard card
+        and state.monsters[source].alive
+        and not state.in_tokyo(source)
+    ):
+        where = tokyo.free_spot(state)
+        if where >= 0:
+            tokyo.enter(state, source, where)
 
 
 def reach_zero(state: KingOfTokyoState, v: int) -> None:

@@ -82,7 +82,11 @@ def play(state: KingOfTokyoState, action: Action) -> None:
     elif move == Move.TENTACLES:
         shop.buy_from_owner(state, p, arg)
     elif move == Move.DECLINE:
-        pass  # the queue moves on
+        if d.kind == Ask.FREEZE_TIME:
+            turn.answer_freeze_time(state, False)
+        # otherwise the queue moves on
+    elif move == Move.FREEZE_TIME:
+        turn.answer_freeze_time(state, True)
     elif move == Move.MIMIC:
         if d.kind == Ask.MIMIC_MOVE:
             state.monsters[p].energy -= 1

@@ -96,6 +96,8 @@ def legal_actions(state: KingOfTokyoState) -> list[Action]:
     elif kind == Ask.DRAFT:
         assert state.pu is not None
         out.extend(table.draft_evolution[n] for n in sorted(state.pu.draft[p]))
+    elif kind == Ask.FREEZE_TIME:
+        out += (table.freeze_time, table.decline)
     elif kind == Ask.EVO_CHOICE:
         question = QUESTIONS[evolution_table().info[d.data[0]].id]
         out.extend(question.options(state, p, d.data[1:]))

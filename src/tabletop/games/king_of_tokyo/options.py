@@ -219,6 +219,39 @@ class KingOfTokyoOptions:
         group="variants",
         values={True: "they do (Board Game Arena)", False: "only other monsters' hearts count"},
     )
+    poison_quills_2011: Literal["damage", "needs_claw"] = option(
+        "damage",
+        title="Poison Quills without claws (2011)",
+        description="2011: rolling [2][2][2] with Poison Quills and no claw die.",
+        group="variants",
+        values={
+            "damage": "it still deals 2 damage (the card: 'also deal 2 damage'; the 2011 "
+            "glossary's claw condition is for cards that add to an attack)",
+            "needs_claw": "it deals nothing without a claw die",
+        },
+    )
+    keep_card_kill_2011: Literal["takes_tokyo", "tokyo_stays_empty"] = option(
+        "takes_tokyo",
+        title="Eliminated in Tokyo by a Keep card (2011)",
+        description="2011: the monster in Tokyo is eliminated by another monster's Keep card "
+        "damage, without a claw.",
+        group="variants",
+        values={
+            "takes_tokyo": "the eliminator takes control of Tokyo at once (the rulebook: only "
+            "a Discard card is excepted)",
+            "tokyo_stays_empty": "Tokyo stays empty (a later publisher ruling)",
+        },
+    )
+    freeze_time: Literal["may", "must"] = option(
+        "may",
+        title="Freeze Time",
+        description="The extra turn of Freeze Time after scoring [1][1][1].",
+        group="variants",
+        values={
+            "may": "its owner may take it or not (the card: 'you can take another turn')",
+            "must": "it always follows",
+        },
+    )
     bay_moves_up: bool = option(
         False,
         title="Bay monster moves up",

@@ -24,6 +24,7 @@ class Ask:
     EVO_PLAY: Final = 13  # data: (window,): play an Evolution now, or not
     DRAFT: Final = 14  # Mutant Evolution: which card of the packet to take
     EVO_CHOICE: Final = 15  # data: (Evolution, context...): an Evolution's own question
+    FREEZE_TIME: Final = 16  # Freeze Time (option "may"): take the extra turn, or not
 
 
 ASK_NAMES = {
@@ -43,6 +44,7 @@ ASK_NAMES = {
     Ask.EVO_PLAY: "play_evolution",
     Ask.DRAFT: "draft_evolution",
     Ask.EVO_CHOICE: "evolution_question",
+    Ask.FREEZE_TIME: "freeze_time",
 }
 
 ASK_TEXT = {
@@ -62,6 +64,7 @@ ASK_TEXT = {
     Ask.EVO_PLAY: "you may play an Evolution now",
     Ask.DRAFT: "take one Evolution from the packet, then pass it on",
     Ask.EVO_CHOICE: "answer an Evolution's question",
+    Ask.FREEZE_TIME: "you scored [1][1][1]: you may take another turn with one die fewer",
 }
 
 

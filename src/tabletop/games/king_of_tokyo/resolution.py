@@ -45,21 +45,21 @@ def claw_count(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> tupl
 
     2016 ("claw" rule): Poison Quills, then Spiked Tail and Urbavore (need a claw
     so far), then Acid Attack and Burrowing; every one is a claw (2.9 D1). 2011
-    ("damage" rule): the extras need a claw die, except Acid Attack, and are
-    extra damage of the attack; Acid Attack without claws hits as card damage.
+    ("damage" rule): the extras need a claw, except Acid Attack, and are extra damage
+    of the attack; Meow Missile's claw is a claw. Without claws, Acid Attack and (option
+    ``poison_quills_2011="damage"``, the card's "also deal 2 damage") Poison Quills hit
+    as card damage.
     """
     m = state.monsters[a]
     mask = m.mask
     claws = counts[CLAW]
     meow = 0
-    if state.pu is not None and counts[ONE]:  # Meow Missile: a claw (2011: needs one)
+    if state.pu is not None and counts[ONE]:  # Meow Missile: +1 claw with a 1
         meow = state.pu.count(a, "meow_missile")
     if state.pu is not None and claws:  # Energy Sword: +1 claw with a claw die (D1)
         claws += _bunny.sword_claws(state, a)
     if not mask & CLAW_CARDS_MASK:
-        if meow and (claws or state.kot_game.claw_rule):
-            claws += meow
-        return claws, 0
+        return claws + meow, 0
     in_tokyo = state.in_tokyo(a)
     copies = owned.copies
     quills = 2 * copies(state, a, Card.POISON_QUILLS) if counts[TWO] >= 3 else 0
@@ -74,9 +74,12 @@ def claw_count(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> tupl
             claws += copies(state, a, Card.BURROWING)
         return claws, 0
     acid = copies(state, a, Card.ACID_ATTACK)
+    claws += meow
     if not claws:
+        if state.kot_game.options.poison_quills_2011 == "damage":
+            return 0, acid + quills
         return 0, acid
-    claws += quills + meow + copies(state, a, Card.SPIKED_TAIL) + acid
+    claws += quills + copies(state, a, Card.SPIKED_TAIL) + acid
     if in_tokyo:
         claws += copies(state, a, Card.URBAVORE) + copies(state, a, Card.BURROWING)
     return claws, 0

@@ -130,7 +130,8 @@ class KingOfTokyoState(State):
     alive_count: int
     hits: list[Hit]
     held: dict[int, int]  # Jets: smash damage held back until the yield decision
-    # [seat, kind, seat, kind, ...]; kind 0 Frenzy, 1 Freeze Time, (Power Up!) 2 Panda
+    # [seat, kind, seat, kind, ...]; kind 0 Frenzy, 1 Freeze Time, 4 Freeze Time offered
+    # (option freeze_time="may"), (Power Up!) 2 Panda
     # Express, 3 Jungle Frenzy
     extra_turns: list[int]
     freeze_chain: int

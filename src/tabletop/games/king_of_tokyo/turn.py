@@ -35,7 +35,10 @@ from tabletop.games.king_of_tokyo import (
 from tabletop.games.king_of_tokyo.constants import (
     END_OF_TURN_MASK,
     FIRST_ROLL_LIMIT,
+    FREEZE_OFFER,
+    FREEZE_TIME_TURN,
     MIMIC,
+    PLAIN_ASKS,
     ROOTING_FOR_THE_UNDERDOG,
     START_OF_TURN_MASK,
 )
@@ -283,7 +286,7 @@ def end_turn_quietly(state: KingOfTokyoState) -> None:
     if state.hits or state.may_have_won:
         return
     stage_next(state)  # K: the next monster, or the turn limit ends the game
-    if state.over:
+    if state.over or state.decisions:  # the end, or Freeze Time's question
         return
     stage_start(state)  # A, and the first roll (B) unless Mimic asks or someone may win
     if (
@@ -325,19 +328,28 @@ def stage_end(state: KingOfTokyoState) -> None:
 
 
 def stage_next(state: KingOfTokyoState) -> None:
-    """K: check victory (2011), then extra turns, then the next living monster."""
+    """K: check victory (2011), then extra turns, then the next living monster.
+
+    An offered Freeze Time turn (option ``freeze_time="may"``) is asked about first,
+    when it would begin; the answer runs this stage again.
+    """
+    extra = state.extra_turns
+    while extra and not state.monsters[extra[0]].alive:
+        del extra[:2]  # the extra turns of the eliminated
+    if extra and extra[1] == FREEZE_OFFER:
+        state.decisions.push(PLAIN_ASKS[Ask.FREEZE_TIME][extra[0]])
+        return
     if not state.kot_game.immediate_end and victory.check_victory(state):
         return
     state.turn += 1
     if state.turn >= state.kot_game.options.turn_limit:
         victory.finish(state, [], "turn_limit")
         return
-    extra = state.extra_turns
     while extra:
         seat, kind = extra[0], extra[1]
         del extra[:2]
         if state.monsters[seat].alive:
-            state.freeze_chain = state.freeze_chain + 1 if kind == 1 else 0
+            state.freeze_chain = state.freeze_chain + 1 if kind == FREEZE_TIME_TURN else 0
             state.active = seat
             state.stage = Stage.START
             return
@@ -353,10 +365,30 @@ def grant_frenzy(state: KingOfTokyoState, seat: int) -> None:
 
 
 def grant_freeze_time(state: KingOfTokyoState, seat: int) -> None:
-    """``seat`` takes another turn with one die fewer (Freeze Time, once)."""
-    if seat in state.extra_turns[0::2] and 1 in state.extra_turns[1::2]:
+    """``seat`` takes another turn with one die fewer (Freeze Time, once).
+
+    Option ``freeze_time="may"`` (the card: "you can take another turn"): the turn is
+    offered, and its owner is asked when it would begin (:func:`stage_next`).
+    """
+    extra = state.extra_turns
+    if seat in extra[0::2] and (FREEZE_TIME_TURN in extra[1::2] or FREEZE_OFFER in extra[1::2]):
         return
-    state.extra_turns += (seat, 1)
-    state.note(
-        f"{state.monster_name(seat)} will take another turn with one die fewer (Freeze Time)."
-    )
+    name = state.monster_name(seat)
+    if state.kot_game.options.freeze_time == "may":
+        extra += (seat, FREEZE_OFFER)
+        state.note(f"{name} may take another turn with one die fewer (Freeze Time).")
+        return
+    extra += (seat, FREEZE_TIME_TURN)
+    state.note(f"{name} will take another turn with one die fewer (Freeze Time).")
+
+
+def answer_freeze_time(state: KingOfTokyoState, take: bool) -> None:
+    """The offered Freeze Time turn, first in ``extra_turns``: taken or passed."""
+    extra = state.extra_turns
+    seat = extra[0]
+    if take:
+        extra[1] = FREEZE_TIME_TURN
+        state.note(f"{state.monster_name(seat)} takes another turn (Freeze Time).")
+    else:
+        del extra[:2]
+        state.note(f"{state.monster_name(seat)} does not take another turn (Freeze Time).")

@@ -1,7 +1,7 @@
 """The action encoding of Kung Fu.
 
 Ids are laid out in blocks; ``T`` is the number of card types of the loaded deck, in
-file order (``T = 32`` with the default deck, giving 178 ids):
+file order (``T = 32`` with the default deck, giving 179 ids):
 
 ===================  ==========  ==========  ============================================
 block                first id    size        meaning
@@ -17,11 +17,14 @@ block                first id    size        meaning
 ``TAKE_INITIATIVE``  4T+16       1           the winning defender takes the initiative
 ``DRAW_DIFFERENCE``  4T+17       1           the winning defender draws the difference
 ``DISCARD_KOKU``     4T+18       T           discard a type-k card from the opponent's row
+``NO_DRAW``          5T+18       1           do not draw after a face-down attack
 ===================  ==========  ==========  ============================================
 
 ``DRAW_RED`` serves every draw with a choice of decks: the 3 cards on a change of
 initiative, the extra card for a face-down attack (r is 0 or 1), ``draw3`` and the
 difference. With ``draw_split="sequential"`` each card is asked alone (r is 0 or 1).
+With ``facedown_draw="may"`` the defender of a face-down attack answers with
+``DRAW_RED`` (r = 1: a red card, 0: a blue one) or ``NO_DRAW``.
 
 :meth:`ActionTable.data` gives each action as data (``Game.action_data``): the move's
 name (the block's, lower case: ``attack``, ``attack_down``, ``parry``, ``pay``,
@@ -53,6 +56,7 @@ class Move:
     TAKE_INITIATIVE = 8
     DRAW_DIFFERENCE = 9
     DISCARD_KOKU = 10
+    NO_DRAW = 11
 
 
 MOVE_NAMES = (
@@ -67,6 +71,7 @@ MOVE_NAMES = (
     "take_initiative",
     "draw_difference",
     "discard_koku",
+    "no_draw",
 )
 _CARD_MOVES = frozenset((Move.ATTACK, Move.ATTACK_DOWN, Move.PARRY, Move.PAY, Move.DISCARD_KOKU))
 
@@ -75,7 +80,7 @@ def layout(num_types: int) -> dict[str, int]:
     """The first id of each block for a deck of ``num_types`` card types.
 
     >>> layout(32)["DRAW_RED"], layout(32)["total"]
-    (131, 178)
+    (131, 179)
     """
     t = num_types
     return {
@@ -90,7 +95,8 @@ def layout(num_types: int) -> dict[str, int]:
         "TAKE_INITIATIVE": 4 * t + 3 + DRAW_CHOICES,
         "DRAW_DIFFERENCE": 4 * t + 4 + DRAW_CHOICES,
         "DISCARD_KOKU": 4 * t + 5 + DRAW_CHOICES,
-        "total": 5 * t + 5 + DRAW_CHOICES,
+        "NO_DRAW": 5 * t + 5 + DRAW_CHOICES,
+        "total": 5 * t + 6 + DRAW_CHOICES,
     }
 
 
@@ -126,6 +132,7 @@ class ActionTable:
             add(f"discard {names[k]} from your opponent's koku", Move.DISCARD_KOKU, k)
             for k in types
         )
+        self.no_draw = add("do not draw a card", Move.NO_DRAW)
         self.actions: tuple[Action, ...] = tuple(builder.actions)
         self.move: tuple[int, ...] = tuple(builder.move)
         self.arg: tuple[int, ...] = tuple(builder.arg)

@@ -33,7 +33,8 @@ constants below say what a coin, a card and the initiative are worth.
   more than the 3 cards the opponent would draw: they may not parry next round, or
   its best attack can knock them out.
 - **Draws**: it keeps a balance of red and blue, one more blue than red when the
-  total is odd (it mostly draws as the defender).
+  total is odd (it mostly draws as the defender). It always takes the card it may
+  draw after a face-down attack: a card in hand never hurts.
 - It discards the opponent's richest Koku card.
 
 The constants were tuned in play against itself (``docs/bots.md`` has the figures):
@@ -95,7 +96,7 @@ class KungFuHeuristicBot(Bot):
             return reading.activate(legal)
         if kind == Move.PAY:
             return reading.pay(legal)
-        if kind == Move.DRAW_RED:
+        if kind in (Move.DRAW_RED, Move.NO_DRAW):  # NO_DRAW: after a face-down attack
             return reading.draw(legal)
         if kind in (Move.TAKE_INITIATIVE, Move.DRAW_DIFFERENCE):
             return reading.after_parry(legal)
@@ -210,8 +211,10 @@ class Reading:
         return max(legal, key=key)
 
     def draw(self, legal: list[Action]) -> Action:
-        """Keep red and blue balanced, one more blue than red when it is even."""
+        """Keep red and blue balanced, one more blue than red when it is even; never
+        decline the card a face-down attack offers."""
         table = self.game.table
+        legal = [a for a in legal if table.move[a.id] == Move.DRAW_RED] or legal
         me = self.players[self.me]
         n = int(self.view["decision"]["count"])
         total = me["hand_size"] + n

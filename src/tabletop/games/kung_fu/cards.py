@@ -130,10 +130,11 @@ class EffectSpec:
         return f"{ARROW}:{EFFECT_KEYS[self.kind]}" if self.arrow else EFFECT_KEYS[self.kind]
 
 
-def _words(e: EffectSpec, boosted: int) -> str:
-    """A few words for a card label."""
+def _words(e: EffectSpec, boosted: int, lose_to_self: bool | None = None) -> str:
+    """A few words for a card label; ``lose_to_self`` as in :func:`_sentence`."""
     k = e.kind
     n = e.amount
+    to_self = e.to_self if lose_to_self is None else lose_to_self
     text = {
         Effect.BOOST: f"boost to {boosted}",
         Effect.GAIN_KOKU: "keep as koku",
@@ -144,7 +145,7 @@ def _words(e: EffectSpec, boosted: int) -> str:
         Effect.DISCARD_RANDOM: f"opponent discards {n} at random",
         Effect.DISCARD_KOKU: "discard an opponent's koku",
         Effect.HEAL: f"heal {n}",
-        Effect.LOSE: f"lose {n}" if e.to_self else f"opponent loses {n}",
+        Effect.LOSE: f"lose {n}" if to_self else f"opponent loses {n}",
     }[k]
     return f"after a hit, {text}" if e.arrow else text
 
@@ -264,7 +265,17 @@ class CardTable:
     def _types(self, colour: int) -> list[int]:
         return [k for k in range(self.num_types) if self.colour[k] == colour]
 
-    def _label(self, k: int) -> str:
+    def label(self, k: int, lose_to_self: bool | None = None) -> str:
+        """Card type ``k`` in a few words; ``lose_to_self`` overrides whom ``lose2``
+        hurts, as in :meth:`text`.
+
+        >>> table = load_deck("default")
+        >>> table.label(table.type_of("A07"))
+        'Tiger Claw (attack 3/5; cost 2: boost to 5)'
+        """
+        return self._label(k, lose_to_self)
+
+    def _label(self, k: int, lose_to_self: bool | None = None) -> str:
         deck = DECK_NAMES[self.colour[k]]
         value = (
             f"{self.value[k]}/{self.boosted_value[k]}" if self.has_boost[k] else str(self.value[k])
@@ -273,7 +284,7 @@ class CardTable:
         if self.koku[k]:
             text += f", {self.koku[k]} koku"
         if self.effects[k]:
-            words = ", ".join(_words(e, self.boosted[k]) for e in self.effects[k])
+            words = ", ".join(_words(e, self.boosted[k], lose_to_self) for e in self.effects[k])
             text += f"; cost {self.cost[k]}: {words}"
         return text + ")"
 

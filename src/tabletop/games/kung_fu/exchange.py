@@ -1,9 +1,11 @@
 """Phases A to C of a round: initiative, attack and parry.
 
 Implements the rulebook's "A round", phases **A. Initiative** (voluntary passes,
-R4; forced handovers; every change of initiative makes the new defender draw 3),
+R4: as many as the players want, bounded by the draw they cause, or a number per
+round; forced handovers; every change of initiative makes the new defender draw 3),
 **B. Attack** (face up or face down; R5: the defender's 1-card draw comes before
-the parry) and **C. Parry** (a defender must parry if able; R10: a marked defender
+the parry, and with ``facedown_draw="may"`` the defender chooses whether to draw it)
+and **C. Parry** (a defender must parry if able; R10: a marked defender
 may not). It hands the round on to the activation windows
 (:mod:`~tabletop.games.kung_fu.koku`), or to the resolution in a deciding exchange.
 """
@@ -12,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.games.kung_fu.cards import RED
-from tabletop.games.kung_fu.drawing import avail, draw
+from tabletop.games.kung_fu.cards import BLUE, RED
+from tabletop.games.kung_fu.drawing import avail, choose_draw, draw
 from tabletop.games.kung_fu.phases import Stage
 from tabletop.games.kung_fu.rounds import stalemate
 
@@ -45,9 +47,25 @@ def initiative(state: KungFuState) -> None:
     change_initiative(state, d)
 
 
+def may_pass(state: KungFuState, p: int) -> bool:
+    """Whether the attacker ``p`` may give up the initiative now (R4).
+
+    ``passes[p]`` counts the voluntary handovers ``p`` has left this round; -1 (the
+    default ``max_voluntary_passes``) means as many as the players want, as long as
+    the 3 cards the handover makes ``p`` draw can all be drawn. Each handover takes
+    3 cards out of the piles and nothing puts cards back before the attack, so a
+    round holds at most ``cards / 3`` of them and every game ends.
+    """
+    left = state.passes[p]
+    if left >= 0:
+        return left > 0
+    return avail(state, RED) + avail(state, BLUE) >= INITIATIVE_DRAW
+
+
 def give_up(state: KungFuState, p: int) -> None:
     """``p`` passes the initiative voluntarily (R4)."""
-    state.passes[p] -= 1
+    if state.passes[p] > 0:
+        state.passes[p] -= 1
     if state.keeps_log:
         state.event("pass", f"player {p + 1} gives up the initiative", player=p)
     change_initiative(state, 1 - p)
@@ -79,24 +97,38 @@ def attack(state: KungFuState, a: int, k: int, down: bool) -> None:
     state.att_hidden = down
     state.stage = _PARRY
     if state.keeps_log:
-        cards = state.kf_game.cards
+        g = state.kf_game  # labels and cards as the options play them (lose2)
         if down:
             state.event("attack_down", f"player {a + 1} attacks face down", player=a)
             state.private_event(
                 a,
                 "attack_card",
-                f"you attack with {cards.labels[k]}",
-                type=cards.ids[k],
+                f"you attack with {g.labels[k]}",
+                type=g.cards.ids[k],
             )
         else:
             state.event(
                 "attack",
-                f"player {a + 1} attacks with {cards.labels[k]}",
+                f"player {a + 1} attacks with {g.labels[k]}",
                 player=a,
-                card=cards.describe(k),
+                card=g.describe(k),
             )
-    if down:
-        draw(state, 1 - a, 1)  # R5: before the parry
+    if down:  # R5: the draw comes before the parry
+        d = 1 - a
+        game = state.kf_game
+        if game.facedown_may and avail(state, RED) + avail(state, BLUE):
+            state.ask.push(game.ask_facedown[d])  # "darf": the defender may draw, or not
+        else:
+            draw(state, d, 1)
+
+
+def facedown_draw(state: KungFuState, d: int, red: int) -> None:
+    """The answer of ``d`` to a face-down attack: draw a red (``red`` 1) or a blue
+    (0) card, or none (-1)."""
+    if red >= 0:
+        choose_draw(state, d, 1, red)
+    elif state.keeps_log:
+        state.event("no_draw", f"player {d + 1} does not draw a card", player=d)
 
 
 def parry(state: KungFuState) -> None:
@@ -131,19 +163,19 @@ def play_parry(state: KungFuState, d: int, k: int) -> None:
             state.held[d] ^= 1 << k
         state.blues[d] -= 1  # parry cards are blue
     if state.keeps_log:
-        cards = state.kf_game.cards
+        g = state.kf_game
         if k >= 0:
             state.event(
                 "parry",
-                f"player {d + 1} parries with {cards.labels[k]}",
+                f"player {d + 1} parries with {g.labels[k]}",
                 player=d,
-                card=cards.describe(k),
+                card=g.describe(k),
             )
         if state.att_hidden:
             a = state.att_card
             state.event(
                 "reveal",
-                f"the face-down attack is {cards.labels[a]}",
-                card=cards.describe(a),
+                f"the face-down attack is {g.labels[a]}",
+                card=g.describe(a),
             )
     state.att_hidden = False

@@ -62,6 +62,7 @@ class KungFuGame(Game[KungFuOptions]):
         self.sequential = opts.draw_split == "sequential"
         self.reshuffle = opts.reshuffle_on_empty
         self.minimal_payment = opts.payment == "minimal"
+        self.facedown_may = opts.facedown_draw == "may"
         # The effects that resolve after the comparison, with lose2's target set
         # by the option (R12).
         target = opts.lose2_target
@@ -79,10 +80,14 @@ class KungFuGame(Game[KungFuOptions]):
             )
             for effects in cards.post
         )
-        # The cards' texts as this game plays them (lose2's target may be an option).
+        # The cards' texts and labels as this game plays them (lose2's target may be
+        # an option).
         lose_to_self = None if target == "card" else target == "self"
         self.texts: tuple[str, ...] = tuple(
             cards.text(k, lose_to_self) for k in range(cards.num_types)
+        )
+        self.labels: tuple[str, ...] = tuple(
+            cards.label(k, lose_to_self) for k in range(cards.num_types)
         )
         # Shared immutable decisions and legal lists.
         self.ask_attack = tuple(Decision(Ask.ATTACK, p) for p in range(NUM_PLAYERS))
@@ -99,10 +104,25 @@ class KungFuGame(Game[KungFuOptions]):
             tuple(list(table.draw_red[lo : hi + 1]) for hi in range(DRAW_CHOICES))
             for lo in range(DRAW_CHOICES)
         )
+        # After a face-down attack (facedown_draw="may"): draw a blue card (r = 0) or a
+        # red one (r = 1), as the piles allow, or not; at [lo][hi] like draw_options.
+        self.ask_facedown = tuple(Decision(Ask.FACEDOWN_DRAW, p, (1,)) for p in range(NUM_PLAYERS))
+        self.facedown_options: tuple[tuple[list[Action], ...], ...] = tuple(
+            tuple([*table.draw_red[lo : hi + 1], table.no_draw] for hi in range(2))
+            for lo in range(2)
+        )
         self.activate_actions = [table.activate, table.decline]
         self.choice_actions = [table.take_initiative, table.draw_difference]
         self.attack_actions: dict[int, list[Action]] = {}
         self.parry_actions: dict[int, list[Action]] = {}
+
+    def describe(self, k: int) -> dict[str, Any]:
+        """Card type ``k`` for views and logs (``CardTable.describe``), its ``text`` and
+        ``label`` as this game's options play it."""
+        out = self.cards.describe(k)
+        out["text"] = self.texts[k]
+        out["label"] = self.labels[k]
+        return out
 
     def build_attack_actions(self, key: int) -> list[Action]:
         """Attack choices for ``key`` = red types held << 1 | may pass (memoised)."""
@@ -137,10 +157,12 @@ class KungFuGame(Game[KungFuOptions]):
     def max_decisions_per_round(self) -> int:
         """A true bound on the decisions of one round (for ``max_game_length``).
 
-        Phase A: each voluntary pass and each change of initiative (with its draw);
-        forced handovers each draw at least one card, or lead to an attack or the
-        stalemate, so there are at most ``cards + 2`` of them. Then the face-down
-        draw, the parry, two activation windows with one payment decision per coin,
+        Phase A: each voluntary pass and each change of initiative (with its draw):
+        a number per player, or with ``max_voluntary_passes=-1`` at most ``cards / 3``
+        in all, since each one draws 3 cards and needs them there; forced handovers
+        each draw at least one card, or lead to an attack or the stalemate, so there
+        are at most ``cards + 2`` of them. Then the face-down draw (one decision,
+        drawing or not), the parry, two activation windows with one payment decision per coin,
         the effects (a draw or a choice each), the defender's choice with its draw,
         and the switch's draw.
         """
@@ -151,7 +173,11 @@ class KungFuGame(Game[KungFuOptions]):
         def draws(n: int) -> int:
             return n if seq else 1
 
-        passes = 2 * opts.max_voluntary_passes * (1 + draws(INITIATIVE_DRAW))
+        if opts.max_voluntary_passes < 0:
+            handovers = cards.total_cards // INITIATIVE_DRAW
+        else:
+            handovers = 2 * opts.max_voluntary_passes
+        passes = handovers * (1 + draws(INITIATIVE_DRAW))
         forced = (cards.total_cards + 2) * draws(INITIATIVE_DRAW)
         attack = 1 + draws(1)
         parry = 1

@@ -1,7 +1,9 @@
 """The options of Kung Fu: the deck file and every proposed ruling of the reference.
 
 Each ``[RULING]`` of ``shared/reference/kung-fu.md`` (R1-R15) that has a sensible
-alternative is an option with the reference's proposed default.
+alternative is an option with the reference's proposed default; where a sentence of the
+rulebook settles it (``max_voluntary_passes``, ``facedown_draw``, ``lose2_target``
+with the deck's data), the rulebook's reading is the default.
 ``docs/games/kung-fu.md`` explains each one.
 """
 
@@ -15,6 +17,8 @@ from tabletop.core.options import check_ranges, option
 from tabletop.games.kung_fu.cards import load_deck
 
 MAX_PASSES = 5
+UNLIMITED = -1
+"""``max_voluntary_passes`` for "as often as the players want" (bounded by the draw)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,15 +46,29 @@ class KungFuOptions:
         group="setup",
         values={"random": "chosen at random", "0": "player 1", "1": "player 2"},
     )
-    # R4: forced handovers are unlimited.
+    # R4 and the rulebook's "... etc.": voluntary handovers as the players want (-1),
+    # bounded by the draw they cause; forced handovers are unlimited.
     max_voluntary_passes: int = option(
-        1,
+        UNLIMITED,
         title="Giving up the initiative",
-        description="How many times per round each player may give up the initiative.",
+        description="How many times per round each player may give up the initiative; -1: "
+        "as often as the players want, while the 3 cards it makes them draw are there.",
         group="variants",
-        min=0,
+        min=UNLIMITED,
         max=MAX_PASSES,
-        range_note="unlimited passing can loop for ever",
+        range_note="-1 is as often as the players want",
+    )
+    # The rulebook: after a face-down attack the defender "darf" (may) draw a card.
+    facedown_draw: Literal["may", "must"] = option(
+        "may",
+        title="Drawing after a face-down attack",
+        description="Whether the defender of a face-down attack chooses to draw a card "
+        "before parrying.",
+        group="variants",
+        values={
+            "may": "the defender may draw a card, from the pile of their choice, or not",
+            "must": "the defender always draws the card",
+        },
     )
     # R3.
     draw_split: Literal["upfront", "sequential"] = option(

@@ -16,6 +16,7 @@ class Ask:
     PAY = 4  # data: (side, koku still due, worth of the last card paid)
     CHOICE = 5  # the winning defender: take the initiative or draw the difference
     DISCARD_KOKU = 6  # which of the opponent's Koku cards to discard
+    FACEDOWN_DRAW = 7  # data: (1,): the defender of a face-down attack draws a card or not
 
 
 ASK_NAMES = {
@@ -26,6 +27,7 @@ ASK_NAMES = {
     Ask.PAY: "pay",
     Ask.CHOICE: "defender_choice",
     Ask.DISCARD_KOKU: "discard_koku",
+    Ask.FACEDOWN_DRAW: "facedown_draw",
 }
 
 

@@ -43,8 +43,10 @@ from tabletop.games.kung_fu.exchange import (
     INITIATIVE_DRAW,
     attack,
     change_initiative,
+    facedown_draw,
     give_up,
     initiative,
+    may_pass,
     parry,
     play_parry,
 )
@@ -84,6 +86,7 @@ _ASK_PARRY = Ask.PARRY
 _ASK_ACTIVATE = Ask.ACTIVATE
 _ASK_PAY = Ask.PAY
 _ASK_CHOICE = Ask.CHOICE
+_ASK_FACEDOWN = Ask.FACEDOWN_DRAW
 _PASS = Move.PASS
 
 _INT_FIELDS = (
@@ -298,7 +301,7 @@ class KungFuState(State):
             g = self.kf_game
             p = d.player
             if kind == _ASK_ATTACK:
-                key = (self.held[p] & g.red_mask) << 1 | (self.passes[p] > 0)
+                key = (self.held[p] & g.red_mask) << 1 | may_pass(self, p)
                 legal = g.attack_actions.get(key)
                 if legal is None:
                     legal = g.build_attack_actions(key)
@@ -327,6 +330,15 @@ class KungFuState(State):
             elif kind == _ASK_PAY:
                 pay = g.table.pay
                 legal = [pay[k] for k in pay_options(self, p, d.data[1], d.data[2])]
+            elif kind == _ASK_FACEDOWN:
+                red, blue = self.decks
+                if g.reshuffle:
+                    ar = len(red.draw_pile) + len(red.discard_pile)
+                    ab = len(blue.draw_pile) + len(blue.discard_pile)
+                else:
+                    ar = len(red.draw_pile)
+                    ab = len(blue.draw_pile)
+                legal = g.facedown_options[0 if ab else 1][1 if ar else 0]
             else:  # Ask.DISCARD_KOKU
                 discard = g.table.discard_koku
                 legal = [discard[k] for k in distinct(self.rows[1 - p])]
@@ -362,6 +374,8 @@ class KungFuState(State):
                 take_initiative(self, p)
             else:
                 draw_difference(self, p)
+        elif kind == _ASK_FACEDOWN:
+            facedown_draw(self, p, arg)  # arg: 1 red, 0 blue, -1 no card
         else:  # Ask.DISCARD_KOKU
             discard_koku(self, p, arg)
         self._proceed()

@@ -6,11 +6,12 @@ Schema (all keys always present):
   ``"activation"``, ``"effects"``, ``"result"`` or ``"over"``), ``current_player``
   (-1 when over) and ``decision``: ``{"kind", "player", "text", "due", "count"}``
   or ``null``; ``due`` is the koku still to pay at a ``pay`` decision and ``count``
-  the cards to draw at a ``draw`` decision (else ``null``)
+  the cards to draw at a ``draw`` or ``facedown_draw`` decision (else ``null``)
 - ``attacker`` (who holds the initiative) and ``defender``
 - ``players``: per seat ``{"seat", "life", "hand_size", "red_in_hand",
   "blue_in_hand", "koku": [card], "koku_total", "no_parry_next_round",
-  "passes_left"}``
+  "passes_left"}``; ``passes_left`` is ``null`` when the players may pass as often
+  as they want (``max_voluntary_passes=-1``)
 - ``hand``: the seat's own cards (``null`` for a spectator)
 - ``attack``/``parry``: ``null`` before the card is played, else ``{"card",
   "face_down", "activated", "value"}``; the attack's ``card`` is ``null`` while it
@@ -35,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.text import plural
 from tabletop.games.kung_fu.cards import BLUE, RED
+from tabletop.games.kung_fu.exchange import may_pass
 from tabletop.games.kung_fu.phases import ASK_NAMES, PHASE_NAMES, Ask
 
 if TYPE_CHECKING:
@@ -50,6 +52,7 @@ _DECISION_PHASE = {
     Ask.PAY: "activation",
     Ask.CHOICE: "result",
     Ask.DISCARD_KOKU: "effects",
+    Ask.FACEDOWN_DRAW: "parry",
 }
 
 
@@ -57,7 +60,7 @@ def decision_text(state: KungFuState, d: Decision) -> str:
     """A sentence for the pending decision ``d`` (public information only)."""
     kind = d.kind
     if kind == Ask.ATTACK:
-        if state.passes[d.player] > 0:
+        if may_pass(state, d.player):
             return "attack with a red card, face up or face down, or give up the initiative"
         return "attack with a red card, face up or face down"
     if kind == Ask.DRAW:
@@ -69,6 +72,8 @@ def decision_text(state: KungFuState, d: Decision) -> str:
         return f"choose how many of your {n} cards come from the red deck"
     if kind == Ask.PARRY:
         return "parry with a blue card"
+    if kind == Ask.FACEDOWN_DRAW:
+        return "the attack lies face down: draw a card from the pile of your choice, or not"
     if kind == Ask.ACTIVATE:
         card = state.par_card if d.data[0] else state.att_card
         cost = state.kf_game.cards.cost[card]
@@ -101,13 +106,7 @@ def attack_hidden_from(state: KungFuState, player: int | None) -> bool:
 
 def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
     g = state.kf_game
-    cards = g.cards
-    texts = g.texts
-
-    def describe(k: int) -> dict[str, Any]:
-        out = cards.describe(k)
-        out["text"] = texts[k]  # lose2's target as this game's options set it
-        return out
+    describe = g.describe  # lose2's target as this game's options set it
 
     decision: dict[str, Any] | None = None
     if state.ask:
@@ -117,7 +116,7 @@ def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
             "player": top.player,
             "text": decision_text(state, top),
             "due": top.data[1] if top.kind == Ask.PAY else None,
-            "count": top.data[0] if top.kind == Ask.DRAW else None,
+            "count": top.data[0] if top.kind in (Ask.DRAW, Ask.FACEDOWN_DRAW) else None,
         }
     attack: dict[str, Any] | None = None
     if state.att_card >= 0:
@@ -155,7 +154,7 @@ def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
                 "koku": [describe(k) for k in state.rows[p]],
                 "koku_total": state.koku_total[p],
                 "no_parry_next_round": no_parry_next_round(state, p),
-                "passes_left": state.passes[p],
+                "passes_left": state.passes[p] if state.passes[p] >= 0 else None,
             }
             for p in (0, 1)
         ],

@@ -50,6 +50,9 @@ ACTION_LABELS = {
 DRAW_AMOUNT = {DRAW1: 1, DRAW2: 2, WILD_DRAW4: 4}
 # The tower that protects its holder from each targeting card.
 BLOCKING_TOWER = {DRAW1: 0, DRAW2: 1, WILD_DRAW4: 2, SKIP: 3}
+# What each power icon means: the card its tower protects against (rulebook: "U: ...
+# Er ist jetzt gegen Zieh-1-Karten geschützt!", N Draw Two, O Wild Draw Four, ! Skip).
+ICON_MEANING = {tower: symbol for symbol, tower in BLOCKING_TOWER.items()}
 
 _U_N_O_BANG = {name: i for i, name in enumerate(TOWERS)}
 
@@ -194,10 +197,11 @@ class CardTable:
         self.colour_mask: tuple[int, ...] = tuple(
             _mask(i for i, k in enumerate(kinds) if k.colour == c) for c in range(NUM_COLOURS)
         )
-        symbol_mask = [
+        symbol_mask = self.symbol_mask = tuple(
             _mask(i for i, k in enumerate(kinds) if k.symbol == s) for s in range(NUM_SYMBOLS)
-        ]
-        # match[colour * NUM_SYMBOLS + symbol]: kinds playable on that top card.
+        )
+        # match[colour * NUM_SYMBOLS + symbol]: kinds playable on that top card by the
+        # plain matching rule (the game adds the rules its options change).
         self.match: tuple[int, ...] = tuple(
             self.colour_mask[c] | symbol_mask[s] | self.wild_mask
             for c in range(NUM_COLOURS)

@@ -17,7 +17,6 @@ from tabletop.games.uno_power.cards import (
     COLOURS,
     DRAW1,
     DRAW2,
-    NUM_SYMBOLS,
     NUM_TOWERS,
     REVERSE,
     SKIP,
@@ -26,6 +25,7 @@ from tabletop.games.uno_power.cards import (
     WILD_GRAB,
 )
 from tabletop.games.uno_power.drawing import add_card, draw_cards
+from tabletop.games.uno_power.legal import match_row
 from tabletop.games.uno_power.phases import ASK_NAME_COLOUR, STAGE_DONE
 from tabletop.games.uno_power.turn import begin_turn
 
@@ -122,7 +122,7 @@ def start_round(state: UnoPowerState) -> None:
     state.deck.discard_pile.append(card)
     state.top = card
     state.colour = cards.colour[card]
-    state.mi = max(state.colour, 0) * NUM_SYMBOLS + sym
+    state.mi = match_row(state)
     state.event("flip", f"the first card is {cards.names[card]}", card=cards.describe(card))
 
     first = (state.dealer + 1) % n
@@ -154,5 +154,5 @@ def start_round(state: UnoPowerState) -> None:
 def name_first_colour(state: UnoPowerState, p: int, c: int) -> None:
     """The first player names colour ``c`` for a Wild Grab-a-Tower turned up first."""
     state.colour = c
-    state.mi = c * NUM_SYMBOLS + state.uno_game.cards.symbol[state.top]
+    state.mi = match_row(state)
     state.event("colour", f"player {p + 1} names {COLOURS[c]}", player=p, colour=COLOURS[c])

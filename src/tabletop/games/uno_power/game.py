@@ -15,6 +15,9 @@ from tabletop.games.uno_power.cards import (
     DRAW1,
     DRAW2,
     GRAB2,
+    ICON_MEANING,
+    NUM_COLOURS,
+    NUM_SYMBOLS,
     REVERSE,
     SKIP,
     WILD_DRAW4,
@@ -65,6 +68,23 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         self.wd4_challenge: bool = opts.wd4_restriction and opts.wd4_challenge
         self.wd4_enforced: bool = opts.wd4_restriction and not opts.wd4_challenge
         cards = self.cards
+        # The kinds playable on each top card: match[colour * num_kinds + top kind]
+        # (the colour in play, named for a wild). With icon_rule="forbid_meaning" an
+        # icon card refuses the card its icon stands for. Past those rows, one per
+        # colour: a Grab Two Towers turned up first, under first_grab_two="colour_only"
+        # (only cards of its colour, during the first turn: see legal.match_row).
+        forbid = opts.icon_rule == "forbid_meaning"
+        rows: list[int] = []
+        for c in range(NUM_COLOURS):
+            for k in range(cards.num_kinds):
+                playable = cards.match[c * NUM_SYMBOLS + cards.symbol[k]]
+                if forbid and cards.icon[k] >= 0:
+                    playable &= ~cards.symbol_mask[ICON_MEANING[cards.icon[k]]]
+                rows.append(playable)
+        self.num_kinds: int = cards.num_kinds
+        self.first_grab_row: int = len(rows) if opts.first_grab_two == "colour_only" else -1
+        rows += cards.colour_mask
+        self.match: tuple[int, ...] = tuple(rows)
         # Cards that may move towers, and cards whose effect touches the next player.
         self.grabs: tuple[bool, ...] = tuple(
             cards.icon[k] >= 0 or cards.symbol[k] in (GRAB2, WILD_GRAB)

@@ -15,7 +15,7 @@ from tabletop.core.action import Action
 from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
 from tabletop.core.errors import StateFormatError
-from tabletop.games.uno_power.cards import WILD_DRAW4
+from tabletop.games.uno_power.cards import GRAB2, WILD_DRAW4
 from tabletop.games.uno_power.house_rules import stack_options
 from tabletop.games.uno_power.phases import (
     ASK_BONUS,
@@ -36,11 +36,34 @@ if TYPE_CHECKING:
     from tabletop.games.uno_power.state import UnoPowerState
 
 
+def match_row(state: UnoPowerState) -> int:
+    """The row of ``game.match`` that says which kinds may be played now (``state.mi``).
+
+    The card in play and the colour in play decide it, except for a Grab Two Towers
+    turned up first: with ``first_grab_two="colour_only"`` the first player may only
+    play a card of its colour (rulebook: "darf sich der Spieler, der als Erster an der
+    Reihe ist, keine Türme nehmen, sondern nur eine Karte mit entsprechender Farbe
+    ablegen"). That lasts the round's first turn, while no card has been played.
+    Kept in ``state.mi``: set when a card is played or a colour named, and when the
+    first turn ends (``turn.begin_turn``).
+    """
+    g = state.uno_game
+    top = state.top
+    if (
+        g.first_grab_row >= 0
+        and state.played < 0
+        and state.turns <= 1
+        and g.cards.symbol[top] == GRAB2
+    ):
+        return g.first_grab_row + state.colour
+    return max(state.colour, 0) * g.num_kinds + top
+
+
 def is_playable(state: UnoPowerState, p: int, k: int) -> bool:
     """Whether ``p`` may play a card of kind ``k`` on the card in play."""
     g = state.uno_game
     cards = g.cards
-    if not cards.match[state.mi] >> k & 1:
+    if not g.match[state.mi] >> k & 1:
         return False
     if k == cards.wild_draw4 and g.wd4_enforced:
         return not state.held[p] & cards.colour_mask[state.colour]

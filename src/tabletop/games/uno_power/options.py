@@ -85,6 +85,30 @@ class UnoPowerOptions:
             "redraw": "it goes back and another card is turned up",
         },
     )
+    first_grab_two: Literal["colour_only", "colour_or_symbol"] = option(
+        "colour_only",
+        title="Grab Two Towers turned up first",
+        description="What the first player may play on a Grab Two Towers turned up as the "
+        "first card (nobody takes towers for it either way).",
+        group="variants",
+        values={
+            "colour_only": "only a card of its colour, as the rulebook says",
+            "colour_or_symbol": "a card of its colour, another Grab Two Towers or a wild",
+        },
+    )
+    # Matching (3.1).
+    icon_rule: Literal["never_match", "forbid_meaning"] = option(
+        "never_match",
+        title="Power icons",
+        description="What a power icon on a number card changes about the cards that may be "
+        "played on it.",
+        group="variants",
+        values={
+            "never_match": "nothing: it matches by colour or number like any number card",
+            "forbid_meaning": "the card the icon stands for may not be played on it "
+            "(no Draw One on U, Draw Two on N, Wild Draw Four on O, Skip on !)",
+        },
+    )
     # Wild Draw Four (3.3, 3.4, 4).
     wd4_restriction: bool = option(
         True,

@@ -48,11 +48,11 @@ from tabletop.games.uno_power.actions import (
     MOVE_PLAY,
     MOVE_TAKE,
 )
-from tabletop.games.uno_power.cards import ALL_TOWERS, NUM_SYMBOLS, NUM_TOWERS
+from tabletop.games.uno_power.cards import ALL_TOWERS, NUM_TOWERS
 from tabletop.games.uno_power.challenge import resolve_challenge
 from tabletop.games.uno_power.effects import attack, take_penalty
 from tabletop.games.uno_power.house_rules import swap_hands
-from tabletop.games.uno_power.legal import decision_actions, is_playable
+from tabletop.games.uno_power.legal import decision_actions, is_playable, match_row
 from tabletop.games.uno_power.phases import (
     ASK_BONUS,
     ASK_CATCH,
@@ -225,7 +225,7 @@ class UnoPowerState(State):
             cards = g.cards
             p = self.turn
             held = self.held[p]
-            playable = held & cards.match[self.mi]
+            playable = held & g.match[self.mi]
             if (
                 playable & cards.wd4_bit
                 and g.wd4_enforced
@@ -511,7 +511,7 @@ class UnoPowerState(State):
             ):
                 setattr(self, name, int(s[name]))
             self.over = bool(s["over"])
-            self.mi = max(self.colour, 0) * NUM_SYMBOLS + cards.symbol[self.top]
+            self.mi = match_row(self)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise

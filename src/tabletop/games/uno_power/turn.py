@@ -19,14 +19,13 @@ from tabletop.core.decisions import Decision
 from tabletop.games.uno_power.cards import (
     BLOCKING_TOWER,
     COLOURS,
-    NUM_SYMBOLS,
     NUM_TOWERS,
     WILD_DRAW4,
 )
 from tabletop.games.uno_power.drawing import draw_card, draw_cards, log_draw
 from tabletop.games.uno_power.effects import card_effect
 from tabletop.games.uno_power.house_rules import open_jump_window, swap_stage
-from tabletop.games.uno_power.legal import is_playable
+from tabletop.games.uno_power.legal import is_playable, match_row
 from tabletop.games.uno_power.phases import (
     ASK_CHALLENGE,
     STAGE_BONUS,
@@ -52,6 +51,8 @@ def begin_turn(state: UnoPowerState, p: int) -> None:
     state.stage = STAGE_DONE
     turns = state.turns + 1
     state.turns = turns
+    if turns == 2 and state.played < 0:
+        state.mi = match_row(state)  # a first card's rule for the first turn ends
     if turns > state.uno_game.turn_limit:
         state.event("limit", "the round reached its turn limit")
         end_round_by_points(state)
@@ -76,7 +77,7 @@ def play_card(state: UnoPowerState, p: int, k: int, named: int, calls: bool) -> 
     state.top = k
     colour = cards.colour[k] if named < 0 else named
     state.colour = colour
-    state.mi = colour * NUM_SYMBOLS + cards.symbol[k]
+    state.mi = colour * g.num_kinds + k
     state.pass_streak = 0
     state.played = k
     state.actor = p
@@ -212,7 +213,7 @@ def draw_turn(state: UnoPowerState, p: int) -> None:
     if state.keeps_log:
         log_draw(state, p, card)
     cards = g.cards
-    if cards.match[state.mi] >> card & 1 and not (
+    if g.match[state.mi] >> card & 1 and not (
         card == cards.wild_draw4 and g.wd4_enforced and held & cards.colour_mask[state.colour]
     ):
         drawn_playable(state, p, card)

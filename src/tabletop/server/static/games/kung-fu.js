@@ -67,7 +67,7 @@ export function prompt(view, ctx) {
   const d = view.decision;
   if (!d) return "";
   if (!ctx.mine) {
-    const doing = { attack: "to attack", parry: "to parry", draw: "to draw", activate: "to decide on an effect", pay: "to pay", choice: "to choose", discard_koku: "to discard koku" }[d.kind] ?? "to decide";
+    const doing = { attack: "to attack", parry: "to parry", draw: "to draw", facedown_draw: "to draw or not", activate: "to decide on an effect", pay: "to pay", choice: "to choose", discard_koku: "to discard koku" }[d.kind] ?? "to decide";
     return `Waiting for ${who(ctx, d.player)} ${doing}…`;
   }
   const mySlot = view.attacker === ctx.seat ? view.attack : view.parry;
@@ -82,6 +82,8 @@ export function prompt(view, ctx) {
         : `Draw ${plural(d.count, "card")}: choose how many come from the red pile.`;
     case "parry":
       return "Parry the attack with a blue card.";
+    case "facedown_draw":
+      return "The attack lies face down: tap a pile to draw a card from it, or don't draw.";
     case "activate":
       return `Activate ${mySlot?.card?.name ?? "your card"} for ${plural(mySlot?.card?.cost ?? 0, "koku", "koku")}, or not?`;
     case "pay":
@@ -101,6 +103,7 @@ export function actionText(a) {
   if (a.move === "decline") return "Don't activate";
   if (a.move === "take_initiative") return "Take the initiative";
   if (a.move === "draw_difference") return "Draw the difference";
+  if (a.move === "no_draw") return "Don't draw";
   return null;
 }
 
@@ -139,7 +142,8 @@ function fighter(view, ctx, p) {
   h("div", { class: "kf-figures", dataset: { figures: p.seat } }, life(p)),
   h("div", { class: "kf-sub" },
     h("span", { text: `${plural(p.hand_size, "card")} (${p.red_in_hand} red, ${p.blue_in_hand} blue)` }),
-    h("span", { text: ` · ${plural(p.passes_left, "pass", "passes")} left` }),
+    // passes_left is null while the players may pass as often as they want.
+    p.passes_left === null ? null : h("span", { text: ` · ${plural(p.passes_left, "pass", "passes")} left` }),
     p.no_parry_next_round ? h("span", { class: "kf-mark", text: " · may not parry next round" }) : null),
   h("div", { class: "kf-koku" },
     h("span", { class: "coin big", title: "koku in the row", text: p.koku_total }),
@@ -221,7 +225,7 @@ function hand(view, ctx) {
     const toggle = attacks.length
       ? h("label", { class: "kf-toggle" },
         h("input", { type: "checkbox", checked: faceDown.on, onchange: (e) => { faceDown.on = e.target.checked; draw(); } }),
-        " Attack face down (the defender draws 1 card first, and sees it only after parrying)")
+        " Attack face down (the defender may draw 1 card first, and sees it only after parrying)")
       : null;
     const cards = view.hand.map((c) => {
       const el = card(c, ctx);

@@ -810,13 +810,15 @@ def test_rooting_for_the_underdog_own_turn(edition: str) -> None:
 
 
 @EDITIONS
-def test_rooting_for_the_underdog_tie_gives_nothing(edition: str) -> None:
+def test_rooting_for_the_underdog_tie_gives_nothing_under_the_option(edition: str) -> None:
+    """``underdog_tie="nothing"`` (BGA): tied for the fewest stars is not enough."""
     state = turn(
         1,
         edition=edition,
         cards={1: "rooting_for_the_underdog"},
         city=3,  # 0 stars, like the owner
         seats={0: dict(stars=3), 2: dict(stars=3)},
+        options={"underdog_tie": "nothing"},
     )
     roll(state, *NOTHING)
     assert stars(state)[1] == 0

@@ -261,3 +261,55 @@ def test_freeze_time_must_option() -> None:
     state = _freeze_time(freeze_time="must")
     assert _turn_and_dice(state) == (0, 5)
     assert state.current_player == 0 and asked(state) == "roll"
+
+
+# -- 5. Rooting for the Underdog: a tie for the fewest stars ----------------------------
+
+
+def _underdog_turn(edition: str, tie: str | None, owner: int, tied: int) -> KingOfTokyoState:
+    """Seat 1 owns Rooting for the Underdog and plays its own turn with ``owner`` stars;
+    seat 0 (outside Tokyo) has ``tied`` stars, seats 2 (in Tokyo City) and 3 have 5.
+    Seat 1 rolls dice that score, heal, charge and hit nothing, stays outside (Tokyo
+    is held), and its turn ends. Nobody else's turn ends in between, and seat 2 in
+    Tokyo gains its stars only at the start of its own turn, after the owner's."""
+    options = {} if tie is None else {"underdog_tie": tie}
+    state = turn(
+        1,
+        edition=edition,
+        options=options,
+        cards={1: "rooting_for_the_underdog"},
+        city=2,
+        stars=owner,
+        seats={0: {"stars": tied}, 2: {"stars": 5}, 3: {"stars": 5}},
+    )
+    assert stars(state) == [tied, owner, 5, 5]
+    roll(state, *NO_CLAW_NO_SET)
+    assert state.active == 2, "the owner's turn did not end"
+    assert all(m["alive"] for m in _view(state)["monsters"])
+    return state
+
+
+@pytest.mark.parametrize("edition", ["2011", "2016"])
+@pytest.mark.parametrize(("tie", "tied_gain"), [(None, 1), ("gains", 1), ("nothing", 0)])
+def test_rooting_for_the_underdog_tied_for_fewest_stars(
+    edition: str, tie: str | None, tied_gain: int
+) -> None:
+    """Rooting for the Underdog (2016): "At the end of your turn, if you have the
+    fewest [stars], gain 1 [star]." (2011: "at the end of a turn"). A monster tied
+    with another for the fewest stars still has the fewest stars, so by default
+    (``underdog_tie="gains"``) the owner, ending its own turn tied with seat 0 at 2
+    stars (seats 2 and 3 at 5), gains 1 star; ``underdog_tie="nothing"`` (Board Game
+    Arena) asks for strictly fewer, and the tied owner gains none. With strictly the
+    fewest stars (1 against 2, 5, 5) the owner gains 1 star under both values."""
+    if tie is None:
+        assert _default("underdog_tie") == "gains"
+    state = _underdog_turn(edition, tie, owner=2, tied=2)
+    assert stars(state)[:2] == [2, 2 + tied_gain], (
+        f"tied for the fewest stars, underdog_tie={tie!r}: stars {stars(state)}"
+    )
+    assert stars(state)[3] == 5
+    state = _underdog_turn(edition, tie, owner=1, tied=2)
+    assert stars(state)[:2] == [2, 2], (
+        f"strictly the fewest stars, underdog_tie={tie!r}: stars {stars(state)}"
+    )
+    assert stars(state)[3] == 5

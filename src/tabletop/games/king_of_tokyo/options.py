@@ -195,6 +195,16 @@ class KingOfTokyoOptions:
             "own": "its owner's turns only (2016)",
         },
     )
+    underdog_tie: Literal["gains", "nothing"] = option(
+        "gains",
+        title="Rooting for the Underdog on a tie",
+        description="A monster tied with another for the fewest stars.",
+        group="variants",
+        values={
+            "gains": "gains the star (the card: it has the fewest stars)",
+            "nothing": "gains nothing: strictly fewer only (Board Game Arena)",
+        },
+    )
     friend_of_children_metamorph: bool = option(
         False,
         title="Friend of Children and Metamorph",

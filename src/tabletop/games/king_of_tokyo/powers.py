@@ -114,9 +114,14 @@ def freeze_time(
 
 @_register(END_OF_TURN, Card.ROOTING_FOR_THE_UNDERDOG)
 def rooting_for_the_underdog(state: KingOfTokyoState, seat: int, copies: int) -> None:
-    """Strictly fewer stars than every other monster: +1 star (a tie gives nothing)."""
+    """The fewest stars: +1 star. Option ``underdog_tie``: "gains" (the card: tied for
+    the fewest, you still have the fewest) or "nothing" (BGA: strictly fewer only)."""
     me = state.monsters[seat]
-    if all(m.stars > me.stars for m in state.monsters if m.alive and m.seat != seat):
+    others = [m.stars for m in state.monsters if m.alive and m.seat != seat]
+    fewest = me.stars <= min(others, default=me.stars)
+    if state.options.underdog_tie == "nothing":
+        fewest = fewest and me.stars not in others
+    if fewest:
         state.gain_stars(seat, copies, state.card_name(Card.ROOTING_FOR_THE_UNDERDOG))
 
 

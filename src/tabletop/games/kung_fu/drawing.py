@@ -25,16 +25,20 @@ def avail(state: KungFuState, c: int) -> int:
     return len(deck.draw_pile)
 
 
+def drawable(state: KungFuState) -> tuple[int, int]:
+    """Cards that can still be drawn: ``(red, blue)`` (R2)."""
+    red, blue = state.decks
+    if state.kf_game.reshuffle:
+        return (
+            len(red.draw_pile) + len(red.discard_pile),
+            len(blue.draw_pile) + len(blue.discard_pile),
+        )
+    return len(red.draw_pile), len(blue.draw_pile)
+
+
 def draw(state: KungFuState, p: int, n: int) -> None:
     """``p`` draws ``n`` cards, choosing the decks; asks when there is a choice."""
-    red, blue = state.decks
-    g = state.kf_game
-    if g.reshuffle:
-        ar = len(red.draw_pile) + len(red.discard_pile)
-        ab = len(blue.draw_pile) + len(blue.discard_pile)
-    else:
-        ar = len(red.draw_pile)
-        ab = len(blue.draw_pile)
+    ar, ab = drawable(state)
     total = ar + ab
     if n < total:
         total = n
@@ -42,6 +46,7 @@ def draw(state: KungFuState, p: int, n: int) -> None:
         if n > 0 and state.keeps_log:
             state.event("no_cards", f"no card is left for player {p + 1} to draw", player=p)
         return
+    g = state.kf_game
     if g.sequential:
         if ar and ab:
             state.ask.push(g.ask_draw[p][total])

@@ -37,7 +37,7 @@ from tabletop.core.text import plural
 from tabletop.games.kung_fu.actions import Move
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.combat import draw_difference, resolve, take_initiative
-from tabletop.games.kung_fu.drawing import choose_draw, take
+from tabletop.games.kung_fu.drawing import choose_draw, drawable, take
 from tabletop.games.kung_fu.effects import MAX_LIFE, discard_koku, effects
 from tabletop.games.kung_fu.exchange import (
     INITIATIVE_DRAW,
@@ -315,13 +315,7 @@ class KungFuState(State):
                     legal = g.draw_options[0][1]
                 else:
                     n = d.data[0]
-                    red, blue = self.decks
-                    if g.reshuffle:
-                        ar = len(red.draw_pile) + len(red.discard_pile)
-                        ab = len(blue.draw_pile) + len(blue.discard_pile)
-                    else:
-                        ar = len(red.draw_pile)
-                        ab = len(blue.draw_pile)
+                    ar, ab = drawable(self)
                     legal = g.draw_options[n - ab if n > ab else 0][ar if ar < n else n]
             elif kind == _ASK_ACTIVATE:
                 legal = g.activate_actions
@@ -331,13 +325,7 @@ class KungFuState(State):
                 pay = g.table.pay
                 legal = [pay[k] for k in pay_options(self, p, d.data[1], d.data[2])]
             elif kind == _ASK_FACEDOWN:
-                red, blue = self.decks
-                if g.reshuffle:
-                    ar = len(red.draw_pile) + len(red.discard_pile)
-                    ab = len(blue.draw_pile) + len(blue.discard_pile)
-                else:
-                    ar = len(red.draw_pile)
-                    ab = len(blue.draw_pile)
+                ar, ab = drawable(self)
                 legal = g.facedown_options[0 if ab else 1][1 if ar else 0]
             else:  # Ask.DISCARD_KOKU
                 discard = g.table.discard_koku

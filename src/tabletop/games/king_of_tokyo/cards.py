@@ -22,7 +22,7 @@ Edition = Literal["2011", "2016"]
 
 
 class Card(IntEnum):
-    """Power card types, by the rules reference's ids (the order of the data file)."""
+    """Power card types, by their stable ids (the order of the data file)."""
 
     ACID_ATTACK = 0
     ALIEN_ORIGIN = 1
@@ -91,7 +91,7 @@ class Card(IntEnum):
 
     @property
     def slug(self) -> str:
-        """The reference's id, e.g. ``"acid_attack"``."""
+        """The card's stable id, e.g. ``"acid_attack"``."""
         return self.name.lower()
 
 

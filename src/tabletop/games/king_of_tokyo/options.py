@@ -1,9 +1,9 @@
 """The options of King of Tokyo: the edition, the table set-up and every open ruling.
 
 ``edition`` picks the 2011 rulebook (the default) or the 2016 rules. Each open
-question of section 5 of ``shared/reference/king-of-tokyo.md`` whose answer depends
-on the edition is an option whose default ``"edition"`` follows the chosen edition;
-naming a value overrides it. ``docs/games/king-of-tokyo.md`` explains each option.
+question whose answer depends on the edition is an option whose default ``"edition"``
+follows the chosen edition; naming a value overrides it.
+``docs/games/king-of-tokyo.md`` explains each option.
 """
 
 from __future__ import annotations

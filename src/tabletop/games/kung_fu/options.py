@@ -1,8 +1,8 @@
-"""The options of Kung Fu: the deck file and every proposed ruling of the reference.
+"""The options of Kung Fu: the deck file and every ruling where the rulebook is silent.
 
-Each ``[RULING]`` of ``shared/reference/kung-fu.md`` (R1-R15) that has a sensible
-alternative is an option with the reference's proposed default; where a sentence of the
-rulebook settles it (``max_voluntary_passes``, ``facedown_draw``, ``lose2_target``
+Each ruling (R1-R15 in docs/games/kung-fu.md) that has a sensible alternative is an
+option with the proposed reading as its default; where a sentence of the rulebook
+settles it (``max_voluntary_passes``, ``facedown_draw``, ``lose2_target``
 with the deck's data), the rulebook's reading is the default.
 ``docs/games/kung-fu.md`` explains each one.
 """

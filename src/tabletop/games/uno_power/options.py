@@ -1,7 +1,7 @@
-"""The options of UNO Power: every proposed ruling and house rule of the reference.
+"""The options of UNO Power: every ruling where the rules are silent, and the house rules.
 
-Defaults are the reference's: official rules where they speak, its proposed
-rulings where they do not. ``docs/games/uno-power.md`` explains each option.
+Defaults are the official rules where they speak, the proposed rulings (A1-A17 in
+docs/games/uno-power.md) where they do not. ``docs/games/uno-power.md`` explains each option.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ and prints the ratio::
 
     python benchmarks/instructions_king_of_tokyo.py
     python benchmarks/instructions_king_of_tokyo.py --against /tmp/before/src
+    python benchmarks/instructions_king_of_tokyo.py -o power_up=on --games 60
     PYTHONPATH=build/compiled/site python benchmarks/instructions_king_of_tokyo.py
 
 Needs ``valgrind`` on the PATH.
@@ -17,6 +18,7 @@ Needs ``valgrind`` on the PATH.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -25,11 +27,12 @@ import tempfile
 from pathlib import Path
 
 PLAY = """
+import json
 import sys
 import tabletop
 from tabletop.core.rng import Rng
 
-game = tabletop.make("king-of-tokyo")
+game = tabletop.make("king-of-tokyo", **json.loads(sys.argv[2]))
 for seed in range(int(sys.argv[1])):
     state = game.new_state(4, seed=seed, log=False)
     choose = Rng(seed + 1_000_000)
@@ -40,7 +43,7 @@ print(tabletop.compiled())
 """
 
 
-def instructions(games: int, path: str | None) -> tuple[int, str]:
+def instructions(games: int, path: str | None, options: dict[str, str]) -> tuple[int, str]:
     """Instructions of one process playing ``games`` games, and the engine it used."""
     env = dict(os.environ)
     if path is not None:
@@ -56,6 +59,7 @@ def instructions(games: int, path: str | None) -> tuple[int, str]:
                 "-c",
                 PLAY,
                 str(games),
+                json.dumps(options),
             ],
             env=env,
             capture_output=True,
@@ -69,9 +73,9 @@ def instructions(games: int, path: str | None) -> tuple[int, str]:
         return int(found.group(1)), engine
 
 
-def per_game(games: int, path: str | None) -> tuple[float, str]:
-    many, engine = instructions(games, path)
-    one, _ = instructions(1, path)
+def per_game(games: int, path: str | None, options: dict[str, str]) -> tuple[float, str]:
+    many, engine = instructions(games, path, options)
+    one, _ = instructions(1, path, options)
     return (many - one) / (games - 1), engine
 
 
@@ -79,11 +83,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=150, help="games in the long run")
     parser.add_argument("--against", help="another source tree (a PYTHONPATH) to compare")
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], help="a game option, name=value"
+    )
     args = parser.parse_args()
-    mine, engine = per_game(args.games, os.environ.get("PYTHONPATH"))
+    options = dict(o.split("=", 1) for o in args.option)
+    mine, engine = per_game(args.games, os.environ.get("PYTHONPATH"), options)
     print(f"this tree ({engine}): {mine / 1e6:.3f}M instructions per game")
     if args.against:
-        theirs, other = per_game(args.games, args.against)
+        theirs, other = per_game(args.games, args.against, options)
         print(f"{args.against} ({other}): {theirs / 1e6:.3f}M instructions per game")
         print(f"ratio: {mine / theirs:.4f}")
 

@@ -77,7 +77,7 @@ OPTION_SETS = {
 
 
 def positions(
-    game_id: str, per_move: int = 6, games: int = 12, most_games: int = 80
+    game_id: str, per_move: int = 6, games: int = 12, most_games: int = 300
 ) -> list[dict[str, Any]]:
     """Decisions of seeded random games, a few for every move that occurs: the seat's
     view and its legal actions (with their data), as the server sends them.

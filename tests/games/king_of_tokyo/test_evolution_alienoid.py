@@ -41,8 +41,8 @@ def test_alien_scourge() -> None:
     assert asked(state) == "roll"  # nothing else to play: the turn goes on
 
 
-def test_alien_scourge_in_buy_phase_not_on_others_turn() -> None:
-    state = powered(4)
+def test_alien_scourge_in_buy_phase_not_on_others_turn_under_own_turn() -> None:
+    state = powered(4, evolution_windows="own_turn")
     hand(state, 1, "alien_scourge")
     start_turn(state, 0)
     assert state.current_player == 0  # seat 1 is not asked on seat 0's turn

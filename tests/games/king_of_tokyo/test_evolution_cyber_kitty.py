@@ -33,8 +33,9 @@ def pu_of(state: KingOfTokyoState) -> PowerUp:
 
 def test_nine_lives() -> None:
     """At 0 hearts: everything goes, 9 hearts and 9 stars, out of Tokyo; before
-    It Has a Child, which is discarded unused."""
-    state = powered(4)
+    It Has a Child, which is discarded unused. (With ``evolution_windows="own_turn"``:
+    Electro-Scratch in hand is not offered on seat 0's turn.)"""
+    state = powered(4, evolution_windows="own_turn")
     hand(state, 1, "nine_lives", "electro_scratch")
     in_play(state, 1, "mouse_hunter")
     give(state, 1, "it_has_a_child", "armor_plating")

@@ -86,7 +86,7 @@ def test_detachable_tail_only_against_damage() -> None:
 
 def test_radioactive_waste() -> None:
     """Gain 2 energy and 1 heart; at the start of your turn, or against damage."""
-    state = powered(4)
+    state = powered(4, evolution_windows="own_turn")  # no window of every turn in the way
     hand(state, 0, "radioactive_waste")
     setup(state, 0, hearts=6)
     start_turn(state, 0)
@@ -94,7 +94,7 @@ def test_radioactive_waste() -> None:
     act(state, "play Radioactive Waste")
     assert hearts(state)[0] == 7 and energy(state)[0] == 2
     assert number("radioactive_waste") in _pu(state).discard[0]
-    state = powered(4)
+    state = powered(4, evolution_windows="own_turn")
     hand(state, 1, "radioactive_waste")
     put(state, 1, "city")
     setup(state, 1, hearts=1)

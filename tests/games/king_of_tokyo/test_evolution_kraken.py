@@ -95,7 +95,7 @@ def test_cult_worshippers() -> None:
 
 
 def test_cult_worshippers_at_the_end_of_another_turn() -> None:
-    state = _game()
+    state = _game(evolution_windows="own_turn")  # Panda-Monium is not offered meanwhile
     hand(state, 1, "cult_worshippers")
     hand(state, 0, "panda_monium")
     setup(state, 1, hearts=5)

@@ -40,8 +40,9 @@ def _pu(state: KingOfTokyoState):  # type: ignore[no-untyped-def]
 
 
 def test_panda_monium() -> None:
-    """6 energy for you, 3 for every other monster; offered on your own turn only."""
-    state = _game()
+    """6 energy for you, 3 for every other monster; with ``evolution_windows="own_turn"``
+    offered on your own turn only."""
+    state = _game(evolution_windows="own_turn")
     hand(state, 0, "panda_monium")
     start_turn(state, 1)
     assert state.current_player == 1 and asked(state) == "roll"  # not on another's turn

@@ -226,7 +226,7 @@ def test_jungle_frenzy_needs_a_wounded_tokyo_monster() -> None:
 
 def test_giant_banana() -> None:
     """Gain 2 hearts, in Tokyo too; at the start of your turn or against damage."""
-    state = powered(4)
+    state = powered(4, evolution_windows="own_turn")  # no window of every turn in the way
     hand(state, 0, "giant_banana")
     put(state, 0, "city")
     setup(state, 0, hearts=5)
@@ -235,7 +235,7 @@ def test_giant_banana() -> None:
     act(state, "play Giant Banana")
     assert hearts(state)[0] == 5 + 2
     # Against damage on another monster's turn: offered with the incoming hearts.
-    state = powered(4)
+    state = powered(4, evolution_windows="own_turn")
     hand(state, 1, "giant_banana")
     put(state, 1, "city")
     setup(state, 1, hearts=3)

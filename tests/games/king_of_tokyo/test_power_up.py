@@ -157,7 +157,7 @@ def test_empty_deck_is_refilled_from_the_discard_pile() -> None:
 
 
 def test_elimination_discards_evolutions_it_has_a_child_keeps_them() -> None:
-    state = powered(4)
+    state = powered(4, evolution_windows="own_turn")  # no healing window in the way
     pu = _pu(state)
     hand(state, 1, "mega_purr")
     hand(state, 2, "giant_banana")
@@ -174,8 +174,8 @@ def test_elimination_discards_evolutions_it_has_a_child_keeps_them() -> None:
     ]
 
 
-def test_any_time_evolutions_are_offered_on_your_turn_only() -> None:
-    state = powered(4)
+def test_any_time_evolutions_under_own_turn_are_offered_on_your_turn_only() -> None:
+    state = powered(4, evolution_windows="own_turn")
     hand(state, 1, "alien_scourge")
     put(state, 2, "city")
     start_turn(state, 0)

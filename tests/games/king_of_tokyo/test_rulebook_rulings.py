@@ -21,15 +21,20 @@ import pytest
 
 import tabletop
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
-from tests.games.king_of_tokyo.pu_scenario import in_play, powered
+from tests.games.king_of_tokyo.pu_scenario import hand, in_play, powered
 from tests.games.king_of_tokyo.scenario import (
+    BUY_1,
+    END_BUY,
     STAY,
     act,
     asked,
+    energy,
     hearts,
     labels,
     put,
     roll,
+    set_row,
+    setup,
     stars,
     start_turn,
     turn,
@@ -313,3 +318,353 @@ def test_rooting_for_the_underdog_tied_for_fewest_stars(
         f"strictly the fewest stars, underdog_tie={tie!r}: stars {stars(state)}"
     )
     assert stars(state)[3] == 5
+
+
+# -- 6. Evolutions without a timing: "auch im Zug eines anderen Spielers" ---------------
+#
+# The Power Up! rulebook: "Behalte deine Evolutionen auf der Hand, bis du sie ausspielen
+# willst, was auch im Zug eines anderen Spielers sein kann, wenn die Karte keinen genauen
+# Zeitpunkt zum Ausspielen angibt." (keep your Evolutions in hand until you want to play
+# them, which may also be during another player's turn, when the card gives no exact
+# moment to play it). Option ``evolution_windows``: ``"every_turn"`` (the default) offers
+# such an Evolution at every step of every turn and against damage; ``"own_turn"`` only at
+# the start of its holder's own turn and in its own Buy phase.
+
+SCORE_AND_ENTER = ("1", "1", "1", "claw", "2", "3")
+"""Seat 0's last roll: three 1s score 1 star and the claw takes the empty Tokyo City
+(2011: "Quando prendi il controllo di Tokyo, guadagni 1 [stella]")."""
+
+ALIEN_SCOURGE = "Alien Scourge"
+"""Alien Scourge (temporary, no timing): "Gain 2 stars." It always changes something."""
+
+WINDOWS = (
+    "before the roll",
+    "after the last roll",
+    "after the dice resolve",
+    "after Enter Tokyo",
+    "after the Buy phase",
+    "at the end of the turn",
+)
+
+
+def _window(**point: Any) -> dict[str, Any]:
+    return point
+
+
+EXPECTED_WINDOWS = [
+    # seat 0 has not rolled yet
+    _window(dice=[], stars=0, city=None, cards=0),
+    # the dice are rolled, nothing resolved: no star yet
+    _window(dice=sorted(SCORE_AND_ENTER), stars=0, city=None, cards=0),
+    # the 1-1-1 scored, Tokyo not entered yet
+    _window(dice=sorted(SCORE_AND_ENTER), stars=1, city=None, cards=0),
+    # seat 0 took Tokyo City (+1 star), has not bought yet
+    _window(dice=sorted(SCORE_AND_ENTER), stars=2, city=0, cards=0),
+    # seat 0 bought Armor Plating in its Buy phase
+    _window(dice=sorted(SCORE_AND_ENTER), stars=2, city=0, cards=1),
+    _window(dice=sorted(SCORE_AND_ENTER), stars=2, city=0, cards=1),
+]
+"""Where seat 0's turn stands at each window of :data:`WINDOWS` (seat 0's view)."""
+
+
+def _others_turn(
+    holder: int = 1,
+    evolutions: tuple[str, ...] = ("alien_scourge",),
+    *,
+    seats: dict[int, dict[str, int]] | None = None,
+    **options: Any,
+) -> KingOfTokyoState:
+    """Power Up! (2011 unless ``options`` say otherwise): ``holder`` has ``evolutions``
+    in hand and nothing else; seat 0 (10 energy, Armor Plating first in the row) begins
+    its turn, Tokyo empty."""
+    state = powered(4, **options)
+    hand(state, holder, *evolutions)
+    setup(state, 0, energy=10)
+    for seat, fields in (seats or {}).items():
+        setup(state, seat, **fields)
+    set_row(state, "armor_plating")
+    start_turn(state, 0)
+    return state
+
+
+def _decision(state: KingOfTokyoState) -> dict[str, Any]:
+    decision = state.view(None)["decision"]
+    return {} if decision is None else dict(decision)
+
+
+def _point(state: KingOfTokyoState) -> dict[str, Any]:
+    view = _view(state)
+    return _window(
+        dice=sorted(view["dice"]),
+        stars=view["monsters"][0]["stars"],
+        city=view["tokyo"]["city"],
+        cards=len(view["monsters"][0]["cards"]),
+    )
+
+
+def _seat_0_turn(
+    state: KingOfTokyoState,
+    holder: int = 1,
+    *,
+    play: str | None = None,
+    at: int | None = None,
+    faces: tuple[str, ...] = SCORE_AND_ENTER,
+) -> list[dict[str, Any]]:
+    """Play seat 0's turn to its end: seat 0 rolls ``faces`` (its last roll), buys the
+    card in slot 1 once and ends its Buy phase. ``holder`` declines every window it is
+    offered, except the ``at``-th (from 0), where it plays ``play``. Returns where
+    seat 0's turn stood at each window offered to ``holder``."""
+    windows: list[dict[str, Any]] = []
+    rolled = bought = False
+    for _ in range(50):
+        if state.is_terminal() or state.active != 0:
+            return windows
+        decision = _decision(state)
+        player, kind = decision.get("player"), decision.get("kind")
+        if kind == "play_evolution" and player == holder:
+            assert decision.get("window") == "any_time", decision
+            windows.append(_point(state))
+            act(state, f"play {play}" if len(windows) - 1 == at else "decline")
+        elif player == 0 and kind == "roll" and not rolled:
+            rolled = True
+            roll(state, *faces)
+        elif player == 0 and kind == "buy":
+            act(state, END_BUY if bought else BUY_1)
+            bought = True
+        else:
+            raise AssertionError(
+                f"unexpected decision on seat 0's turn: {decision} {labels(state)}"
+            )
+    raise AssertionError("seat 0's turn did not end")
+
+
+def test_evolution_windows_option_default() -> None:
+    assert _default("evolution_windows") == "every_turn"
+
+
+def test_no_timing_evolution_offered_at_every_step_of_another_turn() -> None:
+    """``evolution_windows="every_turn"``: seat 1 holds Alien Scourge ("Gain 2 stars.")
+    and is offered it on seat 0's turn (``play_evolution``, window ``any_time``) before
+    the roll, after the last roll, after the dice resolve, after Enter Tokyo, after the
+    Buy phase and at the end of the turn, once each; each "decline" lets the turn go
+    on to its next step, and seat 1 keeps the card for its own turn."""
+    state = _others_turn()
+    decision = _decision(state)
+    assert (decision.get("player"), decision.get("kind"), decision.get("window")) == (
+        1,
+        "play_evolution",
+        "any_time",
+    ), decision
+    assert labels(state) == [f"play {ALIEN_SCOURGE}", "decline"]
+    windows = _seat_0_turn(state)
+    assert windows == EXPECTED_WINDOWS, dict(zip(WINDOWS, windows, strict=False))
+    assert state.active == 1 and stars(state) == [2, 0, 0, 0]
+    assert _view(state)["monsters"][1]["evolutions"]["hand_size"] == 1
+
+
+@pytest.mark.parametrize("at", range(len(WINDOWS)), ids=[w.replace(" ", "_") for w in WINDOWS])
+def test_no_timing_evolution_played_on_another_turn(at: int) -> None:
+    """Seat 1 plays Alien Scourge in one window of seat 0's turn: it gains 2 stars at
+    that moment ("Gain 2 stars."), the card leaves its hand, it is asked no more, and
+    seat 0's turn goes on as it would have."""
+    state = _others_turn()
+    windows = _seat_0_turn(state, play=ALIEN_SCOURGE, at=at)
+    assert windows == EXPECTED_WINDOWS[: at + 1], f"played {WINDOWS[at]}: {windows}"
+    assert stars(state) == [2, 2, 0, 0]
+    assert _view(state)["monsters"][1]["evolutions"]["hand_size"] == 0
+    assert state.active == 1 and _view(state)["tokyo"]["city"] == 0
+    assert _decision(state).get("kind") == "roll", "seat 1's own turn did not begin"
+
+
+def test_no_timing_evolution_windows_go_clockwise_from_the_active_monster() -> None:
+    """Several holders at one step: each is asked once, clockwise from the monster whose
+    turn it is (as for two Opportunists: "il primo in senso orario dal giocatore che sta
+    giocando il turno"). On seat 2's turn, seat 3 is asked before seat 1, then seat 2
+    rolls."""
+    state = powered(4)
+    hand(state, 1, "alien_scourge")
+    hand(state, 3, "panda_monium")  # "Gain 6 energy. Every other monster gains 3 energy."
+    start_turn(state, 2)
+    asked_seats = []
+    while _decision(state).get("kind") == "play_evolution":
+        asked_seats.append(state.current_player)
+        act(state, "decline")
+    assert asked_seats == [3, 1]
+    assert state.current_player == 2 and asked(state) == "roll"
+
+
+def test_own_turn_option_never_asks_on_another_turn() -> None:
+    """``evolution_windows="own_turn"``: the holder of Alien Scourge is asked at no step
+    of seat 0's turn; it is first asked when its own turn begins."""
+    state = _others_turn(evolution_windows="own_turn")
+    assert _seat_0_turn(state) == []
+    assert stars(state) == [2, 0, 0, 0]
+    decision = _decision(state)
+    assert state.active == 1 and decision.get("player") == 1, decision
+    assert decision.get("kind") == "play_evolution" and decision.get("window") != "any_time"
+
+
+# 2011: "Il gioco finisce se un Mostro guadagna 20 Punti Vittoria" -- at once.
+
+
+@pytest.mark.parametrize("at", range(len(WINDOWS)), ids=[w.replace(" ", "_") for w in WINDOWS])
+def test_alien_scourge_on_another_turn_wins_at_once_2011(at: int) -> None:
+    """2011 rulebook: "Il gioco finisce se un Mostro guadagna 20 Punti Vittoria ( ) o
+    nel momento in cui rimane l'ultimo Mostro in vita." Seat 1, at 18 stars, plays
+    Alien Scourge ("Gain 2 stars.") during seat 0's turn: it has 20 stars and the game
+    ends there and then, seat 1 the winner, seat 0's turn unfinished."""
+    state = _others_turn(seats={1: {"stars": 18}})
+    _seat_0_turn(state, play=ALIEN_SCOURGE, at=at)
+    assert stars(state)[1] == 20
+    assert state.is_terminal(), f"20 stars {WINDOWS[at]} of another's turn did not end the game"
+    assert state.winners() == [1]
+    assert _view(state)["victory"] == "stars"
+
+
+def test_alien_scourge_at_18_stars_waits_for_own_turn_under_own_turn() -> None:
+    """``evolution_windows="own_turn"``: the same monster at 18 stars cannot play Alien
+    Scourge on seat 0's turn, which ends with nobody winning; at the start of its own
+    turn it can, and then wins."""
+    state = _others_turn(seats={1: {"stars": 18}}, evolution_windows="own_turn")
+    assert _seat_0_turn(state) == []
+    assert not state.is_terminal() and stars(state)[1] == 18
+    assert state.active == 1 and _decision(state).get("kind") == "play_evolution"
+    act(state, f"play {ALIEN_SCOURGE}")
+    assert state.is_terminal() and state.winners() == [1]
+
+
+def test_alien_scourge_on_another_turn_wins_at_turn_end_with_game_end_end_of_turn() -> None:
+    """``game_end="end_of_turn"`` (victory checked at the end of each turn): seat 1
+    reaches 20 stars before seat 0's roll; the game goes on until seat 0's turn ends,
+    then seat 1 wins."""
+    state = _others_turn(seats={1: {"stars": 18}}, game_end="end_of_turn")
+    act(state, f"play {ALIEN_SCOURGE}")
+    assert stars(state)[1] == 20 and not state.is_terminal()
+    assert state.current_player == 0 and asked(state) == "roll"
+    roll(state, *NO_CLAW_NO_ONE)
+    while not state.is_terminal() and state.active == 0:
+        act(state, END_BUY)
+    assert state.is_terminal() and state.winners() == [1]
+
+
+# A healing Evolution against lethal damage on another monster's turn.
+
+RADIOACTIVE_WASTE = "Radioactive Waste"
+"""Radioactive Waste (temporary, no timing): "Gain 2 energy and 1 heart." """
+
+
+def _smashed_at_one_heart(**options: Any) -> KingOfTokyoState:
+    """Seat 1 holds Tokyo City with 1 heart and Radioactive Waste in hand; seat 0,
+    outside, rolls one claw: the smash would eliminate seat 1. Seat 1 declines the
+    windows before the claw resolves."""
+    state = powered(4, **options)
+    hand(state, 1, "radioactive_waste")
+    put(state, 1, "city")
+    setup(state, 1, hearts=1)
+    start_turn(state, 0)
+    while _decision(state).get("kind") == "play_evolution":
+        act(state, "decline")
+    roll(state, "claw", "1", "1", "2", "2", "3")
+    while _decision(state).get("kind") == "play_evolution":
+        act(state, "decline")
+    return state
+
+
+def test_healing_evolution_saves_from_lethal_damage_on_another_turn() -> None:
+    """The rulebook's "auch im Zug eines anderen Spielers" includes the moment a smash
+    lands: seat 1 in Tokyo at 1 heart, smashed for 1 on seat 0's turn, is asked
+    (``prevent_damage``) with "play Radioactive Waste" among its choices; it plays it,
+    gains 2 energy and 1 heart, loses 1 heart and lives, and may then yield or stay
+    ("Se vieni attaccato mentre sei all'interno di Tokyo [...] puoi arrenderti")."""
+    state = _smashed_at_one_heart()
+    decision = _decision(state)
+    assert (decision.get("player"), decision.get("kind")) == (1, "prevent_damage"), decision
+    assert f"play {RADIOACTIVE_WASTE}" in labels(state)
+    act(state, f"play {RADIOACTIVE_WASTE}")
+    assert _view(state)["monsters"][1]["alive"]
+    assert hearts(state)[1] == 1 and energy(state)[1] == 2
+    assert asked(state) == "yield" and state.current_player == 1
+    act(state, STAY)
+    assert _view(state)["tokyo"]["city"] == 1
+
+
+def test_healing_evolution_not_played_the_smash_eliminates() -> None:
+    """Taking the damage instead: seat 1 is eliminated, and seat 0, the monster that
+    eliminated it, takes Tokyo ("il Mostro che ti ha eliminato prende subito il
+    controllo di Tokyo")."""
+    state = _smashed_at_one_heart()
+    assert _decision(state).get("kind") == "prevent_damage"
+    others = [label for label in labels(state) if label != f"play {RADIOACTIVE_WASTE}"]
+    assert len(others) == 1, labels(state)
+    act(state, others[0])
+    assert not _view(state)["monsters"][1]["alive"]
+    assert _view(state)["tokyo"]["city"] == 0
+
+
+def test_own_turn_option_offers_only_healing_evolutions_against_another_monsters_smash() -> None:
+    """``evolution_windows="own_turn"``: an Evolution without a timing is not offered
+    against damage on another monster's turn (Alien Scourge: the smash eliminates seat
+    1); a healing Temporary still is, as it may always answer damage (Radioactive
+    Waste). Corrected from a first reading of the option's description."""
+    state = _smashed_at_one_heart(evolution_windows="own_turn")
+    assert f"play {RADIOACTIVE_WASTE}" in labels(state)
+    state = powered(4, evolution_windows="own_turn")
+    hand(state, 1, "alien_scourge")
+    put(state, 1, "city")
+    setup(state, 1, hearts=1)
+    start_turn(state, 0)
+    roll(state, "claw", "1", "1", "2", "2", "3")
+    assert not state.monsters[1].alive, f"seat 1 asked {asked(state)!r}: {labels(state)}"
+
+
+# Asked only when the Evolution would change something.
+
+
+def _asked_on_seat_0_turn(
+    evolution: str, seats: dict[int, dict[str, int]] | None = None
+) -> list[dict[str, Any]]:
+    """Seat 1 holds only ``evolution``; seat 0 plays a turn that scores, heals, charges
+    and hits nothing and stays out of Tokyo. The windows seat 1 was offered."""
+    state = _others_turn(1, (evolution,), seats=seats)
+    windows = _seat_0_turn(state, faces=NO_CLAW_NO_SET)
+    assert state.active == 1 and _view(state)["tokyo"]["city"] is None
+    return windows
+
+
+@pytest.mark.parametrize(
+    ("evolution", "seats"),
+    [
+        # Giant Banana: "Gain 2 hearts." -- at full hearts, nothing to gain.
+        ("giant_banana", {1: {"hearts": 10}}),
+        # Healing Rain: "Gain 2 hearts."
+        ("healing_rain", {1: {"hearts": 10}}),
+        # Primal Bellow: "Every other monster loses 2 stars." -- nobody has a star.
+        ("primal_bellow", {}),
+        # Mega Purr: "A monster with neither gives nothing." -- nobody has either.
+        ("mega_purr", {0: {"energy": 0}}),
+    ],
+)
+def test_no_timing_evolution_not_offered_when_it_changes_nothing(
+    evolution: str, seats: dict[int, dict[str, int]]
+) -> None:
+    """A holder whose only Evolution without a timing would change nothing now is not
+    asked on another monster's turn: a heal-only card at full hearts, Primal Bellow
+    when no other monster has a star, Mega Purr when none has energy or a star."""
+    assert _asked_on_seat_0_turn(evolution, seats) == []
+
+
+@pytest.mark.parametrize(
+    ("evolution", "seats"),
+    [
+        ("giant_banana", {1: {"hearts": 9}}),
+        ("healing_rain", {1: {"hearts": 8}}),
+        ("primal_bellow", {2: {"stars": 1}}),
+        ("mega_purr", {0: {"energy": 0}, 3: {"energy": 1}}),
+    ],
+)
+def test_no_timing_evolution_offered_when_it_changes_something(
+    evolution: str, seats: dict[int, dict[str, int]]
+) -> None:
+    """The same cards once they would act (a heart missing, a star or an energy to
+    take) are offered at every step of seat 0's turn."""
+    assert len(_asked_on_seat_0_turn(evolution, seats)) == len(WINDOWS)

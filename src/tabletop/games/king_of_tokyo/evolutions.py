@@ -95,6 +95,8 @@ class EvolutionTable:
         for e in infos:
             decks.setdefault(e.monster, []).append(e.number)
         self.deck_of: dict[str, tuple[int, ...]] = {m: tuple(d) for m, d in decks.items()}
+        self.untimed: frozenset[int] = frozenset(e.number for e in infos if e.when == "any")
+        """The Evolutions without a printed timing (``when == "any"``)."""
 
 
 @cache

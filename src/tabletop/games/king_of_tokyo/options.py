@@ -277,6 +277,18 @@ class KingOfTokyoOptions:
         group="expansions",
         values={"off": "off", "on": "on: Evolutions", "mutant": "Mutant (draft variant)"},
     )
+    evolution_windows: Literal["every_turn", "own_turn"] = option(
+        "every_turn",
+        title="Evolutions without a timing",
+        description="When an Evolution with no printed timing may be played.",
+        group="variants",
+        values={
+            "every_turn": "at every step of every turn, also another monster's, and against "
+            "damage (the rulebook: 'auch im Zug eines anderen Spielers')",
+            "own_turn": "only at the start of its holder's turn and in its Buy phase "
+            "(fewer questions: fast simulations)",
+        },
+    )
     evolution_setup: Literal["shuffle_back", "discard"] = option(
         "shuffle_back",
         title="Power Up! set-up",

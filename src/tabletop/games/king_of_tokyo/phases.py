@@ -64,7 +64,7 @@ ASK_TEXT = {
     Ask.EVO_PLAY: "you may play an Evolution now",
     Ask.DRAFT: "take one Evolution from the packet, then pass it on",
     Ask.EVO_CHOICE: "answer an Evolution's question",
-    Ask.FREEZE_TIME: "you scored [1][1][1]: you may take another turn with one die fewer",
+    Ask.FREEZE_TIME: "you rolled three 1s: you may take another turn with one die fewer",
 }
 
 

@@ -179,7 +179,11 @@ WINDOW_ALLOWS: dict[str, frozenset[str]] = {
     "other_buy": frozenset({"other_buy"}),
     "end": frozenset({"end"}),
     "end_own": frozenset({"end", "end_own"}),
+    # evolution_windows="every_turn": the step boundaries of every turn (windows.any_time)
+    "any_time": frozenset({"any"}),
 }
+DAMAGE_ANY_TIME = WINDOW_ALLOWS["damage"] | {"any"}
+"""What a monster about to lose hearts may play with evolution_windows="every_turn"."""
 WINDOW_NAMES = tuple(WINDOW_ALLOWS)
 DRAW = 2  # Evolutions drawn at set-up and on three hearts; one is kept
 DRAFT_PACKET = 8
@@ -352,8 +356,17 @@ class PowerUp:
         return info[number].id
 
     def playable(self, state: KingOfTokyoState, seat: int, window: str) -> list[int]:
-        """The Evolutions in ``seat``'s hand it may play in ``window``."""
+        """The Evolutions in ``seat``'s hand it may play in ``window``.
+
+        With ``evolution_windows="every_turn"`` an Evolution without a timing may also
+        answer damage; where it is offered only because it has no timing (the
+        ``any_time`` windows, damage), it must also change something now
+        (:func:`changes_something`), so that nobody is asked in vain.
+        """
         allows = WINDOW_ALLOWS[window]
+        every_turn = window == "damage" and state.options.evolution_windows == "every_turn"
+        if every_turn:
+            allows = DAMAGE_ANY_TIME
         info = evolution_table().info
         out = []
         for n in self.hand[seat]:
@@ -363,8 +376,13 @@ class PowerUp:
             ):
                 continue
             condition = PLAYABLE.get(e.id)
-            if condition is None or condition(state, seat):
-                out.append(n)
+            if condition is not None and not condition(state, seat):
+                continue
+            if (window == "any_time" or (every_turn and e.when == "any")) and not (
+                changes_something(state, seat, n)
+            ):
+                continue
+            out.append(n)
         return sorted(out)
 
     def open_window(self, state: KingOfTokyoState, seat: int, window: str) -> bool:
@@ -582,6 +600,26 @@ class PowerUp:
             if self.draft:
                 out["packet"] = [info[n].describe() for n in sorted(self.draft[seat])]
         return out
+
+
+def changes_something(state: KingOfTokyoState, seat: int, number: int) -> bool:
+    """Whether ``seat`` playing Evolution ``number`` now would change the game.
+
+    A permanent one does (it acts from then on). A temporary one is tried on a copy of
+    the state and compared with the card merely going to the discard pile.
+    """
+    if evolution_table().info[number].permanent:
+        return True
+    played = state.clone()
+    pu_of(played).play(played, seat, number)
+    after = played.game_data()
+    before = state.game_data()
+    kept = before["power_up"]  # the same position, the card only discarded (copied:
+    kept["hand"] = [list(h) for h in kept["hand"]]  # to_dict shares the live lists)
+    kept["discard"] = [list(d) for d in kept["discard"]]
+    kept["hand"][seat].remove(number)
+    kept["discard"][pu_of(state).owner.get(number, seat)].append(number)
+    return bool(after != before)
 
 
 def _shuffled(cards: list[int], rng: Rng) -> list[int]:

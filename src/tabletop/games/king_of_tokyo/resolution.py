@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.text import plural
-from tabletop.games.king_of_tokyo import damage, gains, owned, powers
+from tabletop.games.king_of_tokyo import damage, gains, owned, powers, windows
 from tabletop.games.king_of_tokyo.actions import HEART_HEAL, HEART_POISON, HEART_SHRINK
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import (
@@ -308,6 +308,8 @@ def attack_targets(state: KingOfTokyoState, a: int, in_tokyo: bool) -> list[int]
 
 def stage_after_claws(state: KingOfTokyoState) -> None:
     """D8-D9: Freeze Ray, the three-hearts draw, 2011 Alpha Monster; then who may yield."""
+    if state.pu is not None and windows.any_time(state, "resolved"):  # the dice resolved
+        return
     a = state.active
     if state.pu is not None and not state.pu.turn_marks.get("freeze_ray_done"):
         state.pu.turn_marks["freeze_ray_done"] = 1  # 2.9 D8: Freeze Ray hand-over

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.text import plural
-from tabletop.games.king_of_tokyo import damage, owned
+from tabletop.games.king_of_tokyo import damage, owned, windows
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import (
     ADJUST_MASK,
@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 
 def stage_roll(state: KingOfTokyoState) -> None:
     """B: the first roll (dice count and rolls allowed by cards and tokens)."""
+    if state.pu is not None and windows.any_time(state, "before_roll", others_only=True):
+        return
     a = state.active
     m = state.monsters[a]
     count = BLACK_DICE - m.shrink - state.freeze_chain

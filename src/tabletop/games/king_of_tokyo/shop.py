@@ -100,6 +100,8 @@ def stage_buy(state: KingOfTokyoState) -> None:
     if state.queue:
         ask_opportunist(state)
         return
+    if state.pu is not None and windows.any_time(state, "entered", others_only=True):
+        return  # after Enter Tokyo (the active monster's own window is its Buy phase)
     a = state.active
     if state.pu is not None and _panda.resume_buy(state):
         return  # a purchase nobody Bamboozled went through
@@ -335,6 +337,8 @@ def set_mimic(state: KingOfTokyoState, p: int, target: int) -> None:
 
 def stage_sell(state: KingOfTokyoState) -> None:
     """I: Metamorph lets the active monster discard Keep cards for energy."""
+    if state.pu is not None and windows.any_time(state, "bought"):  # after the Buy phase
+        return
     a = state.active
     m = state.monsters[a]
     windows.to_end(state)

@@ -577,6 +577,11 @@ class KingOfTokyoState(State):
     def _state_dict(self) -> dict[str, Any]:
         return saving.state_dict(self)
 
+    def game_data(self) -> dict[str, Any]:
+        """The position as plain data (what ``to_dict`` saves, without the log, the
+        history and the options): two positions are the same game if these are equal."""
+        return saving.state_dict(self)
+
     @classmethod
     def from_dict(cls, game: KingOfTokyoGame, data: Any) -> KingOfTokyoState:
         # ``data: Any``: compiled, a ``dict`` annotation would reject a list with a

@@ -12,11 +12,39 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.decisions import Decision
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 from tabletop.games.king_of_tokyo.power_up import START_STEPS
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+
+def any_time(state: KingOfTokyoState, point: str, *, others_only: bool = False) -> bool:
+    """A step boundary of the turn: each holder of an Evolution without a timing may
+    play it now, asked once, from the active monster clockwise (``others_only``: the
+    active monster has a window of its own here).
+
+    Rulebook (Power Up!): Evolutions are played "auch im Zug eines anderen Spielers,
+    wenn die Karte keinen genauen Zeitpunkt zum Ausspielen angibt". A holder is asked
+    only when such a card would change something (``PowerUp.playable``). Option
+    ``evolution_windows="own_turn"``: no such windows.
+    """
+    pu = state.pu
+    if pu is None or state.kot_game.options.evolution_windows != "every_turn":
+        return False
+    active = state.active
+    untimed = evolution_table().untimed
+    for seat in state.clockwise(active):
+        if (others_only and seat == active) or untimed.isdisjoint(pu.hand[seat]):
+            continue
+        mark = f"any:{point}:{seat}"
+        if mark in pu.turn_marks:
+            continue
+        pu.turn_marks[mark] = 1
+        if pu.open_window(state, seat, "any_time"):
+            return True
+    return False
 
 
 def stage_draft(state: KingOfTokyoState) -> None:
@@ -75,6 +103,8 @@ def stage_resolve_window(state: KingOfTokyoState) -> None:
     """C3-D3: Power Up!'s windows before and while the dice resolve."""
     pu = state.pu
     assert pu is not None
+    if any_time(state, "rolled"):  # after the last roll
+        return
     a = state.active
     step = pu.turn_marks.get("before_resolve", 0)
     if step == 0:  # 2.9 C3: "before resolving" Evolutions (Encased in Ice)
@@ -106,4 +136,6 @@ def stage_end_window(state: KingOfTokyoState) -> None:
         window = "end_own" if seat == state.active else "end"
         if state.pu.open_window(state, seat, window):
             return
+    if any_time(state, "end"):
+        return
     state.stage = Stage.END

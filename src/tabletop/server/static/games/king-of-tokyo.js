@@ -73,6 +73,8 @@ function doing(view) {
     keep_evolution: "choosing an Evolution",
     draft_evolution: "drafting an Evolution",
     prevent_damage: "deciding about the damage",
+    play_evolution: "deciding whether to play an Evolution",
+    freeze_time: "deciding on Freeze Time's extra turn",
   }[d.kind] ?? "deciding";
 }
 
@@ -102,9 +104,14 @@ export function prompt(view, ctx) {
     case "draft_evolution":
       return "Take one Evolution from the packet; the rest pass on.";
     case "play_evolution":
-      return d.card ? `${d.card.name} is being bought: you may play an Evolution now.` : "You may play an Evolution now.";
+      if (d.card) return `${d.card.name} is being bought: you may play an Evolution now.`;
+      return d.window === "any_time" && ctx.seat !== view.active
+        ? "You may play an Evolution now, on another monster's turn."
+        : "You may play an Evolution now.";
     case "evolution_question":
       return capitalise(d.reason);
+    case "freeze_time":
+      return "You rolled three 1s with Freeze Time: take another turn with one die fewer?";
     default:
       return capitalise(d?.reason ?? "choose an action");
   }

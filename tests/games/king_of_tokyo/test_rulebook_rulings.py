@@ -668,3 +668,70 @@ def test_no_timing_evolution_offered_when_it_changes_something(
     """The same cards once they would act (a heart missing, a star or an energy to
     take) are offered at every step of seat 0's turn."""
     assert len(_asked_on_seat_0_turn(evolution, seats)) == len(WINDOWS)
+
+
+# -- 7. Monkey Rush: Tokyo emptied by a Discard card in the Buy phase -------------------
+
+MONKEY_RUSH = "Monkey Rush"
+"""Monkey Rush (The King, temporary): "Play when the monster controlling Tokyo leaves
+it or is eliminated: you take control of Tokyo." """
+
+
+def _bombing_empties_tokyo() -> KingOfTokyoState:
+    """Power Up! (2011): seat 2 (The King) holds Monkey Rush; seat 1 holds Tokyo City
+    with 1 heart; seat 0, outside with 10 energy, rolls dice that score, heal, charge
+    and hit nothing (declining any Evolution window on the way) and, in its Buy phase,
+    buys High Altitude Bombing ("Every monster, you included, loses 3 hearts.")."""
+    state = powered(4, monsters="giga_zaur,kraken,the_king,alienoid")
+    hand(state, 2, "monkey_rush")
+    put(state, 1, "city")
+    setup(state, 1, hearts=1)
+    setup(state, 0, energy=10)
+    set_row(state, "high_altitude_bombing")
+    start_turn(state, 0)
+    while _decision(state).get("kind") == "play_evolution":
+        act(state, "decline")
+    roll(state, *NO_CLAW_NO_SET)
+    while _decision(state).get("kind") == "play_evolution":
+        act(state, "decline")
+    assert (state.current_player, asked(state)) == (0, "buy"), _decision(state)
+    assert _view(state)["tokyo"]["city"] == 1
+    act(state, BUY_1)
+    return state
+
+
+def test_monkey_rush_offered_when_a_bought_discard_card_eliminates_tokyo() -> None:
+    """Monkey Rush: "Play when the monster controlling Tokyo leaves it or is
+    eliminated: you take control of Tokyo." Not only in another monster's Enter Tokyo
+    step: seat 1, in Tokyo City at 1 heart, is eliminated by the High Altitude
+    Bombing seat 0 buys, and seat 2 is asked (``play_evolution``) at once, with "play
+    Monkey Rush" among its choices. Playing it, seat 2 takes Tokyo City and its entry
+    star ("Quando prendi il controllo di Tokyo, guadagni 1 [stella]"); then seat 0's
+    Buy phase goes on."""
+    state = _bombing_empties_tokyo()
+    assert not _view(state)["monsters"][1]["alive"]
+    decision = _decision(state)
+    assert (decision.get("player"), decision.get("kind")) == (2, "play_evolution"), decision
+    assert f"play {MONKEY_RUSH}" in labels(state), labels(state)
+    act(state, f"play {MONKEY_RUSH}")
+    assert _view(state)["tokyo"]["city"] == 2
+    assert stars(state)[2] == 1
+    assert _view(state)["monsters"][2]["evolutions"]["hand_size"] == 0
+    assert hearts(state)[0] == 7 and hearts(state)[2] == 7
+    assert (state.active, state.current_player, asked(state)) == (0, 0, "buy"), _decision(state)
+
+
+def test_monkey_rush_declined_after_a_discard_card_tokyo_stays_empty() -> None:
+    """Declining Monkey Rush: nobody takes the place of a monster eliminated in Tokyo
+    by a Discard card ("Se vieni eliminato da una di queste carte, nessuno prende il
+    tuo posto a Tokyo"), so Tokyo City stays empty, seat 2 keeps the card and gains no
+    star, and seat 0's Buy phase goes on."""
+    state = _bombing_empties_tokyo()
+    assert not _view(state)["monsters"][1]["alive"]
+    decision = _decision(state)
+    assert (decision.get("player"), decision.get("kind")) == (2, "play_evolution"), decision
+    act(state, "decline")
+    assert _view(state)["tokyo"]["city"] is None
+    assert stars(state)[2] == 0
+    assert _view(state)["monsters"][2]["evolutions"]["hand_size"] == 1
+    assert (state.active, state.current_player, asked(state)) == (0, 0, "buy"), _decision(state)

@@ -100,7 +100,10 @@ def stage_buy(state: KingOfTokyoState) -> None:
     if state.queue:
         ask_opportunist(state)
         return
-    if state.pu is not None and windows.any_time(state, "entered", others_only=True):
+    if state.pu is not None and (
+        windows.tokyo_freed(state)  # Monkey Rush, when a purchase freed Tokyo
+        or windows.any_time(state, "entered", others_only=True)
+    ):
         return  # after Enter Tokyo (the active monster's own window is its Buy phase)
     a = state.active
     if state.pu is not None and _panda.resume_buy(state):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.decisions import Decision
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
+from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 from tabletop.games.king_of_tokyo.power_up import START_STEPS
@@ -43,6 +44,24 @@ def any_time(state: KingOfTokyoState, point: str, *, others_only: bool = False) 
             continue
         pu.turn_marks[mark] = 1
         if pu.open_window(state, seat, "any_time"):
+            return True
+    return False
+
+
+def tokyo_freed(state: KingOfTokyoState) -> bool:
+    """Monkey Rush: "Play when the monster controlling Tokyo leaves it or is
+    eliminated". Besides the Enter Tokyo step (:func:`~.tokyo.other_enter`), a spot
+    freed in the Buy phase (a Discard card's kill) is offered to each other monster at
+    once, clockwise, once a turn."""
+    pu = state.pu
+    if pu is None or _king.LEFT_IN_BUY not in pu.turn_marks:
+        return False
+    for seat in state.others(state.active):
+        mark = f"freed:{seat}"
+        if mark in pu.turn_marks:
+            continue
+        pu.turn_marks[mark] = 1
+        if pu.open_window(state, seat, "other_enter"):
             return True
     return False
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
-from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.phases import Ask, Stage
 from tabletop.games.king_of_tokyo.power_up import (
     ALSO_IN,
     QUESTIONS,
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 LEFT = "tokyo_left"
+LEFT_IN_BUY = "tokyo_left_in_buy"
+"""``turn_marks``: a monster left Tokyo during the Buy phase (a Discard card's kill)."""
 """``turn_marks``: a monster left Tokyo (or was eliminated there) this turn."""
 WOUNDED_TOKYO = "wounded_tokyo"
 """``turn_marks``: the active monster's claws made a monster in Tokyo lose hearts."""
@@ -268,6 +270,8 @@ def left_tokyo(state: KingOfTokyoState, seat: int) -> None:
     pu = state.pu
     assert pu is not None
     pu.turn_marks[LEFT] = 1
+    if state.stage == Stage.BUY:
+        pu.turn_marks[LEFT_IN_BUY] = 1
     if not state.monsters[seat].alive or not pu.table[seat]:
         return
     sources = pu.sources(seat, "twas_beauty_killed_the_beast")

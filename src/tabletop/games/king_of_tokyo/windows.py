@@ -36,16 +36,12 @@ def any_time(state: KingOfTokyoState, point: str, *, others_only: bool = False) 
         return False
     active = state.active
     untimed = evolution_table().untimed
-    for seat in state.clockwise(active):
-        if (others_only and seat == active) or untimed.isdisjoint(pu.hand[seat]):
-            continue
-        mark = f"any:{point}:{seat}"
-        if mark in pu.turn_marks:
-            continue
-        pu.turn_marks[mark] = 1
-        if pu.open_window(state, seat, "any_time"):
-            return True
-    return False
+    holders = [
+        seat
+        for seat in state.clockwise(active)
+        if not (others_only and seat == active) and not untimed.isdisjoint(pu.hand[seat])
+    ]
+    return ask_each_once(state, holders, f"any:{point}", "any_time")
 
 
 def tokyo_freed(state: KingOfTokyoState) -> bool:
@@ -56,12 +52,20 @@ def tokyo_freed(state: KingOfTokyoState) -> bool:
     pu = state.pu
     if pu is None or _king.LEFT_IN_BUY not in pu.turn_marks:
         return False
-    for seat in state.others(state.active):
-        mark = f"freed:{seat}"
+    return ask_each_once(state, state.others(state.active), "freed", "other_enter")
+
+
+def ask_each_once(state: KingOfTokyoState, seats: list[int], key: str, window: str) -> bool:
+    """Open ``window`` for each of ``seats`` in order, each at most once a turn (the
+    turn mark ``key:seat``); True while one of them is asked."""
+    pu = state.pu
+    assert pu is not None
+    for seat in seats:
+        mark = f"{key}:{seat}"
         if mark in pu.turn_marks:
             continue
         pu.turn_marks[mark] = 1
-        if pu.open_window(state, seat, "other_enter"):
+        if pu.open_window(state, seat, window):
             return True
     return False
 

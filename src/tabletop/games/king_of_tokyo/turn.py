@@ -37,6 +37,7 @@ from tabletop.games.king_of_tokyo.constants import (
     FIRST_ROLL_LIMIT,
     FREEZE_OFFER,
     FREEZE_TIME_TURN,
+    FRENZY_TURN,
     MIMIC,
     PLAIN_ASKS,
     ROOTING_FOR_THE_UNDERDOG,
@@ -309,7 +310,7 @@ def stage_end(state: KingOfTokyoState) -> None:
     extra = state.extra_turns
     if (
         extra
-        and any(extra[i] == a and extra[i + 1] == 0 for i in range(0, len(extra), 2))
+        and any(extra[i] == a and extra[i + 1] == FRENZY_TURN for i in range(0, len(extra), 2))
         and not state.kot_game.options.frenzy_end_of_turn
     ):
         return  # a Frenzy turn follows and this turn's end is skipped
@@ -360,7 +361,7 @@ def stage_next(state: KingOfTokyoState) -> None:
 
 def grant_frenzy(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` takes another turn after this one (Frenzy)."""
-    state.extra_turns += (seat, 0)
+    state.extra_turns += (seat, FRENZY_TURN)
     state.note(f"{state.monster_name(seat)} will take another turn (Frenzy).")
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.games.kung_fu.cards import BLUE, RED
-from tabletop.games.kung_fu.drawing import avail, choose_draw, draw
+from tabletop.games.kung_fu.drawing import avail, choose_draw, draw, remove_card
 from tabletop.games.kung_fu.phases import Stage
 from tabletop.games.kung_fu.rounds import stalemate
 
@@ -85,12 +85,7 @@ def change_initiative(state: KungFuState, new: int) -> None:
 
 def attack(state: KungFuState, a: int, k: int, down: bool) -> None:
     """``a`` attacks with red card type ``k``, face down if ``down``."""
-    hand = state.hands[a]
-    left = hand[k] - 1
-    hand[k] = left
-    if not left:
-        state.held[a] ^= 1 << k
-    state.reds[a] -= 1  # attack cards are red
+    remove_card(state, a, k)
     state.att_player = a
     state.att_card = k
     state.att_down = down
@@ -156,12 +151,7 @@ def play_parry(state: KungFuState, d: int, k: int) -> None:
     state.par_card = k
     state.stage = _RESOLVE if state.deciding else _ACT_ATT
     if k >= 0:
-        hand = state.hands[d]
-        left = hand[k] - 1
-        hand[k] = left
-        if not left:
-            state.held[d] ^= 1 << k
-        state.blues[d] -= 1  # parry cards are blue
+        remove_card(state, d, k)
     if state.keeps_log:
         g = state.kf_game
         if k >= 0:

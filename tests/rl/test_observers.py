@@ -285,7 +285,7 @@ def test_king_of_tokyo_deck_top_only_for_the_made_in_a_lab_owner() -> None:
 
 def test_king_of_tokyo_layout_and_string() -> None:
     from tabletop.games.king_of_tokyo.phases import ASK_NAMES, PHASE_NAMES
-    from tabletop.rl.observers import _KOT_DECISIONS, _KOT_PHASES
+    from tabletop.rl.observers.king_of_tokyo import _KOT_DECISIONS, _KOT_PHASES
 
     assert set(_KOT_DECISIONS) == set(ASK_NAMES.values())  # the engine's names
     assert set(_KOT_PHASES) == set(PHASE_NAMES)

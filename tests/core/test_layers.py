@@ -30,6 +30,7 @@ RULES_MODULES = frozenset(
         "moves",
         "offers",
         "owned",
+        "rapid_healing",
         "resolution",
         "rolling",
         "saving",

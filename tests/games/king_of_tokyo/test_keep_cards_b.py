@@ -731,18 +731,41 @@ def test_rapid_healing(edition: str) -> None:
     assert "pay 2 energy to gain 1 heart (Rapid Healing)" not in labels(state)
 
 
-def test_rapid_healing_survives_lethal_damage() -> None:
-    state = turn(cards={1: "rapid_healing"}, city=1, seats={1: dict(hearts=2, energy=2)})
+RAPID_HEALING_TIMINGS = pytest.mark.parametrize("timing", ["any_time", "buy_or_lethal"])
+
+
+def _to_the_claws(state: KingOfTokyoState) -> None:
+    """Decline the step questions of option rapid_healing="any_time" up to the attack."""
+    while asked(state) == "rapid_healing":
+        act(state, "decline")
+
+
+@RAPID_HEALING_TIMINGS
+def test_rapid_healing_survives_lethal_damage(timing: str) -> None:
+    state = turn(
+        cards={1: "rapid_healing"},
+        city=1,
+        seats={1: dict(hearts=2, energy=2)},
+        options={"rapid_healing": timing},
+    )
     roll(state, "claw", "claw", "1", "2", "3", "3")
+    _to_the_claws(state)
     assert asked(state) == "prevent_damage" and state.current_player == 1
     act(state, "pay 2 energy to gain 1 heart (Rapid Healing)")
     assert state.monsters[1].alive
     assert hearts(state)[1] == 1 and energy(state)[1] == 0
 
 
-def test_rapid_healing_lethal_damage_taken() -> None:
-    state = turn(cards={1: "rapid_healing"}, city=1, seats={1: dict(hearts=2, energy=2)})
+@RAPID_HEALING_TIMINGS
+def test_rapid_healing_lethal_damage_taken(timing: str) -> None:
+    state = turn(
+        cards={1: "rapid_healing"},
+        city=1,
+        seats={1: dict(hearts=2, energy=2)},
+        options={"rapid_healing": timing},
+    )
     roll(state, "claw", "claw", "1", "2", "3", "3")
+    _to_the_claws(state)
     act(state, "take the damage")
     assert not state.monsters[1].alive
 

@@ -43,7 +43,7 @@ from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, KEEPS, NUM_FACES, THREE
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import WIN_STARS
-from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.phases import Ask, EnergyLoss
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 YIELD_AT = 6
@@ -172,6 +172,13 @@ class KingOfTokyoHeuristicBot(Bot):
             return self._answer(state, player, legal)
         if kind == Ask.FREEZE_TIME:
             return _find(legal, Move.FREEZE_TIME) or legal[0]  # a turn is worth having
+        if kind == Ask.RAPID_HEAL:
+            # Before Vast Storm halves its energy a heart costs 1 energy net; otherwise
+            # heal when low, as in the Buy phase.
+            m = state.monsters[player]
+            storm = state.decisions[-1].data[0] == EnergyLoss.VAST_STORM
+            heal = _find(legal, Move.RAPID_HEAL)
+            return heal if heal is not None and (storm or m.hearts <= 3) else legal[-1]
         if kind == Ask.CHARGE:
             m = state.monsters[player]
             return _find(legal, Move.CHARGE if m.energy > 2 else Move.DONE_CHARGING) or legal[-1]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.decisions import Decision
 from tabletop.core.text import plural
-from tabletop.games.king_of_tokyo import gains, owned, tokyo
+from tabletop.games.king_of_tokyo import gains, owned, rapid_healing, tokyo
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import (
     ANSWER_MASK,
@@ -26,8 +26,6 @@ from tabletop.games.king_of_tokyo.constants import (
     IT_HAS_A_CHILD,
     POISON_SPIT,
     PREVENT_MASK,
-    RAPID_HEAL_COST,
-    RAPID_HEALING,
     SHRINK_RAY,
     WERE_ONLY_MAKING_IT_STRONGER,
     WINGS,
@@ -73,7 +71,7 @@ def run_hits(state: KingOfTokyoState) -> None:
         if hit[1] > 0 and (
             (
                 m.mask & ANSWER_MASK
-                and (can_wings(state, victim) or lethal_heal(state, victim, hit[1]))
+                and (can_wings(state, victim) or rapid_healing.answers_hit(state, victim, hit[1]))
             )
             or (
                 state.pu is not None
@@ -136,17 +134,6 @@ def can_wings(state: KingOfTokyoState, p: int) -> bool:
     return bool(m.mask & WINGS and m.energy >= WINGS_COST and not state.immune & (1 << p))
 
 
-def can_rapid_heal(state: KingOfTokyoState, p: int) -> bool:
-    """Whether ``p`` may pay 2 energy to heal 1 heart (Rapid Healing)."""
-    m = state.monsters[p]
-    return bool(m.mask & RAPID_HEALING and m.energy >= RAPID_HEAL_COST and m.hearts < m.max_hearts)
-
-
-def lethal_heal(state: KingOfTokyoState, p: int, hearts: int) -> bool:
-    """Whether Rapid Healing could keep ``p`` alive through a loss of ``hearts``."""
-    return state.monsters[p].hearts <= hearts and can_rapid_heal(state, p)
-
-
 def use_wings(state: KingOfTokyoState, p: int) -> None:
     """Wings: 2 energy, and no hearts lost for the rest of the turn."""
     state.monsters[p].energy -= WINGS_COST
@@ -154,13 +141,6 @@ def use_wings(state: KingOfTokyoState, p: int) -> None:
     state.note(f"{state.monster_name(p)} pays 2 energy for Wings: no hearts lost this turn.")
     state.hits[0][1] = 0
     land_first_hit(state)
-
-
-def rapid_heal(state: KingOfTokyoState, p: int) -> None:
-    """Rapid Healing: 2 energy for 1 heart."""
-    state.monsters[p].energy -= RAPID_HEAL_COST
-    gains.heal(state, p, 1, "Rapid Healing")
-    # During a prevention window the hit waits for the next answer.
 
 
 def lose(state: KingOfTokyoState, v: int, hearts: int, source: int, smash: bool) -> None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
-from tabletop.games.king_of_tokyo import damage, rolling, shop, tokyo, turn, windows
+from tabletop.games.king_of_tokyo import (
+    damage,
+    rapid_healing,
+    rolling,
+    shop,
+    tokyo,
+    turn,
+    windows,
+)
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import STRETCHY_COST
@@ -84,6 +92,8 @@ def play(state: KingOfTokyoState, action: Action) -> None:
     elif move == Move.DECLINE:
         if d.kind == Ask.FREEZE_TIME:
             turn.answer_freeze_time(state, False)
+        elif d.kind == Ask.RAPID_HEAL:
+            rapid_healing.answer(state, p, d.data, heals=False)
         # otherwise the queue moves on
     elif move == Move.FREEZE_TIME:
         turn.answer_freeze_time(state, True)
@@ -98,7 +108,10 @@ def play(state: KingOfTokyoState, action: Action) -> None:
     elif move == Move.WINGS:
         damage.use_wings(state, p)
     elif move == Move.RAPID_HEAL:
-        damage.rapid_heal(state, p)
+        if d.kind == Ask.RAPID_HEAL:
+            rapid_healing.answer(state, p, d.data, heals=True)
+        else:  # a prevention question or the Buy phase: asked again as it was
+            rapid_healing.heal(state, p)
     elif move == Move.TAKE_DAMAGE:
         damage.land_first_hit(state)
     elif move == Move.CHARGE:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
-from tabletop.games.king_of_tokyo import damage, resolution, rolling, shop
+from tabletop.games.king_of_tokyo import damage, rapid_healing, resolution, rolling, shop
 from tabletop.games.king_of_tokyo.constants import BACKGROUND_DWELLER, ENERGY_DRINK
 from tabletop.games.king_of_tokyo.dice import THREE
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
@@ -80,7 +80,7 @@ def legal_actions(state: KingOfTokyoState) -> list[Action]:
     elif kind == Ask.PREVENT:
         if damage.can_wings(state, p):
             out.append(table.wings)
-        if damage.can_rapid_heal(state, p):
+        if rapid_healing.can_heal(state, p):
             out.append(table.rapid_heal)
         if state.pu is not None:
             out.extend(table.play_evolution[n] for n in state.pu.playable(state, p, "damage"))
@@ -98,6 +98,10 @@ def legal_actions(state: KingOfTokyoState) -> list[Action]:
         out.extend(table.draft_evolution[n] for n in sorted(state.pu.draft[p]))
     elif kind == Ask.FREEZE_TIME:
         out += (table.freeze_time, table.decline)
+    elif kind == Ask.RAPID_HEAL:
+        if rapid_healing.can_heal(state, p):  # a determinized copy may say otherwise
+            out.append(table.rapid_heal)
+        out.append(table.decline)
     elif kind == Ask.EVO_CHOICE:
         question = QUESTIONS[evolution_table().info[d.data[0]].id]
         out.extend(question.options(state, p, d.data[1:]))

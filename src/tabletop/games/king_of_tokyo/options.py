@@ -262,6 +262,19 @@ class KingOfTokyoOptions:
             "must": "it always follows",
         },
     )
+    rapid_healing: Literal["any_time", "buy_or_lethal"] = option(
+        "any_time",
+        title="Rapid Healing",
+        description="When the owner of Rapid Healing is asked whether to spend 2 energy "
+        "for 1 heart.",
+        group="variants",
+        values={
+            "any_time": "at every step of every turn, before each loss of hearts and before "
+            "a card takes its energy (the card: 'at any time')",
+            "buy_or_lethal": "only in its own Buy phase and against a loss that would "
+            "eliminate it (fewer questions: fast simulations)",
+        },
+    )
     bay_moves_up: bool = option(
         False,
         title="Bay monster moves up",

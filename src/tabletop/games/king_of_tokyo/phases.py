@@ -25,6 +25,9 @@ class Ask:
     DRAFT: Final = 14  # Mutant Evolution: which card of the packet to take
     EVO_CHOICE: Final = 15  # data: (Evolution, context...): an Evolution's own question
     FREEZE_TIME: Final = 16  # Freeze Time (option "may"): take the extra turn, or not
+    # data: (occasion, seat): Rapid Healing at a step of any turn or before a loss of
+    # energy (option rapid_healing="any_time"; see rapid_healing.py)
+    RAPID_HEAL: Final = 17
 
 
 ASK_NAMES = {
@@ -45,6 +48,7 @@ ASK_NAMES = {
     Ask.DRAFT: "draft_evolution",
     Ask.EVO_CHOICE: "evolution_question",
     Ask.FREEZE_TIME: "freeze_time",
+    Ask.RAPID_HEAL: "rapid_healing",
 }
 
 ASK_TEXT = {
@@ -65,6 +69,22 @@ ASK_TEXT = {
     Ask.DRAFT: "take one Evolution from the packet, then pass it on",
     Ask.EVO_CHOICE: "answer an Evolution's question",
     Ask.FREEZE_TIME: "you rolled three 1s: you may take another turn with one die fewer",
+    Ask.RAPID_HEAL: "you may pay 2 energy to gain 1 heart (Rapid Healing)",
+}
+
+
+class EnergyLoss:
+    """A loss of energy a Rapid Healing question holds back until it closes
+    (``Decision.data[0]`` of :attr:`Ask.RAPID_HEAL`)."""
+
+    NONE: Final = 0  # a step boundary of the turn: nothing
+    VAST_STORM: Final = 1  # half its energy, rounded down
+    PLAY_WITH_YOUR_FOOD: Final = 2  # 1 energy, to the monster in data[1]
+
+
+ENERGY_LOSS_NAMES = {
+    EnergyLoss.VAST_STORM: "vast_storm",
+    EnergyLoss.PLAY_WITH_YOUR_FOOD: "play_with_your_food",
 }
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import CLAW, ONE, THREE, TWO
+from tabletop.games.king_of_tokyo.phases import EnergyLoss
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -231,7 +232,8 @@ def nuclear_power_plant(state: KingOfTokyoState, buyer: int) -> None:
 def vast_storm(state: KingOfTokyoState, buyer: int) -> None:
     state.gain_stars(buyer, 2, "Vast Storm")
     for other in state.others(buyer):
-        state.lose_energy(other, state.monsters[other].energy // 2, "Vast Storm")
+        if state.monsters[other].energy >= 2:
+            state.take_energy(other, EnergyLoss.VAST_STORM)
 
 
 START_OF_TURN_MASK = sum(1 << c for c in START_OF_TURN)

@@ -23,6 +23,7 @@ from tabletop.games.king_of_tokyo.constants import (
     HEALING_RAY,
     JETS,
     NOVA_BREATH,
+    RAPID_HEALING,
     REGENERATION,
     ROLL_BONUS_MASK,
 )
@@ -308,7 +309,8 @@ def attack_targets(state: KingOfTokyoState, a: int, in_tokyo: bool) -> list[int]
 
 def stage_after_claws(state: KingOfTokyoState) -> None:
     """D8-D9: Freeze Ray, the three-hearts draw, 2011 Alpha Monster; then who may yield."""
-    if state.pu is not None and windows.any_time(state, "resolved"):  # the dice resolved
+    # The windows once the dice resolved (Evolutions, Rapid Healing), if any may open.
+    if (state.pu is not None or state.live & RAPID_HEALING) and windows.any_time(state, "resolved"):
         return
     a = state.active
     if state.pu is not None and not state.pu.turn_marks.get("freeze_ray_done"):

@@ -24,6 +24,7 @@ from tabletop.games.king_of_tokyo.constants import (
     PLAIN_ASKS,
     PLOT_TWIST,
     PSYCHIC_PROBE,
+    RAPID_HEALING,
     ROLLS,
     SMOKE_CLOUD,
     STRETCHY,
@@ -53,7 +54,9 @@ if TYPE_CHECKING:
 
 def stage_roll(state: KingOfTokyoState) -> None:
     """B: the first roll (dice count and rolls allowed by cards and tokens)."""
-    if state.pu is not None and windows.any_time(state, "before_roll", others_only=True):
+    if (state.pu is not None or state.live & RAPID_HEALING) and windows.any_time(
+        state, "before_roll", others_only=True
+    ):
         return
     a = state.active
     m = state.monsters[a]

@@ -33,6 +33,7 @@ INT_FIELDS = (
     "probe_used",
     "herd_used",
     "alive_count",
+    "heal_steps",
 )
 BOOL_FIELDS = (
     "over",
@@ -81,6 +82,8 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
     try:
         if "eliminated" not in fields:  # saved before the field existed
             fields = {**fields, "eliminated": eliminated_from_log(state)}
+        if "heal_steps" not in fields:  # saved before the field existed
+            fields = {**fields, "heal_steps": 0}
         for name in INT_FIELDS:
             setattr(state, name, int(fields[name]))
         for name in BOOL_FIELDS:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
-from tabletop.games.king_of_tokyo import damage, gains, owned, powers, windows
+from tabletop.games.king_of_tokyo import damage, gains, owned, powers, rapid_healing, windows
 from tabletop.games.king_of_tokyo.actions import ROW_SIZE
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import (
@@ -26,6 +26,7 @@ from tabletop.games.king_of_tokyo.constants import (
     OPPORTUNIST,
     PARASITIC_TENTACLES,
     PLAIN_ASKS,
+    RAPID_HEALING,
     SMOKE_COUNTERS,
     SWEEP_COST,
 )
@@ -82,7 +83,7 @@ def buy_actions(state: KingOfTokyoState, p: int) -> list[Action]:
                         for c in sorted(o.cards)
                         if cost_for(state, p, c) <= energy
                     )
-        if damage.can_rapid_heal(state, p):
+        if rapid_healing.can_heal(state, p):
             out.append(table.rapid_heal)
     if state.pu is not None:
         out.extend(table.play_evolution[n] for n in state.pu.playable(state, p, "buy"))
@@ -100,9 +101,11 @@ def stage_buy(state: KingOfTokyoState) -> None:
     if state.queue:
         ask_opportunist(state)
         return
-    if state.pu is not None and (
-        windows.tokyo_freed(state)  # Monkey Rush, when a purchase freed Tokyo
-        or windows.any_time(state, "entered", others_only=True)
+    if (
+        state.pu is not None and windows.tokyo_freed(state)  # Monkey Rush: a purchase freed Tokyo
+    ) or (
+        (state.pu is not None or state.live & RAPID_HEALING)
+        and windows.any_time(state, "entered", others_only=True)
     ):
         return  # after Enter Tokyo (the active monster's own window is its Buy phase)
     a = state.active
@@ -340,7 +343,8 @@ def set_mimic(state: KingOfTokyoState, p: int, target: int) -> None:
 
 def stage_sell(state: KingOfTokyoState) -> None:
     """I: Metamorph lets the active monster discard Keep cards for energy."""
-    if state.pu is not None and windows.any_time(state, "bought"):  # after the Buy phase
+    # The windows after the Buy phase (Evolutions, Rapid Healing), if any may open.
+    if (state.pu is not None or state.live & RAPID_HEALING) and windows.any_time(state, "bought"):
         return
     a = state.active
     m = state.monsters[a]

@@ -32,6 +32,7 @@ from tabletop.games.king_of_tokyo import (
     moves,
     offers,
     owned,
+    rapid_healing,
     resolution,
     rolling,
     saving,
@@ -79,6 +80,7 @@ class KingOfTokyoState(State):
         "entered",
         "extra_turns",
         "freeze_chain",
+        "heal_steps",
         "heart_plan",
         "held",
         "herd_used",
@@ -135,6 +137,7 @@ class KingOfTokyoState(State):
     # Express, 3 Jungle Frenzy
     extra_turns: list[int]
     freeze_chain: int
+    heal_steps: int  # the step boundaries of this turn that asked Rapid Healing (bits)
     queue: list[int]  # seats still to ask at this stage (probes, yields, Opportunist)
     yielders: list[int]
     new_slots: list[int]  # row slots revealed since Opportunist owners were last asked
@@ -299,6 +302,11 @@ class KingOfTokyoState(State):
     def lose_energy(self, p: int, n: int, why: str) -> None:
         """``p`` loses up to ``n`` energy."""
         gains.lose_energy(self, p, n, why)
+
+    def take_energy(self, p: int, occasion: int, to: int = -1) -> None:
+        """``p`` loses energy to a card (``occasion``, an :class:`~.phases.EnergyLoss`;
+        ``to``: the seat it goes to), once Rapid Healing may have spent it first."""
+        rapid_healing.before_energy_loss(self, p, occasion, to)
 
     def heal(self, p: int, n: int, why: str) -> int:
         """``p`` gains up to ``n`` hearts (Regeneration adds to it); returns the gain."""

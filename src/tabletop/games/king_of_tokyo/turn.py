@@ -25,6 +25,7 @@ from tabletop.games.king_of_tokyo import (
     gains,
     owned,
     powers,
+    rapid_healing,
     resolution,
     rolling,
     shop,
@@ -40,6 +41,7 @@ from tabletop.games.king_of_tokyo.constants import (
     FRENZY_TURN,
     MIMIC,
     PLAIN_ASKS,
+    RAPID_HEALING,
     ROOTING_FOR_THE_UNDERDOG,
     START_OF_TURN_MASK,
 )
@@ -90,6 +92,7 @@ def reset_turn(state: KingOfTokyoState) -> None:
     """Clear the marks that last a turn."""
     state.wounded = 0
     state.immune = 0
+    state.heal_steps = 0
     state.probe_used = 0
     state.herd_used = 0
     state.hurt_this_turn = False
@@ -153,12 +156,13 @@ def stage_start_effects(state: KingOfTokyoState) -> None:
 
 
 def to_resolve(state: KingOfTokyoState) -> None:
-    """Go on to resolving: through Power Up!'s "while resolving" window if on.
+    """Go on to resolving: through the windows after the last roll (Power Up!'s
+    "while resolving" window, Rapid Healing) if there may be any.
 
-    Without Power Up!, the resolving runs here at once while it is uneventful (the
-    fast path :func:`resolve_quietly`).
+    Otherwise the resolving runs here at once while it is uneventful (the fast path
+    :func:`resolve_quietly`).
     """
-    if state.pu is not None:
+    if state.pu is not None or (state.live & RAPID_HEALING and rapid_healing.in_play(state)):
         state.stage = Stage.RESOLVE_WINDOW
         return
     state.stage = Stage.NUMBERS

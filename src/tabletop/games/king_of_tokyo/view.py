@@ -15,7 +15,14 @@ from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import WIN_STARS
-from tabletop.games.king_of_tokyo.phases import ASK_NAMES, ASK_TEXT, PHASE_NAMES, Ask
+from tabletop.games.king_of_tokyo.phases import (
+    ASK_NAMES,
+    ASK_TEXT,
+    ENERGY_LOSS_NAMES,
+    PHASE_NAMES,
+    Ask,
+    EnergyLoss,
+)
 from tabletop.games.king_of_tokyo.power_up import QUESTIONS, WINDOW_NAMES
 
 if TYPE_CHECKING:
@@ -96,6 +103,8 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
         decision = {"player": d.player, "kind": ASK_NAMES[d.kind], "reason": ASK_TEXT[d.kind]}
         if d.kind in (Ask.HEARTS, Ask.PREVENT):
             decision["amount"] = d.data[0]
+        elif d.kind == Ask.RAPID_HEAL and d.data[0] != EnergyLoss.NONE:
+            decision["before"] = ENERGY_LOSS_NAMES[d.data[0]]  # the energy about to go
         elif d.kind == Ask.EVO_PLAY:
             decision["window"] = WINDOW_NAMES[d.data[0]]
             if len(d.data) > 1:  # "other_buy": the card being bought (Bamboozle)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core.decisions import Decision
+from tabletop.games.king_of_tokyo import rapid_healing
+from tabletop.games.king_of_tokyo.constants import RAPID_HEALING
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
@@ -22,26 +24,29 @@ if TYPE_CHECKING:
 
 
 def any_time(state: KingOfTokyoState, point: str, *, others_only: bool = False) -> bool:
-    """A step boundary of the turn: each holder of an Evolution without a timing may
-    play it now, asked once, from the active monster clockwise (``others_only``: the
-    active monster has a window of its own here).
+    """A step boundary of the turn (:data:`.rapid_healing.STEPS`): each holder of an
+    Evolution without a timing may play it now, asked once, from the active monster
+    clockwise (``others_only``: the active monster has a window of its own here); then
+    each owner of Rapid Healing may heal. True while one of them is asked.
 
     Rulebook (Power Up!): Evolutions are played "auch im Zug eines anderen Spielers,
     wenn die Karte keinen genauen Zeitpunkt zum Ausspielen angibt". A holder is asked
     only when such a card would change something (``PowerUp.playable``). Option
-    ``evolution_windows="own_turn"``: no such windows.
+    ``evolution_windows="own_turn"``: no such windows. Rapid Healing: "at any time"
+    (option ``rapid_healing``).
     """
     pu = state.pu
-    if pu is None or state.kot_game.options.evolution_windows != "every_turn":
-        return False
-    active = state.active
-    untimed = evolution_table().untimed
-    holders = [
-        seat
-        for seat in state.clockwise(active)
-        if not (others_only and seat == active) and not untimed.isdisjoint(pu.hand[seat])
-    ]
-    return ask_each_once(state, holders, f"any:{point}", "any_time")
+    if pu is not None and state.kot_game.options.evolution_windows == "every_turn":
+        active = state.active
+        untimed = evolution_table().untimed
+        holders = [
+            seat
+            for seat in state.clockwise(active)
+            if not (others_only and seat == active) and not untimed.isdisjoint(pu.hand[seat])
+        ]
+        if ask_each_once(state, holders, f"any:{point}", "any_time"):
+            return True
+    return rapid_healing.at_step(state, point, skip_active=point == "entered")
 
 
 def tokyo_freed(state: KingOfTokyoState) -> bool:
@@ -123,10 +128,13 @@ def start_steps(state: KingOfTokyoState, a: int) -> bool:
 
 
 def stage_resolve_window(state: KingOfTokyoState) -> None:
-    """C3-D3: Power Up!'s windows before and while the dice resolve."""
-    pu = state.pu
-    assert pu is not None
+    """C3-D3: the windows after the last roll; Power Up!'s before and while the dice
+    resolve."""
     if any_time(state, "rolled"):  # after the last roll
+        return
+    pu = state.pu
+    if pu is None:
+        state.stage = Stage.NUMBERS
         return
     a = state.active
     step = pu.turn_marks.get("before_resolve", 0)
@@ -143,21 +151,25 @@ def stage_resolve_window(state: KingOfTokyoState) -> None:
 
 
 def to_end(state: KingOfTokyoState) -> None:
-    """Go on to the end of the turn: through Power Up!'s end-of-turn window if on."""
-    if state.pu is None:
-        state.stage = Stage.END
-    else:
+    """Go on to the end of the turn: through the end-of-turn windows (Power Up!'s,
+    Rapid Healing) if there may be any."""
+    if state.pu is not None:
         state.stage = Stage.END_WINDOW
         state.queue = state.clockwise(state.active)
+    elif state.live & RAPID_HEALING and rapid_healing.in_play(state):
+        state.stage = Stage.END_WINDOW
+    else:
+        state.stage = Stage.END
 
 
 def stage_end_window(state: KingOfTokyoState) -> None:
-    """2.9 J1: every holder of an end-of-turn Evolution, clockwise from the active."""
-    assert state.pu is not None
-    while state.queue:
+    """2.9 J1: every holder of an end-of-turn Evolution, clockwise from the active;
+    then the step's other windows."""
+    pu = state.pu
+    while state.queue and pu is not None:
         seat = state.queue.pop(0)
         window = "end_own" if seat == state.active else "end"
-        if state.pu.open_window(state, seat, window):
+        if pu.open_window(state, seat, window):
             return
     if any_time(state, "end"):
         return

@@ -34,6 +34,7 @@ _KOT_DECISIONS = (
     "draft_evolution",
     "evolution_question",
     "freeze_time",
+    "rapid_healing",
 )
 _KOT_LOCATIONS = ("outside", "city", "bay")
 # Decisions whose view ``amount`` is a number of hearts or heart dice (for

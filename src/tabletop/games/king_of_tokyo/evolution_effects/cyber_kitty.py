@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.phases import EnergyLoss
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
     TURN_END,
@@ -201,9 +202,7 @@ def _food_answer(
         state.lose_stars(t, 1, "Play with Your Food")
         state.gain_stars(seat, 1, "Play with Your Food")
     if victim.energy:
-        victim.energy -= 1
-        state.monsters[seat].energy += 1
-        state.note(f"{state.monster_name(seat)} steals 1 energy.")
+        state.take_energy(t, EnergyLoss.PLAY_WITH_YOUR_FOOD, seat)
 
 
 QUESTIONS["play_with_your_food"] = Question(

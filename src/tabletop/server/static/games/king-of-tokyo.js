@@ -75,6 +75,7 @@ function doing(view) {
     prevent_damage: "deciding about the damage",
     play_evolution: "deciding whether to play an Evolution",
     freeze_time: "deciding on Freeze Time's extra turn",
+    rapid_healing: "deciding on Rapid Healing",
   }[d.kind] ?? "deciding";
 }
 
@@ -112,6 +113,10 @@ export function prompt(view, ctx) {
       return capitalise(d.reason);
     case "freeze_time":
       return "You rolled three 1s with Freeze Time: take another turn with one die fewer?";
+    case "rapid_healing":
+      if (d.before === "vast_storm") return "Vast Storm is about to take half your energy: spend 2 of it on a heart first (Rapid Healing)?";
+      if (d.before === "play_with_your_food") return "Play with Your Food is about to take 1 energy: spend 2 on a heart first (Rapid Healing)?";
+      return "Rapid Healing: pay 2 energy to gain 1 heart now, or go on.";
     default:
       return capitalise(d?.reason ?? "choose an action");
   }

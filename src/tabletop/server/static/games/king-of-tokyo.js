@@ -129,7 +129,8 @@ export function actionText(a, view) {
     return a.move === "healing_ray" ? `Heal ${m?.name ?? "them"} with a heart die` : `Choose ${m?.name ?? "that monster"}`;
   }
   if (a.move === "end_buy") return "End your turn";
-  if (a.move === "decline") return "No, thanks";
+  if (a.move === "decline") return view.decision?.kind === "rapid_healing" ? "Go on" : "No, thanks";
+  if (a.move === "rapid_heal") return "Heal 1 heart for 2 energy";
   if (a.move === "stop") return "Stop and resolve the dice";
   return null;
 }

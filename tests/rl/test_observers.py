@@ -291,7 +291,7 @@ def test_king_of_tokyo_layout_and_string() -> None:
     assert set(_KOT_PHASES) == set(PHASE_NAMES)
     game = tabletop.make("king-of-tokyo")
     observer = observer_for(game)
-    assert observer.size == 2061
+    assert observer.size == 2063
     assert all(f"`{f.name}`" in observer.layout() for f in observer.fields)
     state = game.new_state(3, seed=2)
     text = observer.string(state, 1)

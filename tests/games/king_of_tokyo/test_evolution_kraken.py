@@ -131,8 +131,9 @@ def test_high_tide_not_without_heart_dice() -> None:
 
 
 def test_terror_of_the_deep() -> None:
-    """Face up: a die per heart about to be lost; each heart face cancels one."""
-    state = _game()
+    """Face up (option "permanent"): a die per heart about to be lost; each heart face
+    cancels one, on every loss."""
+    state = _game(terror_of_the_deep="permanent")
     in_play(state, 1, "terror_of_the_deep")
     put(state, 1, "city")
     start_turn(state, 0)
@@ -147,8 +148,9 @@ def test_terror_of_the_deep() -> None:
 
 
 def test_terror_of_the_deep_played_on_damage() -> None:
-    """From the hand, in the damage window: rolls for that loss and stays face up."""
-    state = _game()
+    """From the hand, in the damage window: rolls for that loss and (option
+    "permanent") stays face up."""
+    state = _game(terror_of_the_deep="permanent")
     hand(state, 1, "terror_of_the_deep")
     put(state, 1, "city")
     start_turn(state, 0)
@@ -160,8 +162,9 @@ def test_terror_of_the_deep_played_on_damage() -> None:
     assert number("terror_of_the_deep") in _pu(state).table[1]
 
 
-def test_terror_of_the_deep_temporary_option() -> None:
-    state = _game(terror_of_the_deep="temporary")
+def test_terror_of_the_deep_temporary_by_default() -> None:
+    """The card's reading: one roll, then discarded."""
+    state = _game()
     hand(state, 1, "terror_of_the_deep")
     put(state, 1, "city")
     start_turn(state, 0)

@@ -589,14 +589,17 @@ def test_healing_evolution_saves_from_lethal_damage_on_another_turn() -> None:
 
 
 def test_healing_evolution_not_played_the_smash_eliminates() -> None:
-    """Taking the damage instead: seat 1 is eliminated, and seat 0, the monster that
-    eliminated it, takes Tokyo ("il Mostro che ti ha eliminato prende subito il
-    controllo di Tokyo")."""
+    """Taking the damage instead, and declining the card again once the loss has
+    landed (option healing_temporaries: it may still heal at 0 hearts): seat 1 is
+    eliminated, and seat 0, the monster that eliminated it, takes Tokyo ("il Mostro
+    che ti ha eliminato prende subito il controllo di Tokyo")."""
     state = _smashed_at_one_heart()
     assert _decision(state).get("kind") == "prevent_damage"
     others = [label for label in labels(state) if label != f"play {RADIOACTIVE_WASTE}"]
     assert len(others) == 1, labels(state)
     act(state, others[0])
+    assert _decision(state).get("window") == "after_loss" and hearts(state)[1] == 0
+    act(state, "decline")
     assert not _view(state)["monsters"][1]["alive"]
     assert _view(state)["tokyo"]["city"] == 0
 

@@ -32,6 +32,7 @@ from tabletop.games.king_of_tokyo.constants import (
     WINGS_COST,
 )
 from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
+from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
 from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
 from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
 from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
@@ -42,6 +43,11 @@ from tabletop.games.king_of_tokyo.phases import Ask, Stage
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+# Turn marks of a monster at 0 hearts whose fate waits for its after-loss window.
+ZERO = "zero"
+ZERO_SOURCE = "zero_source"
+ZERO_HOW = "zero_how"  # bit 0: it was in Tokyo; bit 1: the loss was a smash
 
 
 def card_damage(state: KingOfTokyoState, seats: list[int], hearts: int, source: int) -> None:
@@ -87,7 +93,10 @@ def run_hits(state: KingOfTokyoState) -> None:
 
 
 def land_first_hit(state: KingOfTokyoState) -> None:
-    """The first queued hit lands now, its prevention done."""
+    """The first queued hit lands now, its prevention done (Power Up!: after the
+    attacker's Electric Carrot, which only a wounded victim answers)."""
+    if state.pu is not None and _bunny.carrot(state):
+        return
     victim, hearts, source, smash, _ = state.hits.pop(0)
     lose(state, victim, hearts, source, smash)
 
@@ -183,11 +192,44 @@ def lose(state: KingOfTokyoState, v: int, hearts: int, source: int, smash: bool)
         _giga.on_loss(state, v, lost, source, smash)  # Heat Vision
         _king.on_loss(state, v, lost, source, smash)  # Alpha Male
         _meka.on_loss(state, v, lost, source, smash)  # Breath of Doom...
+    in_tokyo = v == state.city or v == state.bay
+    if state.pu is not None and lost and heal_after_loss(state, v):
+        if m.hearts <= 0:  # 0 hearts is settled once the victim has answered
+            marks = state.pu.turn_marks
+            marks[ZERO] = v
+            marks[ZERO_SOURCE] = source
+            marks[ZERO_HOW] = in_tokyo | smash << 1
+        return
     if m.hearts <= 0:
-        in_tokyo = v == state.city or v == state.bay
-        reach_zero(state, v)
-        if in_tokyo and not m.alive and not smash:
-            eliminator_takes_tokyo(state, source)
+        at_zero(state, v, source, in_tokyo=in_tokyo, smash=smash)
+
+
+def heal_after_loss(state: KingOfTokyoState, v: int) -> bool:
+    """Option ``healing_temporaries="before_and_after_loss"``: once a loss lands, its
+    victim may play Giant Banana, Radioactive Waste or Healing Rain (no printed timing)
+    before 0 hearts eliminates it."""
+    assert state.pu is not None
+    if state.kot_game.options.healing_temporaries != "before_and_after_loss":
+        return False
+    return state.pu.open_window(state, v, "after_loss")
+
+
+def settle_zero(state: KingOfTokyoState) -> None:
+    """The victim of a loss has answered its window: at 0 hearts it is out now."""
+    assert state.pu is not None
+    marks = state.pu.turn_marks
+    v = marks.pop(ZERO)
+    source = marks.pop(ZERO_SOURCE)
+    how = marks.pop(ZERO_HOW)
+    if state.monsters[v].alive and state.monsters[v].hearts <= 0:
+        at_zero(state, v, source, in_tokyo=bool(how & 1), smash=bool(how & 2))
+
+
+def at_zero(state: KingOfTokyoState, v: int, source: int, *, in_tokyo: bool, smash: bool) -> None:
+    """``v`` is at 0 hearts after a loss from ``source``: saved or out."""
+    reach_zero(state, v)
+    if in_tokyo and not state.monsters[v].alive and not smash:
+        eliminator_takes_tokyo(state, source)
 
 
 def eliminator_takes_tokyo(state: KingOfTokyoState, source: int) -> None:
@@ -211,6 +253,7 @@ def eliminator_takes_tokyo(state: KingOfTokyoState, source: int) -> None:
         where = tokyo.free_spot(state)
         if where >= 0:
             tokyo.enter(state, source, where)
+            tokyo.entered_by_card(state, source)
 
 
 def reach_zero(state: KingOfTokyoState, v: int) -> None:

@@ -63,6 +63,23 @@ def gain_energy(state: KingOfTokyoState, p: int, n: int, why: str) -> None:
         )
 
 
+def transfer_energy(state: KingOfTokyoState, giver: int, taker: int, n: int, why: str) -> int:
+    """``giver`` gives up to ``n`` energy to ``taker``; returns how much. The taker has
+    gained it this turn (Stroke of Genius), but no energy was made: Friend of Children
+    does not add to it."""
+    given = min(n, state.monsters[giver].energy)
+    if given <= 0:
+        return 0
+    state.monsters[giver].energy -= given
+    state.monsters[taker].energy += given
+    if state.pu is not None:
+        state.pu.tally("energy", taker, given)
+    state.note(
+        f"{state.monster_name(giver)} gives {given} energy to {state.monster_name(taker)} ({why})."
+    )
+    return given
+
+
 def lose_energy(state: KingOfTokyoState, p: int, n: int, why: str) -> None:
     """``p`` loses up to ``n`` energy."""
     m = state.monsters[p]

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo import damage, rapid_healing, resolution, rolling, shop
 from tabletop.games.king_of_tokyo.constants import BACKGROUND_DWELLER, ENERGY_DRINK
-from tabletop.games.king_of_tokyo.dice import THREE
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
@@ -45,7 +44,7 @@ def legal_actions(state: KingOfTokyoState) -> list[Action]:
                 out.append(table.energy_drink)
             if rolling.smoke_source(state, p) >= 0:
                 out.append(table.smoke)
-        if m.mask & BACKGROUND_DWELLER and THREE in state.dice:
+        if m.mask & BACKGROUND_DWELLER and rolling.free_three(state):
             out.append(table.reroll_three)
         out.append(table.stop)
     elif kind == Ask.PROBE:

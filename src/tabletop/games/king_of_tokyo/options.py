@@ -342,7 +342,7 @@ class KingOfTokyoOptions:
         },
     )
     terror_of_the_deep: Literal["permanent", "temporary"] = option(
-        "permanent",
+        "temporary",
         title="Terror of the Deep",
         description="How long the Kraken's Terror of the Deep lasts.",
         group="variants",
@@ -350,6 +350,41 @@ class KingOfTokyoOptions:
             "permanent": "stays and rolls on every loss of hearts, like Camouflage "
             "(Board Game Arena)",
             "temporary": "discarded after its one roll (the card's wording)",
+        },
+    )
+    healing_temporaries: Literal["before_and_after_loss", "before_loss"] = option(
+        "before_and_after_loss",
+        title="Healing Evolutions against damage",
+        description="When Giant Banana, Radioactive Waste and Healing Rain may answer a "
+        "loss of hearts.",
+        group="variants",
+        values={
+            "before_and_after_loss": "before the loss, and after it lands before a monster "
+            "at 0 hearts is out (no printed timing: 'at any time')",
+            "before_loss": "only before the loss lands (healing is capped by the maximum hearts)",
+        },
+    )
+    destructive_wave_entry: Literal["any_entry", "enter_step"] = option(
+        "any_entry",
+        title="Destructive Wave",
+        description="Which entries into Tokyo let its holder play Destructive Wave and "
+        "Eats, Shoots and Leaves ('play when you enter Tokyo').",
+        group="variants",
+        values={
+            "any_entry": "every entry on its own turn, also through Death From Above "
+            "(Drop from High Altitude) or a 2011 Keep card kill",
+            "enter_step": "only the Enter Tokyo step",
+        },
+    )
+    anger_batteries_poison: Literal["counts", "before_poison"] = option(
+        "counts",
+        title="Anger Batteries and Poison",
+        description="Whether the hearts a monster loses to Poison at the end of its turn "
+        "count for Anger Batteries ('each heart you lost this turn').",
+        group="variants",
+        values={
+            "counts": "they count: its owner may play it once Poison has cost hearts",
+            "before_poison": "the end-of-turn window comes before Poison, which then never counts",
         },
     )
     # Engine safety only.

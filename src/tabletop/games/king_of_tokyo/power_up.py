@@ -181,10 +181,16 @@ WINDOW_ALLOWS: dict[str, frozenset[str]] = {
     "end_own": frozenset({"end", "end_own"}),
     # evolution_windows="every_turn": the step boundaries of every turn (windows.any_time)
     "any_time": frozenset({"any"}),
+    # A loss of hearts has landed, before 0 hearts eliminates (option healing_temporaries)
+    "after_loss": frozenset(),
+    # Tokyo entered outside the Enter Tokyo step (option destructive_wave_entry)
+    "card_entry": frozenset(),
 }
 DAMAGE_ANY_TIME = WINDOW_ALLOWS["damage"] | {"any"}
 """What a monster about to lose hearts may play with evolution_windows="every_turn"."""
 WINDOW_NAMES = tuple(WINDOW_ALLOWS)
+ASKED_IN_VAIN = frozenset({"any_time", "after_loss"})
+"""Windows that offer an Evolution only when playing it would change something."""
 DRAW = 2  # Evolutions drawn at set-up and on three hearts; one is kept
 DRAFT_PACKET = 8
 
@@ -378,7 +384,7 @@ class PowerUp:
             condition = PLAYABLE.get(e.id)
             if condition is not None and not condition(state, seat):
                 continue
-            if (window == "any_time" or (every_turn and e.when == "any")) and not (
+            if (window in ASKED_IN_VAIN or (every_turn and e.when == "any")) and not (
                 changes_something(state, seat, n)
             ):
                 continue

@@ -102,7 +102,5 @@ def settle(state: KingOfTokyoState, p: int, occasion: int, to: int) -> None:
     m = state.monsters[p]
     if occasion == EnergyLoss.VAST_STORM:
         gains.lose_energy(state, p, m.energy // 2, "Vast Storm")
-    elif occasion == EnergyLoss.PLAY_WITH_YOUR_FOOD and m.energy:
-        m.energy -= 1
-        state.monsters[to].energy += 1
-        state.note(f"{state.monster_name(to)} steals 1 energy.")
+    elif occasion == EnergyLoss.PLAY_WITH_YOUR_FOOD:
+        gains.transfer_energy(state, p, to, 1, "Play with Your Food")

@@ -216,11 +216,7 @@ def healing_ray(state: KingOfTokyoState, healer: int, seat: int, n: int) -> None
         state.note(f"Healing Ray: {state.monster_name(seat)} gains {plural(gained, 'heart')}.")
     else:
         gained = gains.heal(state, seat, n, "Healing Ray")
-    pay = min(2 * gained, target.energy)
-    if pay:
-        target.energy -= pay
-        state.monsters[healer].energy += pay
-        state.note(f"{state.monster_name(seat)} pays {pay} energy for the Healing Ray.")
+    gains.transfer_energy(state, seat, healer, 2 * gained, "Healing Ray")
 
 
 def stage_energy(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
@@ -290,7 +286,6 @@ def stage_claws(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) 
             state.hits.append([t, smashed[t], a, True, False])
         if pu is not None:
             _kitty.ask_play_with_your_food(state, a)
-            _bunny.carrot(state, a)  # Electric Carrot
     elif extra and targets:
         damage.card_damage(state, targets, extra, a)
 

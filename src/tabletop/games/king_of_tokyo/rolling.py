@@ -111,7 +111,7 @@ def stage_rolling(state: KingOfTokyoState) -> None:
     )
     if extra and state.pu is not None and state.pu.turn_marks.get("single_roll"):
         extra = False  # Blizzard, Cat Nip: a single roll, no extra ones
-    if extra or (m.mask & BACKGROUND_DWELLER and THREE in state.dice):
+    if extra or (m.mask & BACKGROUND_DWELLER and free_three(state)):
         state.decisions.push(PLAIN_ASKS[Ask.ROLL][a])
     else:
         done_rolling(state)
@@ -255,6 +255,14 @@ def adjust_actions(state: KingOfTokyoState, p: int) -> list[Action]:
         out.extend(table.play_evolution[n] for n in pu.playable(state, p, "change_dice"))
         out.extend(table.evo_yes[n] for n in pu.abilities(state, p, "change_dice"))
     return out
+
+
+def free_three(state: KingOfTokyoState) -> bool:
+    """Whether a die shows a 3 that Background Dweller may reroll (not Encased in
+    Ice's die: "nobody can reroll or change it")."""
+    if THREE not in state.dice:
+        return False
+    return state.pu is None or THREE in changeable_faces(state)
 
 
 def changeable_faces(state: KingOfTokyoState) -> list[int]:

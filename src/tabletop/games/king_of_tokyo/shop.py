@@ -145,6 +145,8 @@ def buy_from_owner(state: KingOfTokyoState, p: int, c: int) -> None:
     state.monsters[owner].cards.remove(c)
     damage.detach(state, owner, c, moving=True)
     state.monsters[owner].energy += cost
+    if state.pu is not None:  # energy gained this turn (Stroke of Genius)
+        state.pu.tally("energy", owner, cost)
     state.note(
         f"{state.monster_name(p)} pays {cost} energy to {state.monster_name(owner)} "
         "(Parasitic Tentacles)."

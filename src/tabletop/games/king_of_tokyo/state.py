@@ -254,6 +254,9 @@ class KingOfTokyoState(State):
         handlers = _HANDLERS
         monsters = self.monsters
         while not decisions and not self.over:
+            if self.pu is not None and damage.ZERO in self.pu.turn_marks:
+                damage.settle_zero(self)  # before the next hit lands
+                continue
             if self.hits:
                 damage.run_hits(self)
                 continue
@@ -299,6 +302,11 @@ class KingOfTokyoState(State):
         """``p`` gains ``n`` energy (Friend of Children adds to it)."""
         gains.gain_energy(self, p, n, why)
 
+    def transfer_energy(self, giver: int, taker: int, n: int, why: str) -> int:
+        """``giver`` gives up to ``n`` energy to ``taker`` (who has gained it this turn);
+        returns how much."""
+        return gains.transfer_energy(self, giver, taker, n, why)
+
     def lose_energy(self, p: int, n: int, why: str) -> None:
         """``p`` loses up to ``n`` energy."""
         gains.lose_energy(self, p, n, why)
@@ -316,6 +324,10 @@ class KingOfTokyoState(State):
         """Each of ``seats`` loses ``hearts`` hearts, not as an attack (no yield, no
         Poison or Shrink); an attack's smash goes in ``hits`` with its flag set."""
         damage.card_damage(self, seats, hearts, source)
+
+    def land_hit(self) -> None:
+        """The first queued hit lands now, its victim's prevention done."""
+        damage.land_first_hit(self)
 
     def run_hits(self) -> None:
         """Land the queued hits now, each after its victim's prevention."""
@@ -422,6 +434,10 @@ class KingOfTokyoState(State):
     def end_buy(self) -> None:
         """The Buy phase is over: on to Metamorph and the end of the turn."""
         turn.end_buy(self)
+
+    def skip_to_next_turn(self) -> None:
+        """The turn is skipped: only its end-of-turn window, then the next turn."""
+        windows.skip_to_next_turn(self)
 
     def to_end(self) -> None:
         """On to the end of the turn (through Power Up!'s end-of-turn window)."""

@@ -214,6 +214,7 @@ def take_tokyo_city(state: KingOfTokyoState, seat: int) -> None:
             if state.city >= 0:
                 leave(state, state.city)
             enter(state, seat, CITY)
+            entered_by_card(state, seat)
         return
     if state.city == seat:
         if state.bay >= 0:
@@ -229,3 +230,16 @@ def take_tokyo_city(state: KingOfTokyoState, seat: int) -> None:
         state.note(f"{state.monster_name(seat)} moves to Tokyo City.")
     else:
         enter(state, seat, CITY)
+        entered_by_card(state, seat)
+
+
+def entered_by_card(state: KingOfTokyoState, seat: int) -> None:
+    """The active monster entered Tokyo outside its Enter Tokyo step (Death From
+    Above, a 2011 Keep card kill): Destructive Wave and Eats, Shoots and Leaves ("play
+    when you enter Tokyo") are offered now (option ``destructive_wave_entry``)."""
+    if (
+        state.pu is not None
+        and seat == state.active
+        and state.kot_game.options.destructive_wave_entry == "any_entry"
+    ):
+        state.pu.open_window(state, seat, "card_entry")

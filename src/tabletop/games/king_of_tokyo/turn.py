@@ -330,6 +330,8 @@ def stage_end(state: KingOfTokyoState) -> None:
     if m.poison and m.alive:
         state.note(f"{state.monster_name(a)} suffers from {plural(m.poison, 'Poison token')}.")
         state.hits.append([a, m.poison, -1, False, False])
+        if state.pu is not None:  # Anger Batteries may count these hearts
+            state.pu.turn_marks[windows.POISONED] = 1
 
 
 def stage_next(state: KingOfTokyoState) -> None:
@@ -338,6 +340,8 @@ def stage_next(state: KingOfTokyoState) -> None:
     An offered Freeze Time turn (option ``freeze_time="may"``) is asked about first,
     when it would begin; the answer runs this stage again.
     """
+    if state.pu is not None and windows.after_poison(state):
+        return
     extra = state.extra_turns
     while extra and not state.monsters[extra[0]].alive:
         del extra[:2]  # the extra turns of the eliminated

@@ -19,6 +19,9 @@ from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 from tabletop.games.king_of_tokyo.power_up import START_STEPS
 
+SKIPPED = "skipped"  # turn mark: this turn was skipped (Sunken Temple, Tune-Up)
+POISONED = "poisoned"  # turn mark: Poison is about to cost the active monster hearts
+
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
@@ -162,15 +165,42 @@ def to_end(state: KingOfTokyoState) -> None:
         state.stage = Stage.END
 
 
+def skip_to_next_turn(state: KingOfTokyoState) -> None:
+    """A skipped turn (Sunken Temple, Tune-Up; option ``skipped_turn_end="skip"``):
+    the end-of-turn window of the Evolutions without a printed timing still opens
+    (Cult Worshippers counts the hearts the skip gave), then the next turn; no
+    end-of-turn effects, no Poison."""
+    assert state.pu is not None
+    state.pu.turn_marks[SKIPPED] = 1
+    state.stage = Stage.END_WINDOW
+    state.queue = state.clockwise(state.active)
+
+
 def stage_end_window(state: KingOfTokyoState) -> None:
     """2.9 J1: every holder of an end-of-turn Evolution, clockwise from the active;
     then the step's other windows."""
     pu = state.pu
+    skipped = pu is not None and SKIPPED in pu.turn_marks
     while state.queue and pu is not None:
         seat = state.queue.pop(0)
-        window = "end_own" if seat == state.active else "end"
+        window = "end_own" if seat == state.active and not skipped else "end"
         if pu.open_window(state, seat, window):
             return
     if any_time(state, "end"):
         return
-    state.stage = Stage.END
+    state.stage = Stage.NEXT if skipped else Stage.END
+
+
+def after_poison(state: KingOfTokyoState) -> bool:
+    """Anger Batteries: "Gain 1 energy for each heart you lost this turn". Once Poison
+    has cost the active monster hearts at the end of its turn, its end-of-turn window
+    opens again (option ``anger_batteries_poison="counts"``)."""
+    pu = state.pu
+    assert pu is not None
+    if POISONED not in pu.turn_marks:
+        return False
+    del pu.turn_marks[POISONED]
+    a = state.active
+    return state.kot_game.options.anger_batteries_poison == "counts" and pu.open_window(
+        state, a, "end_own"
+    )

@@ -216,24 +216,30 @@ def sword_energy(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> No
 passive("electric_carrot")  # Permanent: see :func:`carrot`.
 
 
-def carrot(state: KingOfTokyoState, a: int) -> None:
-    """In Tokyo, each monster the active monster's claws hit loses 1 more heart unless it
-    gives 1 energy: asked of each victim (with energy) before the damage lands."""
+def carrot(state: KingOfTokyoState) -> bool:
+    """The first queued hit is about to land, its victim's prevention done: if it is a
+    smash that still costs hearts (the victim is *wounded*) from a monster in Tokyo with
+    Electric Carrot, its victim loses 1 more heart unless it gives 1 energy. True while
+    the victim is asked (its answer lands the hit)."""
+    victim, hearts, attacker, smash, _ = state.hits[0]
+    if not smash or hearts <= 0 or attacker < 0 or attacker == victim:
+        return False
     pu = pu_of(state)
-    n = pu.count(a, "electric_carrot")
-    if not n or not state.in_tokyo(a):
-        return
-    asks = []
-    for hit in state.hits:
-        victim, _, source, smash, prevented = hit
-        if source != a or not smash or prevented or victim == a:
-            continue
-        if state.monsters[victim].energy >= 1:
-            asks.append(victim)
-        else:
-            hit[1] += n
-    for victim in reversed(asks):  # the first victim answers first
-        ask(state, victim, "electric_carrot", a)
+    n = pu.count(attacker, "electric_carrot")
+    mark = f"carrot:{victim}"
+    if not n or not state.in_tokyo(attacker) or mark in pu.turn_marks:
+        return False
+    pu.turn_marks[mark] = 1  # one smash a turn per victim
+    if state.monsters[victim].energy >= 1:
+        ask(state, victim, "electric_carrot", attacker)
+        return True
+    _more_hearts(state, victim, n)
+    return False
+
+
+def _more_hearts(state: KingOfTokyoState, victim: int, n: int) -> None:
+    state.hits[0][1] += n
+    state.note(f"{state.monster_name(victim)} loses {plural(n, 'more heart')} (Electric Carrot).")
 
 
 def _carrot_answer(
@@ -242,22 +248,10 @@ def _carrot_answer(
     attacker = context[0]
     n = pu_of(state).count(attacker, "electric_carrot")
     if move == Move.EVO_YES:
-        give = min(n, state.monsters[seat].energy)
-        state.monsters[seat].energy -= give
-        state.monsters[attacker].energy += give
-        state.note(
-            f"{state.monster_name(seat)} gives {give} energy to "
-            f"{state.monster_name(attacker)} (Electric Carrot)."
-        )
-        n -= give
+        n -= state.transfer_energy(seat, attacker, n, "Electric Carrot")
     if n:
-        for hit in state.hits:
-            if hit[0] == seat and hit[2] == attacker and hit[3] and not hit[4]:
-                hit[1] += n
-                state.note(
-                    f"{state.monster_name(seat)} loses {plural(n, 'more heart')} (Electric Carrot)."
-                )
-                break
+        _more_hearts(state, seat, n)
+    state.land_hit()
 
 
 QUESTIONS["electric_carrot"] = Question(

@@ -88,9 +88,7 @@ def mega_purr(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _purr_energy(state: KingOfTokyoState, giver: int, kitty: int) -> None:
-    state.monsters[giver].energy -= 1
-    state.monsters[kitty].energy += 1
-    state.note(f"{state.monster_name(giver)} gives 1 energy (Mega Purr).")
+    state.transfer_energy(giver, kitty, 1, "Mega Purr")
 
 
 def _purr_star(state: KingOfTokyoState, giver: int, kitty: int) -> None:

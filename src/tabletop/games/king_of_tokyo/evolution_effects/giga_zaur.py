@@ -64,7 +64,9 @@ def radioactive_waste(state: KingOfTokyoState, seat: int) -> None:
     state.heal(seat, 1, "Radioactive Waste")
 
 
-ALSO_IN["radioactive_waste"] = frozenset({"damage"})  # a healing Temporary answers damage
+# A healing Temporary answers damage, before the loss or after it (option
+# healing_temporaries).
+ALSO_IN["radioactive_waste"] = frozenset({"damage", "after_loss"})
 
 
 @effect("primal_bellow")

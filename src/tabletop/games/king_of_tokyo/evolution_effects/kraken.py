@@ -16,7 +16,6 @@ from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.pandakai import entered_this_turn
 from tabletop.games.king_of_tokyo.monster import HEART_CAP
-from tabletop.games.king_of_tokyo.phases import Stage
 from tabletop.games.king_of_tokyo.power_up import (
     ALSO_IN,
     ask,
@@ -56,6 +55,10 @@ tally_reward("cult_worshippers", "hearts", cult_worshippers)
 
 
 # -- Destructive Wave (after entering) --------------------------------------------------------
+
+
+# "Play when you enter Tokyo": also an entry by a card (option destructive_wave_entry).
+ALSO_IN["destructive_wave"] = frozenset({"card_entry"})
 
 
 @playable("destructive_wave")
@@ -186,13 +189,14 @@ yes_no_question(
 
 def skip_turn(state: KingOfTokyoState) -> None:
     """The rest of the active monster's turn is skipped. Option ``skipped_turn_end``:
-    "skip" goes straight to the next turn (BGA: no end-of-turn effects, no Poison);
-    "end_of_turn" still runs the end of the turn."""
+    "skip" goes on to the next turn without end-of-turn effects or Poison (BGA), once
+    the Evolutions without a printed timing (Cult Worshippers, Anger Batteries...) had
+    their end-of-turn window; "end_of_turn" still runs the whole end of the turn."""
     state.queue = []
     if state.options.skipped_turn_end == "end_of_turn":
         state.to_end()
     else:
-        state.stage = Stage.NEXT
+        state.skip_to_next_turn()
 
 
 # -- Mandibles of Dread ----------------------------------------------------------
@@ -206,4 +210,6 @@ def mandibles(state: KingOfTokyoState, source: int, victim: int) -> None:
     state.lose_stars(victim, pu_of(state).count(source, "mandibles_of_dread"), "Mandibles of Dread")
 
 
-ALSO_IN["healing_rain"] = frozenset({"damage"})  # a healing Temporary answers damage
+# A healing Temporary answers damage, before the loss or after it (option
+# healing_temporaries).
+ALSO_IN["healing_rain"] = frozenset({"damage", "after_loss"})

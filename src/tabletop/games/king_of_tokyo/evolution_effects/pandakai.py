@@ -71,6 +71,10 @@ def entered_this_turn(state: KingOfTokyoState, seat: int) -> bool:
     )
 
 
+# "Play when you enter Tokyo": also an entry by a card (option destructive_wave_entry).
+ALSO_IN["eats_shoots_and_leaves"] = frozenset({"card_entry"})
+
+
 @playable("eats_shoots_and_leaves")
 def _eats_playable(state: KingOfTokyoState, seat: int) -> bool:
     return entered_this_turn(state, seat)

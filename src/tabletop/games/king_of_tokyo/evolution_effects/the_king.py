@@ -157,7 +157,9 @@ def giant_banana(state: KingOfTokyoState, seat: int) -> None:
     state.heal(seat, 2, "Giant Banana")
 
 
-ALSO_IN["giant_banana"] = frozenset({"damage"})  # a healing Temporary answers damage
+# A healing Temporary answers damage, before the loss or after it (option
+# healing_temporaries).
+ALSO_IN["giant_banana"] = frozenset({"damage", "after_loss"})
 
 
 # -- Chest Thumping ---------------------------------------------------------------------

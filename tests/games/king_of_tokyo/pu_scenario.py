@@ -19,8 +19,14 @@ from tests.games.king_of_tokyo.scenario import fresh
 
 
 def powered(num_players: int = 4, **options: Any) -> KingOfTokyoState:
-    """A Power Up! game with the set-up keeps answered and every hand emptied."""
+    """A Power Up! game with the set-up keeps answered and every hand emptied.
+
+    Its monsters are asked about Evolutions only when they hold a card they can play
+    (``evolution_prompts="holding"``), so that a card's test meets only its own
+    questions; test_evolution_prompts.py covers the default, "public".
+    """
     options.setdefault("power_up", "on")
+    options.setdefault("evolution_prompts", "holding")
     state = fresh(num_players, **options)
     skip_setup(state)
     pu = _pu(state)

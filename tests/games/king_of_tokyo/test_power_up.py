@@ -46,7 +46,9 @@ def test_off_by_default_and_validated() -> None:
 @pytest.mark.parametrize(("rule", "deck", "discard"), [("shuffle_back", 7, 0), ("discard", 6, 1)])
 def test_setup_draws_two_and_keeps_one(rule: str, deck: int, discard: int) -> None:
     """Each monster draws 2 from its own deck and keeps 1; the other goes back or away."""
-    state = fresh(3, power_up="on", evolution_setup=rule)
+    # "holding": the first player's turn then starts with its roll (with "public" its
+    # window before the turn comes first, test_evolution_prompts.py).
+    state = fresh(3, power_up="on", evolution_setup=rule, evolution_prompts="holding")
     pu = _pu(state)
     table = evolution_table()
     asked_seats = []

@@ -82,7 +82,7 @@ def run_hits(state: KingOfTokyoState) -> None:
             or (
                 state.pu is not None
                 and (
-                    state.pu.playable(state, victim, "damage")
+                    state.pu.asks(state, victim, "damage")
                     or state.pu.abilities(state, victim, "damage")
                 )
             )

@@ -302,6 +302,19 @@ class KingOfTokyoOptions:
             "(fewer questions: fast simulations)",
         },
     )
+    evolution_prompts: Literal["public", "holding"] = option(
+        "public",
+        title="Who is asked about Evolutions",
+        description="At each moment an Evolution may be played, which monsters are asked.",
+        group="variants",
+        values={
+            "public": "every monster with Evolutions in hand whose Evolution deck (Mutant: "
+            "any deck in play) has a card for that moment, whatever its hand holds: being "
+            "asked tells nobody what it holds",
+            "holding": "only a monster holding a card it can play then (fewer questions, "
+            "but being asked shows the others that it holds one)",
+        },
+    )
     evolution_setup: Literal["shuffle_back", "discard"] = option(
         "shuffle_back",
         title="Power Up! set-up",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, Self
 
 from tabletop.core.action import Action
@@ -391,9 +392,29 @@ class PowerUp:
             out.append(n)
         return sorted(out)
 
+    def asks(self, state: KingOfTokyoState, seat: int, window: str) -> bool:
+        """Whether ``seat`` is asked in ``window``: it holds a card it may play there,
+        or (option ``evolution_prompts="public"``, the default) it holds Evolutions and
+        its deck has a card for that moment, so that being asked reveals nothing."""
+        if self.playable(state, seat, window):
+            return True
+        options = state.options
+        return (
+            options.evolution_prompts == "public"
+            and bool(self.hand[seat])
+            and window in deck_windows(self.decks_in_play(state, seat), options.evolution_windows)
+        )
+
+    def decks_in_play(self, state: KingOfTokyoState, seat: int) -> tuple[str, ...]:
+        """The monsters whose Evolutions ``seat`` may hold, as the others know it: its
+        own monster's, or (Mutant Evolution) every monster's in the game."""
+        if state.options.power_up == "mutant":
+            return tuple(sorted({m.name for m in state.monsters}))
+        return (state.monsters[seat].name,)
+
     def open_window(self, state: KingOfTokyoState, seat: int, window: str) -> bool:
-        """Ask ``seat`` whether to play an Evolution in ``window``, if it has one."""
-        if state.monsters[seat].alive and self.playable(state, seat, window):
+        """Ask ``seat`` whether to play an Evolution in ``window`` (:meth:`asks`)."""
+        if state.monsters[seat].alive and self.asks(state, seat, window):
             state.decisions.push(Decision(Ask.EVO_PLAY, seat, (WINDOW_NAMES.index(window),)))
             return True
         return False
@@ -626,6 +647,23 @@ def changes_something(state: KingOfTokyoState, seat: int, number: int) -> bool:
     kept["hand"][seat].remove(number)
     kept["discard"][pu_of(state).owner.get(number, seat)].append(number)
     return bool(after != before)
+
+
+@cache
+def deck_windows(monsters: tuple[str, ...], evolution_windows: str) -> frozenset[str]:
+    """The windows in which some Evolution of these monsters' decks may be played."""
+    table = evolution_table()
+    out: set[str] = set()
+    for monster in monsters:
+        for n in table.deck_of.get(monster, ()):
+            e = table.info[n]
+            out.update(w for w, allows in WINDOW_ALLOWS.items() if e.when in allows)
+            out.update(ALSO_IN.get(e.id, ()))
+            if evolution_windows == "every_turn" and e.when == "any":
+                out.add("damage")
+    if evolution_windows != "every_turn":
+        out.discard("any_time")
+    return frozenset(out)
 
 
 def _shuffled(cards: list[int], rng: Rng) -> list[int]:

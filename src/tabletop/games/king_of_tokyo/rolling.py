@@ -212,7 +212,7 @@ def stage_probe(state: KingOfTokyoState) -> None:
             if s != a
             and (
                 state.monsters[s].mask & PSYCHIC_PROBE
-                or (pu is not None and pu.playable(state, s, "after_other_roll"))
+                or (pu is not None and pu.asks(state, s, "after_other_roll"))
             )
         ]
         state.probe_used = 1 << a  # marks the queue as built this turn

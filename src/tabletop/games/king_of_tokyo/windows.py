@@ -35,17 +35,23 @@ def any_time(state: KingOfTokyoState, point: str, *, others_only: bool = False) 
     Rulebook (Power Up!): Evolutions are played "auch im Zug eines anderen Spielers,
     wenn die Karte keinen genauen Zeitpunkt zum Ausspielen angibt". A holder is asked
     only when such a card would change something (``PowerUp.playable``). Option
-    ``evolution_windows="own_turn"``: no such windows. Rapid Healing: "at any time"
-    (option ``rapid_healing``).
+    ``evolution_windows="own_turn"``: no such windows. Option ``evolution_prompts``:
+    with "public" each monster holding Evolutions is asked if its deck has such a
+    card (:meth:`~.power_up.PowerUp.asks`). Rapid Healing: "at any time" (option
+    ``rapid_healing``).
     """
     pu = state.pu
-    if pu is not None and state.kot_game.options.evolution_windows == "every_turn":
+    options = state.kot_game.options
+    if pu is not None and options.evolution_windows == "every_turn":
         active = state.active
         untimed = evolution_table().untimed
+        public = options.evolution_prompts == "public"
         holders = [
             seat
             for seat in state.clockwise(active)
-            if not (others_only and seat == active) and not untimed.isdisjoint(pu.hand[seat])
+            if not (others_only and seat == active)
+            and pu.hand[seat]
+            and (public or not untimed.isdisjoint(pu.hand[seat]))
         ]
         if ask_each_once(state, holders, f"any:{point}", "any_time"):
             return True

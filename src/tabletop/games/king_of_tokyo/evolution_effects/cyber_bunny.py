@@ -79,7 +79,7 @@ def _rabbit_playable(state: KingOfTokyoState, seat: int) -> bool:
 def probers(state: KingOfTokyoState, a: int) -> bool:
     """Whether another monster may play an "after_other_roll" Evolution now."""
     pu = pu_of(state)
-    return any(pu.playable(state, s, "after_other_roll") for s in state.others(a))
+    return any(pu.asks(state, s, "after_other_roll") for s in state.others(a))
 
 
 @effect("heart_of_the_rabbit")

@@ -116,7 +116,7 @@ def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
     pu.turn_marks[BUYING] = slot + 1
     window = WINDOW_NAMES.index("other_buy")
     for seat in state.others(buyer):
-        if pu.playable(state, seat, "other_buy"):
+        if pu.asks(state, seat, "other_buy"):
             card = state.row[slot]
             state.note(f"{state.monster_name(buyer)} wants to buy {state.cards.names[card]}.")
             state.decisions.push(Decision(Ask.EVO_PLAY, seat, (window, card)))

@@ -99,12 +99,16 @@ export function prompt(view, ctx) {
     case "heart_dice":
       return `Choose what your heart dice do (${plural(d.amount ?? 1, "die", "dice")} left).`;
     case "prevent_damage":
+      if (ctx.legal.length === 1) return `You are about to lose ${plural(d.amount, "heart")}: nothing of yours can prevent it.`;
       return `You are about to lose ${plural(d.amount, "heart")}: prevent it, or take the damage?`;
     case "keep_evolution":
       return "Keep one of the two Evolutions you drew.";
     case "draft_evolution":
       return "Take one Evolution from the packet; the rest pass on.";
     case "play_evolution":
+      // Everyone holding Evolutions is asked (evolution_prompts="public"): say so when
+      // this player's hand has nothing for the moment.
+      if (!ctx.find("play_evolution").length) return "None of your Evolutions can be played now: go on.";
       if (d.card) return `${d.card.name} is being bought: you may play an Evolution now.`;
       return d.window === "any_time" && ctx.seat !== view.active
         ? "You may play an Evolution now, on another monster's turn."

@@ -114,3 +114,54 @@ def test_help_shows_the_rules(invoke: Invoke) -> None:
     result = invoke([*HUMAN, "--seed", "5"], input="h\n" + ALWAYS_FIRST)
     assert result.exit_code == 0
     assert "20 stars" in result.output and "k 1 3 4" in result.output
+
+
+# -- preferences ------------------------------------------------------------------
+
+
+POWER_UP = ["play", "king-of-tokyo", "--seats", "you,random,random", "--seed", "3"]
+POWER_UP_OPTIONS = ["-o", "power_up=on", "-o", "first_player=0"]
+
+
+def test_preferences_answer_for_the_player(invoke: Invoke) -> None:
+    """Evolutions off and empty steps skipped: the terminal answers those questions
+    itself, says so, and never shows a window where passing is all one can do."""
+    args = [*POWER_UP, *POWER_UP_OPTIONS, "--prefer", "evolutions=off"]
+    result = invoke([*args, "--prefer", "skip_empty_steps=on"], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    answered = re.findall(r"answered by your preferences: (.+)", result.output)
+    assert answered and set(answered) <= {"decline", "take the damage"}, answered
+    plain = invoke([*POWER_UP, *POWER_UP_OPTIONS], input=ALWAYS_FIRST)
+    assert plain.exit_code == 0, plain.output
+    assert "answered by your preferences" not in plain.output
+
+
+@pytest.mark.parametrize(
+    ("prefer", "message"),
+    [
+        ("evolutions=sometimes", "evolutions"),
+        ("no_such=1", "no_such"),
+        ("evolutions", "--prefer expects key=value"),
+    ],
+)
+def test_bad_preferences_are_refused_before_the_game(
+    invoke: Invoke, prefer: str, message: str
+) -> None:
+    result = invoke([*POWER_UP, *POWER_UP_OPTIONS, "--prefer", prefer])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_preferences_are_shown_and_changed_during_the_game(invoke: Invoke) -> None:
+    answers = "p\np evolutions=nonsense\np evolutions=off skip_empty_steps=on\n" + ALWAYS_FIRST
+    result = invoke([*POWER_UP, *POWER_UP_OPTIONS], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Your preferences" in result.output and "ask me at every occasion" in result.output
+    assert "must be one of every, matching, next_turn, off" in result.output
+    assert "answered by your preferences" in result.output
+
+
+def test_games_without_preferences_refuse_them(invoke: Invoke) -> None:
+    result = invoke(["play", "kung-fu", "--seats", "you,random", "--prefer", "evolutions=off"])
+    assert result.exit_code != 0 and "has no preferences" in result.output

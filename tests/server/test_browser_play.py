@@ -22,7 +22,7 @@ from tests.server.test_browser import LAPTOP, PHONE, create_table
 
 GAMES = [
     # game, seats after yours, options, seed, viewport, touch
-    ("king-of-tokyo", ["heuristic"] * 4, {"power_up": "on", "turn_limit": "60"}, 5, PHONE, True),
+    ("king-of-tokyo", ["heuristic"] * 4, {"power_up": "on", "turn_limit": "60"}, 11, PHONE, True),
     ("king-of-tokyo", ["heuristic"] * 5, {"power_up": "on", "turn_limit": "60"}, 6, LAPTOP, False),
     ("uno-power", ["heuristic"] * 2, {"target_score": "120"}, 3, PHONE, True),
     ("uno-power", ["heuristic"] * 3, {"target_score": "120"}, 4, LAPTOP, False),

@@ -87,6 +87,16 @@ def play(
         list[str] | None,
         typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeatable."),
     ] = None,
+    prefer: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--prefer",
+            "-p",
+            metavar="KEY=VALUE",
+            help="A preference: a question answered for you (King of Tokyo: "
+            "evolutions=matching, leave_tokyo_at=4, ...); repeatable.",
+        ),
+    ] = None,
     record: Annotated[
         Path | None,
         typer.Option(help="Save the game record here (at the end, on quit or Ctrl-C)."),
@@ -98,7 +108,13 @@ def play(
     """Play a game at this terminal against bots, or with friends in hot-seat."""
     try:
         check_record_path(record)
-        table = set_table(game_id, parse_seats(seats), seed, parse_options(option or []))
+        table = set_table(
+            game_id,
+            parse_seats(seats),
+            seed,
+            parse_options(option or []),
+            parse_options(prefer or [], what="--prefer"),
+        )
     except TabletopError as exc:
         _fail(str(exc), EXIT_USAGE)
     console = _console()

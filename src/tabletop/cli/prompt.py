@@ -31,13 +31,20 @@ class Pick:
 
 
 @dataclass(frozen=True, slots=True)
+class Prefer:
+    """Show the player's preferences, or change them (``name=value`` pairs)."""
+
+    changes: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Invalid:
     """Unusable input, with a message that tells the player what to type."""
 
     message: str
 
 
-Command = Pick | Cmd | Invalid
+Command = Pick | Cmd | Prefer | Invalid
 
 _WORDS = {
     "h": Cmd.HELP,
@@ -62,10 +69,21 @@ def parse_command(text: str, count: int) -> Command:
     <Cmd.HELP: 'help'>
     >>> parse_command("9", 3).message
     'there is no choice 9: pick a number from 1 to 3'
+    >>> parse_command("p evolutions=off leave_tokyo_at=4", 3)
+    Prefer(changes=(('evolutions', 'off'), ('leave_tokyo_at', '4')))
     """
     word = text.strip().lower()
     if word in _WORDS:
         return _WORDS[word]
+    head, _, rest = word.partition(" ")
+    if head in ("p", "prefer"):
+        pairs = []
+        for pair in rest.split():
+            name, sep, value = pair.partition("=")
+            if not sep or not name:
+                return Invalid("write preferences as name=value, e.g. p evolutions=matching")
+            pairs.append((name, value))
+        return Prefer(tuple(pairs))
     if word.isdigit():
         number = int(word)
         if 1 <= number <= count:
@@ -75,7 +93,7 @@ def parse_command(text: str, count: int) -> Command:
         return Invalid(f"type a number from 1 to {count}, or h for help")
     return Invalid(
         f"{text.strip()!r} is not a choice: type a number from 1 to {count}, "
-        "h for help, l for the log, t for a hint or q to quit"
+        "h for help, l for the log, t for a hint, p for your preferences or q to quit"
     )
 
 

@@ -25,12 +25,14 @@ from rich.text import Text
 
 from tabletop.bots.analysis import analyse
 from tabletop.cli import prompt
-from tabletop.cli.prompt import Cmd, Invalid, Pick
+from tabletop.cli.prompt import Cmd, Invalid, Pick, Prefer
 from tabletop.cli.render import MatchResult, Renderer, Seating, View
 from tabletop.cli.render.base import ChoiceGroup
 from tabletop.cli.table import Table, default_record_path
 from tabletop.core.action import Action
+from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.log import LogEvent
+from tabletop.core.options import option_catalogue, options_to_dict
 from tabletop.core.record import GameRecord
 
 EXIT_OK = 0
@@ -45,6 +47,7 @@ COMMANDS = (
     ("h, help", "this help"),
     ("l, log", "everything you have seen happen this game"),
     ("t, hint", "ask a search bot how each choice looks (it sees only what you see)"),
+    ("p, p name=value", "show your preferences, or change them: questions answered for you"),
     ("q, quit", "save the game to a record file and stop"),
     ("Ctrl-C", "the same as quit, at any moment"),
 )
@@ -114,7 +117,10 @@ class Session:
         while not state.is_terminal():
             seat = state.current_player
             bot = bots.get(seat)
-            action = bot.choose(state, seat) if bot is not None else self._ask(seat)
+            if bot is not None:
+                action = bot.choose(state, seat)
+            else:
+                action = self._answered_for(seat) or self._ask(seat)
             state.apply(action)
             if self.stream:
                 self._flush()
@@ -184,6 +190,12 @@ class Session:
             command = prompt.parse_command(line, len(choices))
             if isinstance(command, Pick):
                 return choices[command.index]
+            if isinstance(command, Prefer):
+                self.console.print(self._preferences(seat, command.changes))
+                answered = self._answered_for(seat) if command.changes else None
+                if answered is not None:
+                    return answered
+                continue
             if isinstance(command, Invalid):
                 self.console.print(Text(command.message, style="bold red"))
             elif command is Cmd.HELP:
@@ -194,6 +206,41 @@ class Session:
                 self.console.print(self._hint(seat, choices))
             else:
                 raise QuitGame
+
+    def _answered_for(self, seat: int) -> Action | None:
+        """The action ``seat``'s preferences play for it now, said on screen."""
+        prefs = self.table.preferences.get(seat)
+        if prefs is None:
+            return None
+        action, self.table.preferences[seat] = self.state.game.auto_answer(self.state, seat, prefs)
+        if action is not None:
+            label = self.renderer.choice_label(action, self.state.view(seat))
+            self.console.print(
+                Text.assemble(
+                    (f"{self.seating.name(seat)}: ", "dim"),
+                    ("answered by your preferences: ", "dim"),
+                    label,
+                )
+            )
+        return action
+
+    def _preferences(self, seat: int, changes: tuple[tuple[str, str], ...]) -> Panel | Text:
+        """Show ``seat``'s preferences, or change them (all or none)."""
+        game = self.state.game
+        if game.preferences_type is None:
+            return Text(f"{game.info.title} has no preferences.", style="bold red")
+        current = self.table.preferences.get(seat) or game.preferences()
+        if changes:
+            try:
+                current = game.preferences({**options_to_dict(current), **dict(changes)})
+            except InvalidOptionsError as exc:
+                return Text(str(exc), style="bold red")
+            self.table.preferences[seat] = current
+        rows = RichTable(box=None, padding=(0, 2))
+        values = options_to_dict(current)
+        for info in option_catalogue(game.preferences_type):
+            rows.add_row(Text(info.name, style="bold"), info.label(values[info.name]), info.title)
+        return Panel(rows, title="Your preferences (p name=value to change)", expand=False)
 
     def _announce(self, seat: int) -> None:
         """A rule above each board; in hot-seat, name whose turn it is."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +33,14 @@ class Table:
     state: tabletop.State
     seats: tuple[str, ...]
     bots: dict[int, Bot]
+    preferences: dict[int, Any] = field(default_factory=dict)  # by human seat
 
     @property
     def humans(self) -> frozenset[int]:
         return frozenset(s for s, name in enumerate(self.seats) if name == HUMAN)
 
 
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+def parse_options(pairs: Sequence[str], what: str = "--option") -> dict[str, str]:
     """``["hand_size=5", "stacking=progressive"]`` as a dict of strings.
 
     The game's option parser accepts strings and checks them, so only the
@@ -53,9 +54,9 @@ def parse_options(pairs: Sequence[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise UsageError(f"--option expects key=value, got {pair!r}")
+            raise UsageError(f"{what} expects key=value, got {pair!r}")
         if key in options:
-            raise UsageError(f"option {key!r} is given twice")
+            raise UsageError(f"{what} {key!r} is given twice")
         options[key] = value.strip()
     return options
 
@@ -80,10 +81,18 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def set_table(
-    game_id: str, seats: Sequence[str], seed: int | None, options: dict[str, str]
+    game_id: str,
+    seats: Sequence[str],
+    seed: int | None,
+    options: dict[str, str],
+    preferences: dict[str, str] | None = None,
 ) -> Table:
-    """Make the game, check the seat count, make the bots, deal."""
+    """Make the game, check the seat count, make the bots, deal; each person here
+    gets ``preferences`` (the game's, checked)."""
     game = tabletop.make(game_id, **options)
+    prefs = None
+    if preferences or game.preferences_type is not None:
+        prefs = game.preferences(preferences or {})
     info = game.info
     if not info.min_players <= len(seats) <= info.max_players:
         raise UsageError(
@@ -97,7 +106,8 @@ def set_table(
         if name != HUMAN
     }
     state = game.new_state(len(seats), seed)
-    return Table(game=game, state=state, seats=tuple(seats), bots=bots)
+    people = {seat: prefs for seat, name in enumerate(seats) if name == HUMAN and prefs}
+    return Table(game=game, state=state, seats=tuple(seats), bots=bots, preferences=people)
 
 
 def default_record_path(game_id: str, seed: int) -> Path:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -57,6 +57,9 @@ class Game(ABC, Generic[OptionsT]):
     id: ClassVar[str]
     title: ClassVar[str]
     options_type: ClassVar[type[Any]]
+    preferences_type: ClassVar[type[Any] | None] = None
+    """A player's standing answers (declared like options), or ``None``: see
+    :meth:`auto_answer`."""
 
     def __init__(self, options: OptionsT | None = None, **values: Any) -> None:
         if options is None:
@@ -108,6 +111,22 @@ class Game(ABC, Generic[OptionsT]):
         """
         self.action_from_id(action_id)  # raises for an id out of range
         return {"move": "action", "action": action_id}
+
+    def preferences(self, values: Mapping[str, Any] | None = None) -> Any:
+        """A seat's preferences from ``values`` (defaults for the rest).
+
+        Raises :class:`InvalidOptionsError` for an unknown name or a bad value, and
+        for a game without preferences.
+        """
+        if self.preferences_type is None:
+            raise InvalidOptionsError("preferences", f"{self.title} has no preferences")
+        return parse_options(self.preferences_type, dict(values or {}))
+
+    def auto_answer(self, state: State, seat: int, preferences: Any) -> tuple[Action | None, Any]:
+        """The action ``seat``'s ``preferences`` play for it in its pending decision, or
+        ``None`` to ask the player; and its preferences afterwards (a one-off choice
+        used up). A server or the terminal plays the action as the seat's own."""
+        return None, preferences
 
     def options_dict(self) -> dict[str, Any]:
         return options_to_dict(self.options)

@@ -1,7 +1,8 @@
 """Bots and hints: who thinks when, and what one table or one seat may cost.
 
 Each table has one driver task that plays its bots' turns one after the other, so a
-table never has more than one bot decision in flight. The decisions of all tables
+table never has more than one bot decision in flight; it also plays what a person's
+preferences answer for it (:mod:`.preferences`). The decisions of all tables
 share the bot pool through :class:`FairSlots`: when a worker frees up, a table where
 people wait goes before a table of bots only, and among equals the one that asked
 first. Hints run on a pool of their own and each seat may ask ``hints_per_minute``
@@ -23,6 +24,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from tabletop.bots.base import RandomBot
+from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.live import PLAYING, Connection, LiveTable
 from tabletop.server.workers import WorkerPool, choose_action, decision_seed, hints
@@ -95,11 +97,17 @@ class BotDriver:
         pause = first_pause
         try:
             while not self.manager.stopping:
-                if table.row.status != PLAYING or table.hold or not table.attended():
-                    return  # over, or waiting for people: hello, ready and claims kick
+                if table.row.status != PLAYING or table.hold:
+                    return  # over, or a break: every "ready" kicks
                 seat = table.state.current_player
                 if table.bot_for(seat) is None:
+                    # A person's question: its preferences may answer it, even while its
+                    # tab sleeps; otherwise the person will.
+                    if await self.auto_turn(table, seat):
+                        continue
                     return
+                if not table.attended():
+                    return  # the people are away: hello and claims kick
                 if self.settings.bot_pause_s > 0:
                     await asyncio.sleep(self.settings.bot_pause_s)  # pacing for watchers
                 try:
@@ -118,6 +126,28 @@ class BotDriver:
             raise
         except Exception:
             log.exception("table %s: the bot driver stopped", table.id)
+
+    async def auto_turn(self, table: LiveTable, seat: int) -> bool:
+        """Play what ``seat``'s preferences answer to its pending question, as its own
+        action (True), or leave the question to the person (False)."""
+        async with table.lock:
+            if table.row.status != PLAYING or table.state.current_player != seat:
+                return False
+            current = prefs.current(table, seat)
+            if current is None:
+                return False
+            state = table.state
+            action, after = state.game.auto_answer(state, seat, current)
+            if after != current:
+                await self.manager.store_preferences(table, seat, after)
+            if action is None:
+                return False
+            await self.manager.commit(table, seat, action.id)
+            answered = {"type": "answered", "version": table.version, "label": action.label}
+            for conn in list(table.connections):
+                if conn.seat == seat:
+                    conn.send(answered)
+        return True
 
     def _trouble(self, table: LiveTable, value: bool) -> None:
         if table.storage_trouble != value:

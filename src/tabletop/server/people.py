@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.live import HUMAN, OVER, Connection, LiveTable
 
@@ -57,7 +58,14 @@ class People:
         conn.seat = seat
         conn.greeted = True
         table.join(conn)
-        conn.send({"type": "welcome", "seat": seat, "table": table.summary()})
+        conn.send(
+            {
+                "type": "welcome",
+                "seat": seat,
+                "table": table.summary(),
+                "preferences": prefs.catalogue(table.state.game) if seat is not None else [],
+            }
+        )
         if seat is not None:
             task = table.replacers.pop(seat, None)
             if task is not None:

@@ -11,11 +11,18 @@ Client to server, one JSON object per message:
 - ``{"type": "leave"}``: hand your seat to the table's replacement bot.
 - ``{"type": "ready"}``: you have read the summary of a break (a round's end); the
   bots wait for every person at the table to say so (``table.waiting_for_ready``).
+- ``{"type": "preferences", "preferences": {"evolutions": "matching"}}``: change some
+  of your seat's preferences (the game's ``preferences_type``; the others stay). The
+  server answers the questions they cover for you, also while your tab sleeps, and
+  plays each such answer as yours.
 - ``{"type": "ping"}``.
 
-Server to client: ``welcome``, ``state`` (your ``view``, the new log events you may
-see, your legal actions when it is your decision, each with its id, label and
-``Game.action_data``, the seats), ``hint``, ``pong`` and ``error``. Every bad
+Server to client: ``welcome`` (with the game's ``preferences`` described, for a seat),
+``state`` (your ``view``, the new log events you may see, your legal actions when it
+is your decision, each with its id, label and ``Game.action_data``, the seats, your
+``preferences``), ``preferences`` (yours, after a change), ``answered`` (an action your
+preferences played for you), ``hint``,
+``pong`` and ``error``. Every bad
 message gets an ``error`` with a ``code`` below and a sentence for people, and
 changes nothing.
 """
@@ -45,8 +52,10 @@ BUSY = "busy"
 TABLE_FULL = "table_full"
 TOO_MANY = "too_many_connections"
 SERVER_ERROR = "server_error"
+BAD_PREFERENCES = "bad_preferences"
 
-MESSAGE_TYPES = ("hello", "action", "hint", "leave", "ready", "ping")
+MESSAGE_TYPES = ("hello", "action", "hint", "leave", "ready", "preferences", "ping")
+MAX_PREFERENCES = 32  # names in one preferences message
 
 
 class ProtocolError(Exception):
@@ -102,6 +111,21 @@ def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:
             raise ProtocolError(
                 BAD_MESSAGE, f"the field 'version' must be an integer, got {version!r}"
             )
+    if kind == "preferences":
+        prefs = data.get("preferences")
+        if not isinstance(prefs, dict) or not prefs or len(prefs) > MAX_PREFERENCES:
+            raise ProtocolError(
+                BAD_PREFERENCES,
+                "the field 'preferences' must be an object of at most "
+                f"{MAX_PREFERENCES} names and values",
+            )
+        for name, value in prefs.items():
+            if not isinstance(value, str | int | bool) or len(name) > 64:
+                raise ProtocolError(
+                    BAD_PREFERENCES,
+                    f"preference {name[:64]!r}: a value must be a string, a number or a "
+                    f"switch, got {type(value).__name__}",
+                )
     return data
 
 

@@ -75,6 +75,8 @@ seats_t = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("replaced", Boolean, nullable=False, default=False),
+    # Added later: the seat's preferences (Game.preferences), only those it set
+    Column("preferences", JSON, nullable=True),
 )
 
 actions_t = Table(
@@ -111,6 +113,7 @@ class SeatRow:
     name: str
     token_hash: str | None = None
     replaced: bool = False
+    preferences: dict[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -252,18 +255,25 @@ class Storage:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "replaced": s.replaced,
+                        "preferences": s.preferences,
                     }
                     for s in row.seats
                 ],
             )
 
     def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
-        """Store a seat's name, token hash and replacement flag (and the table status)."""
+        """Store a seat's name, token hash, replacement flag and preferences (and the
+        table status)."""
         with self._transaction() as conn:
             conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
-                .values(name=seat.name, token_hash=seat.token_hash, replaced=seat.replaced)
+                .values(
+                    name=seat.name,
+                    token_hash=seat.token_hash,
+                    replaced=seat.replaced,
+                    preferences=seat.preferences,
+                )
             )
             if status is not None:
                 conn.execute(
@@ -393,6 +403,7 @@ def _seat_row(r: Any) -> SeatRow:
         name=str(r["name"]),
         token_hash=r["token_hash"],
         replaced=bool(r["replaced"]),
+        preferences=r["preferences"] if isinstance(r["preferences"], dict) else None,
     )
 
 

@@ -27,6 +27,7 @@ from tabletop.bots import list_bots
 from tabletop.core.errors import IllegalActionError, TabletopError
 from tabletop.core.options import option_catalogue
 from tabletop.core.registry import game_class
+from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.driver import BotDriver
 from tabletop.server.live import (
@@ -336,6 +337,31 @@ class TableManager:
             await self.people.leave(table, _seat_of(conn))
         elif kind == "ready":
             self.people.ready(table, _seat_of(conn))
+        elif kind == "preferences":
+            await self.set_preferences(table, _seat_of(conn), msg["preferences"])
+
+    async def set_preferences(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> None:
+        """Change some of ``seat``'s preferences, or refuse them all changing nothing;
+        its connections get the new values, and the driver answers for it if they now
+        cover its pending question."""
+        new = prefs.changed(table, seat, changes)
+        async with table.lock:
+            await self.store_preferences(table, seat, new)
+            views: dict[int | None, Any] = {}
+            for conn in list(table.connections):
+                if conn.seat == seat:  # its legal actions may have changed
+                    conn.send(self.state_message(table, conn, views))
+        self.driver.kick(table)
+
+    async def store_preferences(self, table: LiveTable, seat: int, new: Any) -> None:
+        """Keep ``seat``'s preferences and tell its connections. The caller holds the
+        table's lock."""
+        if prefs.keep(table, seat, new):
+            await asyncio.to_thread(self.storage.update_seat, table.id, table.row.seats[seat])
+        message = {"type": "preferences", "preferences": prefs.values(table, seat)}
+        for conn in list(table.connections):
+            if conn.seat == seat:
+                conn.send(message)
 
     def disconnect(self, table: LiveTable, conn: Connection) -> None:
         self.people.disconnect(table, conn)
@@ -434,6 +460,7 @@ class TableManager:
             and table.row.status == PLAYING
             and seat == state.current_player
             and table.bot_for(seat) is None
+            and not prefs.will_answer(table, seat)
         ):
             data = state.game.action_data
             legal = [{"id": a.id, "label": a.label, **data(a.id)} for a in state.legal_actions()]
@@ -447,6 +474,7 @@ class TableManager:
             "log": [e.to_dict() for e in events],
             "legal": legal,
             "result": table.row.result,
+            "preferences": prefs.values(table, seat),
         }
 
     def broadcast(self, table: LiveTable) -> None:

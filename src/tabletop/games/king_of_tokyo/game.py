@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.core.action import Action
 from tabletop.core.errors import InvalidOptionsError
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, State
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
@@ -17,6 +17,7 @@ from tabletop.games.king_of_tokyo.options import (
     MONSTER_NAMES,
     KingOfTokyoOptions,
 )
+from tabletop.games.king_of_tokyo.preferences import KingOfTokyoPreferences, auto_answer
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 # A bound on the decisions of one turn, for ``max_game_length``: rolls and extra
@@ -38,6 +39,7 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
     id = "king-of-tokyo"
     title = "King of Tokyo"
     options_type = KingOfTokyoOptions
+    preferences_type = KingOfTokyoPreferences
 
     def __init__(self, options: KingOfTokyoOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)
@@ -52,6 +54,10 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         # Below this much energy nothing is for sale: no card, no sweep, no Rapid Healing
         # (without a discount).
         self.cheapest_buy = min(*self.cards.cost, SWEEP_COST, RAPID_HEAL_COST)
+
+    def auto_answer(self, state: State, seat: int, preferences: Any) -> tuple[Action | None, Any]:
+        assert isinstance(state, KingOfTokyoState)
+        return auto_answer(state, seat, preferences)
 
     def monster_name(self, key: str) -> str:
         name = MONSTER_NAMES[key]

@@ -8,6 +8,7 @@
 // in the game's own terms), ``breakSummary(view, ctx) -> Element`` (a round's end)
 // and ``actionText(action, view) -> string`` (a button's words).
 import { api, capitalise, forgetSeat, h, listText, plural, saveSeat, savedSeat, seatName } from "/static/common.js";
+import { renderPreferences } from "/static/preferences.js";
 import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +24,8 @@ let summary = null;
 let retry = 0;
 let pending = false;
 let menuUses = 0;
+let preferenceCatalogue = []; // the game's preferences, described (a seat's welcome)
+let preferences = null; // this seat's values
 const events = []; // every log event this connection received, for endings
 
 // A link with #seat=..&token=.. moves a seat to this browser, but never replaces a
@@ -96,6 +99,11 @@ function onMessage(msg) {
     pending = false; // a click lost with the old connection may be made again
     $("log").replaceChildren();
     events.length = 0;
+    preferenceCatalogue = msg.preferences || [];
+  } else if (msg.type === "preferences") {
+    showPreferences(msg.preferences);
+  } else if (msg.type === "answered") {
+    $("answered").textContent = `Answered for you (your preferences): ${capitalise(withNames(msg.label))}.`;
   } else if (msg.type === "state") {
     // A re-broadcast of the same version (somebody joined) keeps a sent click pending.
     if (!last || msg.version !== last.version) {
@@ -148,8 +156,21 @@ function actionText(a, view) {
   return capitalise(withNames(text || a.label));
 }
 
+function setPreferences(changes) {
+  send({ type: "preferences", preferences: changes });
+}
+
+function showPreferences(values) {
+  preferences = values;
+  const panel = $("prefs-panel");
+  panel.hidden = !values || !preferenceCatalogue.length;
+  if (!panel.hidden) renderPreferences($("prefs"), preferenceCatalogue, values, setPreferences);
+}
+
 function context(msg, view) {
   return boardContext({
+    preferences,
+    setPreferences,
     seat: msg ? msg.seat : null,
     version: msg ? msg.version : -1,
     legal: msg?.legal || [],
@@ -167,6 +188,8 @@ function onState(msg) {
   last = msg;
   summary = msg.table;
   const mine = msg.legal.length > 0;
+  if (JSON.stringify(msg.preferences ?? null) !== JSON.stringify(preferences)) showPreferences(msg.preferences ?? null);
+  if (mine) $("answered").textContent = "";
   document.title = `${mine ? "▶ " : ""}${summary.title} · Tabletop`;
   $("title").textContent = summary.title;
   const body = document.body.dataset;

@@ -172,10 +172,14 @@ export class Binder {
 
 // What a game module's ``render(view, ctx)`` gets: the seat, the legal actions (with
 // their data), names, and the binder's ways to attach details and actions.
-export function boardContext({ seat = null, version = -1, legal = [], view = null, summary = null, events = [], act, describe }) {
+// ``preferences``: the seat's preferences (``null``: none), ``setPreferences(changes)``
+// sends changes of them (a board's own controls, such as King of Tokyo's Heal button).
+export function boardContext({ seat = null, version = -1, legal = [], view = null, summary = null, events = [], act, describe, preferences = null, setPreferences = () => {} }) {
   const binder = new Binder(act, describe);
   return {
     seat,
+    preferences,
+    setPreferences,
     version,
     events,
     mine: legal.length > 0,

@@ -240,9 +240,37 @@ function monster(view, ctx, m, mimickedInstances) {
     !m.alive ? h("span", { class: "kot-badge out", text: "eliminated" }) : null,
     evo ? h("span", { class: "kot-hand-size", title: "Evolutions in hand (hidden)", text: `${evo.hand_size} in hand` }) : null,
     ...marks(view, ctx, m),
-    ...chips));
+    ...chips),
+  healButton(view, ctx, m));
   ctx.bind(el, ctx.legal.filter((a) => (a.move === "evo_seat" || a.move === "healing_ray") && a.seat === m.seat));
   return el;
+}
+
+// Rapid Healing "at any time": the owner asks for a heart now; the server heals it at
+// the next occasion (its preferences' heal_requests), whoever's turn it is.
+function healButton(view, ctx, m) {
+  const prefs = ctx.preferences;
+  if (!prefs || m.seat !== ctx.seat || !m.alive || view.over) return null;
+  const owns = m.cards.some((c) => c.id === "rapid_healing") || m.mimic?.id === "rapid_healing";
+  const queued = prefs.heal_requests || 0;
+  const room = m.max_hearts - m.hearts;
+  if (!owns || (queued === 0 && (room <= 0 || m.energy < 2))) return null;
+  const button = h("button", {
+    type: "button",
+    class: "kot-heal",
+    title: "Rapid Healing: 2 energy for 1 heart, at the next occasion of any turn",
+    "aria-label": "Rapid Healing: heal 1 heart for 2 energy",
+  }, "Heal +1 ", icon("heart"));
+  button.disabled = queued >= room || 2 * (queued + 1) > m.energy;
+  button.addEventListener("click", () => ctx.setPreferences({ heal_requests: queued + 1 }));
+  const row = [button];
+  if (queued) {
+    row.push(h("span", { class: "kot-heal-queued", text: `${queued} asked` }));
+    const cancel = h("button", { type: "button", class: "link", text: "cancel", "aria-label": "cancel the hearts asked" });
+    cancel.addEventListener("click", () => ctx.setPreferences({ heal_requests: 0 }));
+    row.push(cancel);
+  }
+  return h("div", { class: "kot-heal-row" }, ...row);
 }
 
 // -- Tokyo -------------------------------------------------------------------------------

@@ -29,10 +29,11 @@ NOT_COMPILED = [
     "tabletop/games/king_of_tokyo/bots.py",
     "tabletop/games/king_of_tokyo/game.py",
     "tabletop/games/king_of_tokyo/options.py",
+    "tabletop/games/king_of_tokyo/preferences.py",
 ]
 """Left as Python: classes that subclass plain ones (:class:`~tabletop.bots.Bot`,
-:class:`~tabletop.core.game.Game`), which compiled classes cannot, and the options,
-whose validation reads the dataclass's annotations."""
+:class:`~tabletop.core.game.Game`), which compiled classes cannot, and the options
+and preferences, whose validation reads the dataclass's annotations."""
 
 
 def compile_requested() -> bool:

@@ -4,19 +4,12 @@ Power Up! asks about Evolutions at every step of every turn. This plays seeded
 4-player Power Up! games with ``random`` or ``heuristic`` bots in every seat and
 counts, per seat and game, the *optional* questions: a window to play an Evolution
 (``play_evolution``), the damage question (``prevent_damage``) and Rapid Healing's
-(``rapid_healing``). Each is classed by what the asked seat could do: *matching* when
-it holds something it could play or use then, *empty* when passing was its only
-choice. The table gives the mean, 90th percentile and maximum per seat-game for each
-engine mode (``evolution_prompts`` public or holding, ``evolution_windows``) and for
-what a player's preference would leave it to answer by hand:
-
-* ``every``: every question;
-* ``matching``: only those where it holds a matching card (the rest answered "pass"
-  for it);
-* ``own_turn``: only those of its own turns ("not until my next turn", kept on).
-
-It also prints the decisions of a whole game (all players, all kinds), the cost of
-each mode for simulations::
+(``rapid_healing``). For each engine mode (``evolution_prompts`` public or holding,
+``evolution_windows``) it gives the mean, 90th percentile and maximum per seat-game
+of the questions a person would still answer by hand under each preference set of
+:data:`PREFERENCES` (``Game.auto_answer`` decides; the bots still play every move,
+so the games are the same for every column), then the decisions of a whole game (all
+seats, all kinds), the cost of each mode for simulations::
 
     python benchmarks/prompts_king_of_tokyo.py --games 200
     python benchmarks/prompts_king_of_tokyo.py --games 50 --bots random --json p.json
@@ -38,25 +31,31 @@ MODES: dict[str, dict[str, str]] = {
     "public, own_turn": {"evolution_prompts": "public", "evolution_windows": "own_turn"},
     "holding, own_turn": {"evolution_prompts": "holding", "evolution_windows": "own_turn"},
 }
+PREFERENCES: dict[str, dict[str, object]] = {
+    "every": {},
+    "matching": {"evolutions": "matching"},
+    "off": {"evolutions": "off"},
+    "quiet": {"evolutions": "matching", "rapid_healing": "lethal_only", "skip_empty_steps": True},
+}
+"""Preference sets, by column: the defaults; Evolutions only when holding a matching
+card; Evolutions never; and matching with Rapid Healing only against lethal loss and
+empty steps skipped."""
 OPTIONAL = frozenset({"play_evolution", "prevent_damage", "rapid_healing"})
-PASSES = frozenset({"decline", "take_damage"})
 PLAYERS = 4
 
 
-def play(options: dict[str, str], bots: str, seed: int) -> Iterator[tuple[int, str, bool, bool]]:
-    """Each optional question of one game: (seat, kind, matching, on its own turn);
-    then one ``(-1, "", False, False)`` per decision of any kind."""
+def play(options: dict[str, str], bots: str, seed: int) -> Iterator[tuple[int, tuple[bool, ...]]]:
+    """Each optional question of one game: (seat, whether each preference set of
+    :data:`PREFERENCES` leaves it to the person); then ``(-1, ())`` per decision."""
     game = tabletop.make("king-of-tokyo", power_up="on", **options)
+    prefs = [game.preferences(values) for values in PREFERENCES.values()]
     state = game.new_state(PLAYERS, seed=seed, log=False)
     players = [make_bot(bots, "king-of-tokyo", seed=seed * 10 + p) for p in range(PLAYERS)]
     while not state.is_terminal():
         seat = state.current_player
-        decision = state.view(None)["decision"]
-        legal = state.legal_actions()
-        if decision["kind"] in OPTIONAL:
-            moves = {game.action_data(a.id)["move"] for a in legal}
-            yield seat, decision["kind"], bool(moves - PASSES), seat == state.view(None)["active"]
-        yield -1, "", False, False
+        if state.view(None)["decision"]["kind"] in OPTIONAL:
+            yield seat, tuple(game.auto_answer(state, seat, p)[0] is None for p in prefs)
+        yield -1, ()
         state.apply(players[seat].choose(state, seat))
 
 
@@ -75,36 +74,29 @@ def main() -> None:
     args = parser.parse_args()
     out: dict[str, dict[str, object]] = {}
     print(f"{args.games} four-player Power Up! games per row; per seat and game: mean p90 max")
-    print(f"{'bots':9} {'mode':22} {'every':>16} {'matching':>16} {'own_turn':>16} decisions")
+    heads = " ".join(f"{name:>16}" for name in PREFERENCES)
+    print(f"{'bots':9} {'mode':22} {heads} decisions")
     for bots in args.bots:
         for mode, options in MODES.items():
-            every: list[int] = []
-            matching: list[int] = []
-            own: list[int] = []
+            counts: list[list[int]] = [[] for _ in PREFERENCES]
             decisions: list[int] = []
             for g in range(args.games):
-                per_seat = [[0, 0, 0] for _ in range(PLAYERS)]
+                per_seat = [[0] * len(PREFERENCES) for _ in range(PLAYERS)]
                 total = 0
-                for seat, _kind, match, own_turn in play(options, bots, args.seed + g):
+                for seat, asked in play(options, bots, args.seed + g):
                     if seat < 0:
                         total += 1
                         continue
-                    per_seat[seat][0] += 1
-                    per_seat[seat][1] += match
-                    per_seat[seat][2] += own_turn
-                for e, m, o in per_seat:
-                    every.append(e)
-                    matching.append(m)
-                    own.append(o)
+                    for i, left in enumerate(asked):
+                        per_seat[seat][i] += left
+                for seat_counts in per_seat:
+                    for i, n in enumerate(seat_counts):
+                        counts[i].append(n)
                 decisions.append(total)
-            print(
-                f"{bots:9} {mode:22} {summary(every)} {summary(matching)} {summary(own)} "
-                f"{statistics.fmean(decisions):9.1f}"
-            )
+            cells = " ".join(summary(c) for c in counts)
+            print(f"{bots:9} {mode:22} {cells} {statistics.fmean(decisions):9.1f}")
             out[f"{bots}/{mode}"] = {
-                "every": every,
-                "matching": matching,
-                "own_turn": own,
+                **{name: c for name, c in zip(PREFERENCES, counts, strict=True)},
                 "decisions_mean": statistics.fmean(decisions),
             }
     if args.json:

@@ -477,3 +477,28 @@ def test_public_asks_more_questions_over_whole_games() -> None:
     asked = {mode: sum(q for _, q in runs) / len(runs) for mode, runs in counts.items()}
     assert mean["public"] > mean["holding"], mean
     assert asked["public"] > asked["holding"], asked
+
+
+# -- What a search may read into being asked -------------------------------------------
+
+
+def test_a_search_does_not_read_a_playable_card_into_being_asked() -> None:
+    """Under "public", another seat's determinized worlds deal The King a hand from its
+    unseen cards whatever being asked might suggest: some worlds hold a card it could
+    play now, some do not, and in each the question stands with "decline" among its
+    choices."""
+    from tabletop.core.rng import Rng
+
+    state = _banana_at(6, "public")  # 6 hearts: Giant Banana would heal
+    assert _decision(state).get("player") == 1
+    playable, unplayable = 0, 0
+    for k in range(60):
+        world = state.determinize(2, Rng(k))
+        assert world.current_player == 1
+        moves = {world.game.action_data(a.id)["move"] for a in world.legal_actions()}
+        assert "decline" in moves
+        if "play_evolution" in moves:
+            playable += 1
+        else:
+            unplayable += 1
+    assert playable and unplayable, (playable, unplayable)

@@ -34,12 +34,14 @@ MODES: dict[str, dict[str, str]] = {
 PREFERENCES: dict[str, dict[str, object]] = {
     "every": {},
     "matching": {"evolutions": "matching"},
+    "next_turn": {"evolutions": "next_turn"},
     "off": {"evolutions": "off"},
     "quiet": {"evolutions": "matching", "rapid_healing": "lethal_only", "skip_empty_steps": True},
 }
 """Preference sets, by column: the defaults; Evolutions only when holding a matching
-card; Evolutions never; and matching with Rapid Healing only against lethal loss and
-empty steps skipped."""
+card; not until my next turn (set again at the end of each of its turns: only its own
+turns' Evolution questions are left); Evolutions never; and matching with Rapid
+Healing only against lethal loss and empty steps skipped."""
 OPTIONAL = frozenset({"play_evolution", "prevent_damage", "rapid_healing"})
 PLAYERS = 4
 

@@ -21,6 +21,7 @@ from tabletop.core import (
     UnknownGameError,
     compiled,
     list_games,
+    load_state,
     make,
 )
 
@@ -41,5 +42,6 @@ __all__ = [
     "UnknownGameError",
     "compiled",
     "list_games",
+    "load_state",
     "make",
 ]

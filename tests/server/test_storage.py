@@ -79,6 +79,26 @@ def test_actions_and_snapshots_rebuild_the_state(database_url: str) -> None:
     storage.close()
 
 
+def test_a_snapshot_saved_under_other_options_is_replayed_past(database_url: str) -> None:
+    """A snapshot is a shortcut: one the table's game refuses (saved under other
+    options) is passed over, and the state is rebuilt from the deal and every action."""
+    storage = Storage(database_url)
+    row = _row("t4")
+    storage.create_table(row)
+    state = tabletop.make("uno-power", **row.options).new_state(3, seed=row.seed)
+    for ply in range(12):
+        state.apply(state.legal_actions()[-1])
+        snapshot = None
+        if ply + 1 == 10:
+            snapshot = state.to_dict(include_log=True)
+            snapshot["options"] = {**snapshot["options"], "stacking": "progressive"}
+        storage.append_action("t4", ply, state.history[-1], 0, status="playing", snapshot=snapshot)
+    loaded = storage.load_table("t4")
+    assert loaded is not None
+    assert rebuild_state(storage, loaded).to_dict() == state.to_dict()
+    storage.close()
+
+
 def test_a_ply_is_written_once(database_url: str) -> None:
     """Two writers of the same action number: the second fails, the log does not fork."""
     storage = Storage(database_url)

@@ -17,7 +17,7 @@ from tabletop.core.game import TERMINAL, Game, GameInfo, State
 from tabletop.core.log import GameLog, LogEvent
 from tabletop.core.piles import Deck
 from tabletop.core.record import GameRecord
-from tabletop.core.registry import list_games, make
+from tabletop.core.registry import list_games, load_state, make
 from tabletop.core.rng import Rng
 
 __all__ = [
@@ -43,5 +43,6 @@ __all__ = [
     "UnknownGameError",
     "compiled",
     "list_games",
+    "load_state",
     "make",
 ]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from tabletop.core.errors import UnknownGameError
-from tabletop.core.game import Game
+from tabletop.core.errors import StateFormatError, UnknownGameError
+from tabletop.core.game import Game, State
 
 # id -> "module:Class"; modules are imported on first use so that importing
 # tabletop stays fast and a broken game cannot break the others.
@@ -48,3 +48,23 @@ def make(game_id: str, **options: Any) -> Game[Any]:
     6
     """
     return game_class(game_id)(**options)
+
+
+def load_state(data: Any) -> State:
+    """The state in ``data`` (``State.to_dict`` output, e.g. read from JSON), in a game
+    made with the options stored with it.
+
+    ``Game.state_from_dict`` refuses a state saved with other options than its game's;
+    this makes the right game first.
+
+    >>> import tabletop
+    >>> saved = tabletop.make("king-of-tokyo", edition="2016").new_state(4, seed=1).to_dict()
+    >>> tabletop.load_state(saved).view(None)["edition"]
+    '2016'
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise StateFormatError("state data must be an object with the 'game' it is for")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise StateFormatError(f"the state's 'options' must be an object, got {options!r}")
+    return make(data["game"], **options).state_from_dict(data)

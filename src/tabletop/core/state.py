@@ -7,6 +7,7 @@ stays a plain class that games subclass freely (generic, with cached properties)
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, overload
 
@@ -219,6 +220,7 @@ class State(ABC):
         try:
             if data["game"] != game.id:
                 raise StateFormatError(f"state is for {data['game']!r}, not {game.id!r}")
+            _check_options(game, data.get("options"))
             self._init_base(game, int(data["num_players"]), int(data["seed"]), False)
             self.history = [int(a) for a in data["history"]]
             log = data.get("log")
@@ -238,3 +240,23 @@ class State(ABC):
         lines = [f"{self._game.title}: player {self.current_player + 1} to act"]
         lines += [f"  {a}" for a in self.legal_actions()[:20]]
         return "\n".join(lines)
+
+
+def _check_options(game: Game[Any], stored: Any) -> None:
+    """A state loads only into a game with the options it was saved with: the same
+    actions and positions mean another game under other rules. Data without options
+    (hand-written) takes the game's."""
+    if stored is None:
+        return
+    if not isinstance(stored, dict):
+        raise StateFormatError(f"the state's 'options' must be an object, got {stored!r}")
+    mine = json.loads(json.dumps(game.options_dict()))
+    for name in sorted(set(stored) | set(mine)):
+        if name not in mine:
+            raise StateFormatError(f"the state has option {name!r}, which {game.title} lacks")
+        if name in stored and stored[name] != mine[name]:
+            raise StateFormatError(
+                f"the state was saved with {name}={stored[name]!r}, this game has "
+                f"{name}={mine[name]!r}: load it with tabletop.load_state(data), or make "
+                "the game with the state's options"
+            )

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
-from tabletop.core.errors import TabletopError
+from tabletop.core.errors import StateFormatError, TabletopError
 from tabletop.core.game import State
 from tabletop.core.registry import game_class
 from tabletop.server.protocol import RateLimiter
@@ -221,14 +221,22 @@ def rebuild_state(storage: Storage, row: TableRow) -> State:
     """
     game = tabletop.make(row.game, **row.options)
     snap = storage.latest_snapshot(row.id, row.version)
-    if snap is None:
-        ply = 0
-        state = game.new_state(row.num_players, seed=row.seed, log=True)
-    else:
+    state: State | None = None
+    ply = 0
+    if snap is not None:
         ply, data = snap
-        state = game.state_from_dict(data)
-        if len(state.history) != ply:
-            raise RuntimeError(f"table {row.id}: snapshot {ply} holds {len(state.history)} actions")
+        try:
+            state = game.state_from_dict(data)
+        except StateFormatError as exc:  # a snapshot is a shortcut: replay everything
+            log.warning("table %s: snapshot %d not used (%s); replaying", row.id, ply, exc)
+            ply = 0
+        else:
+            if len(state.history) != ply:
+                raise RuntimeError(
+                    f"table {row.id}: snapshot {ply} holds {len(state.history)} actions"
+                )
+    if state is None:
+        state = game.new_state(row.num_players, seed=row.seed, log=True)
     for action in storage.actions(row.id, after=ply):
         state.apply(action)
     if len(state.history) != row.version:

@@ -573,14 +573,32 @@ class KungFuState(State):
             self.summary = [str(x) for x in s["summary"]]
             last = s["last_round"]
             self.last_round = None if last is None else list(last)
-            piles = [*self.rows, *(d.draw_pile for d in self.decks)]
-            piles += [d.discard_pile for d in self.decks]
-            for pile in piles:
-                for k in pile:
-                    if not 0 <= k < cards.num_types:
-                        raise StateFormatError(f"unknown card type {k}")
+            check_positions(self)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise
             raise StateFormatError(f"malformed Kung Fu state: {exc!r}") from exc
         return self
+
+
+def check_positions(state: KungFuState) -> None:
+    """A loaded state is one the rules could reach: known cards, each pile holding
+    cards of its colour, and each koku total the worth of its row."""
+    cards = state.kf_game.cards
+    piles = {f"rows[{p}]": state.rows[p] for p in range(2)}
+    for colour, deck in enumerate(state.decks):
+        piles[f"decks[{colour}]"] = [*deck.draw_pile, *deck.discard_pile]
+    for name, pile in piles.items():
+        for k in pile:
+            if not 0 <= k < cards.num_types:
+                raise StateFormatError(f"{name}: {k} is not a card of this deck")
+    for colour, deck in enumerate(state.decks):
+        for k in (*deck.draw_pile, *deck.discard_pile):
+            if cards.colour[k] != colour:
+                raise StateFormatError(f"decks[{colour}]: {cards.names[k]} is not of its colour")
+    for p in range(2):
+        worth = sum(cards.worth[k] for k in state.rows[p])
+        if state.koku_total[p] != worth:
+            raise StateFormatError(
+                f"koku_total[{p}]: {state.koku_total[p]}, but its koku row is worth {worth}"
+            )

@@ -512,6 +512,15 @@ class UnoPowerState(State):
                 setattr(self, name, int(s[name]))
             self.over = bool(s["over"])
             self.mi = match_row(self)
+            for pile in ("draw", "discard"):
+                for k in s["deck"][pile]:
+                    if not 0 <= k < cards.num_kinds:
+                        raise StateFormatError(f"deck.{pile}: {k} is not a card of this deck")
+            discard = self.deck.discard_pile
+            if discard and self.top != discard[-1]:
+                raise StateFormatError(
+                    f"top: {self.top} is not the discard pile's top card ({discard[-1]})"
+                )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise

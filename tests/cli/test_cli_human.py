@@ -158,3 +158,50 @@ def test_hint_command_ranks_the_choices(invoke: Invoke, monkeypatch: pytest.Monk
 def test_hint_is_parsed() -> None:
     assert prompt.parse_command("t", 3) is prompt.Cmd.HINT
     assert prompt.parse_command(" HINT ", 3) is prompt.Cmd.HINT
+
+
+def test_resume_goes_on_with_a_saved_game(invoke: Invoke, tmp_path: Path) -> None:
+    """A game saved with q goes on where it stopped: the same seats and options, its
+    moves played again, saved back to the same file at the end."""
+    first = invoke([*HUMAN, "--seed", "2"], input="1\n1\nq\n")
+    assert first.exit_code == 0, first.output
+    path = tmp_path / "tabletop-uno-power-2.record.json"
+    saved = json.loads(path.read_text())
+    assert saved["result"] is None and saved["actions"]
+    resumed = invoke(["play", "--resume", str(path)], input=ALWAYS_FIRST)
+    assert resumed.exit_code == 0, resumed.output[-2000:]
+    assert f"Resumed after {len(saved['actions'])} moves." in resumed.output
+    assert "Match over" in resumed.output
+    done = json.loads(path.read_text())
+    assert done["result"] is not None
+    assert done["actions"][: len(saved["actions"])] == saved["actions"]
+    assert done["options"] == saved["options"] and done["seed"] == saved["seed"]
+    assert invoke(["replay", str(path)]).exit_code == 0
+    # A finished game is not resumed; it is replayed.
+    again = invoke(["play", "--resume", str(path)])
+    assert again.exit_code == 2 and "that game is over" in again.output
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["uno-power"], "give no GAME, --seed or --option"),
+        (["--seed", "3"], "give no GAME, --seed or --option"),
+        (["-o", "hand_size=5"], "give no GAME, --seed or --option"),
+    ],
+)
+def test_resume_refuses_a_new_game_s_arguments(
+    invoke: Invoke, tmp_path: Path, extra: list[str], message: str
+) -> None:
+    invoke([*HUMAN, "--seed", "2"], input="1\nq\n")
+    path = tmp_path / "tabletop-uno-power-2.record.json"
+    result = invoke(["play", *extra, "--resume", str(path)])
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_resume_of_a_file_that_is_no_record(invoke: Invoke, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = invoke(["play", "--resume", str(bad)])
+    assert result.exit_code == 2 and "not valid JSON" in result.output
+    assert invoke(["play"]).exit_code == 2

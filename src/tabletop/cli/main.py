@@ -23,7 +23,14 @@ from tabletop.cli.render import MatchResult, Seating, get_renderer
 from tabletop.cli.serve import serve
 from tabletop.cli.session import Session
 from tabletop.cli.sim import sim
-from tabletop.cli.table import check_record_path, parse_options, parse_seats, set_table
+from tabletop.cli.table import (
+    UsageError,
+    check_record_path,
+    parse_options,
+    parse_seats,
+    resume_table,
+    set_table,
+)
 from tabletop.core.errors import TabletopError
 from tabletop.core.options import (
     OPTION_GROUP_TITLES,
@@ -32,6 +39,7 @@ from tabletop.core.options import (
     option_catalogue,
     value_text,
 )
+from tabletop.core.record import GameRecord
 
 EXIT_BAD_RECORD = 1
 EXIT_USAGE = 2
@@ -75,11 +83,17 @@ def main(
 
 @app.command()
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. uno-power.")],
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help="Game id, e.g. uno-power (not with --resume)."),
+    ] = None,
     seats: Annotated[
-        str,
-        typer.Option(help="Comma-separated seats: 'you' for a person here, or a bot name."),
-    ] = "you,random",
+        str | None,
+        typer.Option(
+            help="Comma-separated seats: 'you' for a person here, or a bot name "
+            "[default: you,random; with --resume: the record's]."
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed of the deal and the bots (random if omitted).")
     ] = None,
@@ -104,23 +118,44 @@ def play(
     delay: Annotated[
         float, typer.Option(min=0.0, help="Seconds to pause after each bot move, to watch.")
     ] = 0.0,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="RECORD",
+            help="Go on with a game saved by 'q' or Ctrl-C (saved again there, unless "
+            "--record says otherwise).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game at this terminal against bots, or with friends in hot-seat."""
     try:
-        check_record_path(record)
-        table = set_table(
-            game_id,
-            parse_seats(seats),
-            seed,
-            parse_options(option or []),
-            parse_options(prefer or [], what="--prefer"),
-        )
+        preferences = parse_options(prefer or [], what="--prefer")
+        if resume is not None:
+            if game_id is not None or seed is not None or option:
+                raise UsageError(
+                    "--resume goes on with the record's game: give no GAME, --seed or --option"
+                )
+            record = record or resume
+            check_record_path(record)
+            chosen = parse_seats(seats) if seats is not None else None
+            table = resume_table(GameRecord.load(resume), chosen, preferences)
+        else:
+            if game_id is None:
+                raise UsageError("name the GAME to play (tabletop list shows them), or --resume")
+            check_record_path(record)
+            table = set_table(
+                game_id,
+                parse_seats(seats if seats is not None else "you,random"),
+                seed,
+                parse_options(option or []),
+                preferences,
+            )
     except TabletopError as exc:
         _fail(str(exc), EXIT_USAGE)
     console = _console()
     if table.game.notice:
         console.print(Text(f"Notice: {table.game.notice}", style="yellow"))
-    session = Session(table, console, get_renderer(game_id), record=record, delay=delay)
+    session = Session(table, console, get_renderer(table.game.id), record=record, delay=delay)
     raise typer.Exit(session.run())
 
 

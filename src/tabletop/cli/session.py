@@ -82,7 +82,9 @@ class Session:
         self.audience: int | None = next(iter(humans)) if len(humans) == 1 else None
         # Without a human nothing would ever be shown; with --delay, moves show live.
         self.stream = delay > 0 or not humans
-        self._cursors: dict[int | None, int] = {}
+        # A resumed game (actions already played) shows only what happens from now on.
+        shown = len(self.state.log) if self.state.history else 0
+        self._cursors: dict[int | None, int] = {a: shown for a in (*humans, self.audience)}
         self._last_asked: int | None = None
 
     # -- the whole game -------------------------------------------------------
@@ -107,6 +109,8 @@ class Session:
         game = state.game
         self.console.rule(f"{game.info.title} · seed {state.seed}")
         self.console.print(f"Seats: {self.seating.names(range(state.num_players))}")
+        if state.history:
+            self.console.print(f"Resumed after {len(state.history)} moves.")
         if self.seating.humans:
             self.console.print("Type a choice's number to play it, h for help, q to save and quit.")
 

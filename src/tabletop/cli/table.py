@@ -16,6 +16,7 @@ from typing import Any
 import tabletop
 from tabletop.bots import Bot, make_bot
 from tabletop.core.errors import TabletopError
+from tabletop.core.record import GameRecord
 
 HUMAN = "you"
 """The seat name for a person at this terminal."""
@@ -108,6 +109,23 @@ def set_table(
     state = game.new_state(len(seats), seed)
     people = {seat: prefs for seat, name in enumerate(seats) if name == HUMAN and prefs}
     return Table(game=game, state=state, seats=tuple(seats), bots=bots, preferences=people)
+
+
+def resume_table(
+    record: GameRecord, seats: Sequence[str] | None, preferences: dict[str, str] | None = None
+) -> Table:
+    """The game of ``record`` where it was left, with its seats (or ``seats``): its
+    actions replayed, bots made afresh from the record's seed."""
+    if record.result is not None:
+        raise UsageError("that game is over: watch it with 'tabletop replay'")
+    names = tuple(seats) if seats is not None else tuple(record.players)
+    table = set_table(record.game, names, record.seed, dict(record.options), preferences)
+    for i, action in enumerate(record.actions):
+        try:
+            table.state.apply(action)
+        except TabletopError as exc:
+            raise UsageError(f"the record's action {i} cannot be played again: {exc}") from None
+    return table
 
 
 def default_record_path(game_id: str, seed: int) -> Path:

@@ -21,6 +21,7 @@ from tabletop.core import (
     UnknownGameError,
     compiled,
     list_games,
+    load_position,
     load_state,
     make,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "UnknownGameError",
     "compiled",
     "list_games",
+    "load_position",
     "load_state",
     "make",
 ]

@@ -205,3 +205,60 @@ def test_resume_of_a_file_that_is_no_record(invoke: Invoke, tmp_path: Path) -> N
     result = invoke(["play", "--resume", str(bad)])
     assert result.exit_code == 2 and "not valid JSON" in result.output
     assert invoke(["play"]).exit_code == 2
+
+
+LESSON = """game = "uno-power"
+options = { target_score = "single_round" }
+hands = [["red 5", "blue 9", "red Draw Two"], ["blue 5", "green 1"]]
+top = "red 3"
+seed = 4
+"""
+
+
+def test_play_from_a_position_file(invoke: Invoke, tmp_path: Path) -> None:
+    """A position file sets up the game; its record keeps the position, so that it
+    replays."""
+    lesson = tmp_path / "lesson.toml"
+    lesson.write_text(LESSON, encoding="utf-8")
+    record = tmp_path / "lesson.record.json"
+    args = ["play", "--position", str(lesson), "--seats", "you,heuristic"]
+    result = invoke([*args, "--record", str(record)], input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "red 5" in result.output  # the position's hand, shown on the first turn
+    saved = json.loads(record.read_text())
+    assert saved["position"]["hands"][0] == ["red 5", "blue 9", "red Draw Two"]
+    assert saved["result"] is not None
+    replayed = invoke(["replay", str(record)])
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_a_position_saved_with_q_resumes(invoke: Invoke, tmp_path: Path) -> None:
+    lesson = tmp_path / "lesson.toml"
+    lesson.write_text(LESSON, encoding="utf-8")
+    record = tmp_path / "r.json"
+    base = ["play", "--position", str(lesson), "--seats", "you,heuristic"]
+    first = invoke([*base, "--record", str(record)], input="1\nq\n")
+    assert first.exit_code == 0, first.output
+    resumed = invoke(["play", "--resume", str(record)], input=ALWAYS_FIRST)
+    assert resumed.exit_code == 0, resumed.output[-2000:]
+    assert invoke(["replay", str(record)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["uno-power"], "give no GAME, --seed or --option"),
+        (["--seats", "you,random,random"], "the position has 2 players"),
+    ],
+)
+def test_position_mistakes_are_one_line(
+    invoke: Invoke, tmp_path: Path, args: list[str], words: str
+) -> None:
+    lesson = tmp_path / "lesson.toml"
+    lesson.write_text(LESSON, encoding="utf-8")
+    result = invoke(["play", *args, "--position", str(lesson)])
+    assert result.exit_code == 2 and words in result.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('game = "uno-power"\nhands = [["red 55"], ["blue 5"]]\n', encoding="utf-8")
+    result = invoke(["play", "--position", str(bad)])
+    assert result.exit_code == 2 and "no card called 'red 55'" in result.output

@@ -39,6 +39,7 @@ from tabletop.core.options import (
     option_catalogue,
     value_text,
 )
+from tabletop.core.positions import read_position
 from tabletop.core.record import GameRecord
 
 EXIT_BAD_RECORD = 1
@@ -118,6 +119,14 @@ def play(
     delay: Annotated[
         float, typer.Option(min=0.0, help="Seconds to pause after each bot move, to watch.")
     ] = 0.0,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Start from the situation a position file sets up (docs/positions.md; "
+            "not with GAME, --seed or --option).",
+        ),
+    ] = None,
     resume: Annotated[
         Path | None,
         typer.Option(
@@ -139,6 +148,20 @@ def play(
             check_record_path(record)
             chosen = parse_seats(seats) if seats is not None else None
             table = resume_table(GameRecord.load(resume), chosen, preferences)
+        elif position is not None:
+            if game_id is not None or seed is not None or option:
+                raise UsageError(
+                    "the position file names the game and its options: give no GAME, "
+                    "--seed or --option"
+                )
+            check_record_path(record)
+            spec = read_position(position)
+            state = tabletop.load_position(spec)
+            names = seats or ",".join(["you"] + ["random"] * (state.num_players - 1))
+            table = set_table(
+                state.game.id, parse_seats(names), None, {}, preferences, position=state
+            )
+            table.position = {k: v for k, v in spec.items() if k not in ("game", "options")}
         else:
             if game_id is None:
                 raise UsageError("name the GAME to play (tabletop list shows them), or --resume")

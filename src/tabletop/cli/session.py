@@ -311,7 +311,9 @@ class Session:
         return code if saved == EXIT_OK else saved
 
     def _save(self, path: Path, what: str) -> int:
-        record = GameRecord.from_state(self.state, players=list(self.table.seats))
+        record = GameRecord.from_state(
+            self.state, players=list(self.table.seats), position=self.table.position
+        )
         try:
             record.save(path)
         except OSError as exc:

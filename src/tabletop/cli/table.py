@@ -35,6 +35,7 @@ class Table:
     seats: tuple[str, ...]
     bots: dict[int, Bot]
     preferences: dict[int, Any] = field(default_factory=dict)  # by human seat
+    position: dict[str, Any] | None = None  # the position it started from, for records
 
     @property
     def humans(self) -> frozenset[int]:
@@ -87,10 +88,11 @@ def set_table(
     seed: int | None,
     options: dict[str, str],
     preferences: dict[str, str] | None = None,
+    position: tabletop.State | None = None,
 ) -> Table:
-    """Make the game, check the seat count, make the bots, deal; each person here
-    gets ``preferences`` (the game's, checked)."""
-    game = tabletop.make(game_id, **options)
+    """Make the game, check the seat count, make the bots, deal (or start from
+    ``position``); each person here gets ``preferences`` (the game's, checked)."""
+    game = position.game if position is not None else tabletop.make(game_id, **options)
     prefs = None
     if preferences or game.preferences_type is not None:
         prefs = game.preferences(preferences or {})
@@ -100,13 +102,19 @@ def set_table(
             f"{info.title} takes {info.min_players} to {info.max_players} seats, "
             f"got {len(seats)} ({','.join(seats)})"
         )
+    if position is not None and len(seats) != position.num_players:
+        raise UsageError(
+            f"the position has {position.num_players} players, --seats names {len(seats)}"
+        )
+    if position is not None:
+        seed = position.seed
     seed = game.fresh_seed() if seed is None else seed
     bots = {
         seat: make_bot(name, game_id, seed=bot_seed(seed, seat))
         for seat, name in enumerate(seats)
         if name != HUMAN
     }
-    state = game.new_state(len(seats), seed)
+    state = position if position is not None else game.new_state(len(seats), seed)
     people = {seat: prefs for seat, name in enumerate(seats) if name == HUMAN and prefs}
     return Table(game=game, state=state, seats=tuple(seats), bots=bots, preferences=people)
 
@@ -119,7 +127,13 @@ def resume_table(
     if record.result is not None:
         raise UsageError("that game is over: watch it with 'tabletop replay'")
     names = tuple(seats) if seats is not None else tuple(record.players)
-    table = set_table(record.game, names, record.seed, dict(record.options), preferences)
+    start = None
+    if record.position is not None:
+        start = tabletop.make(record.game, **record.options).position(record.position)
+    table = set_table(
+        record.game, names, record.seed, dict(record.options), preferences, position=start
+    )
+    table.position = record.position
     for i, action in enumerate(record.actions):
         try:
             table.state.apply(action)

@@ -16,6 +16,7 @@ from tabletop.core.errors import (
 from tabletop.core.game import TERMINAL, Game, GameInfo, State
 from tabletop.core.log import GameLog, LogEvent
 from tabletop.core.piles import Deck
+from tabletop.core.positions import load_position
 from tabletop.core.record import GameRecord
 from tabletop.core.registry import list_games, load_state, make
 from tabletop.core.rng import Rng
@@ -43,6 +44,7 @@ __all__ = [
     "UnknownGameError",
     "compiled",
     "list_games",
+    "load_position",
     "load_state",
     "make",
 ]

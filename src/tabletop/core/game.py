@@ -112,6 +112,14 @@ class Game(ABC, Generic[OptionsT]):
         self.action_from_id(action_id)  # raises for an id out of range
         return {"move": "action", "action": action_id}
 
+    def position(self, spec: Mapping[str, Any]) -> State:
+        """A state set up as ``spec`` says, in the players' words (docs/positions.md).
+
+        Raises :class:`InvalidOptionsError` naming the field for anything the game lacks
+        or the rules cannot reach, and for a game without a position builder.
+        """
+        raise InvalidOptionsError("position", f"{self.title} has no position builder yet")
+
     def preferences(self, values: Mapping[str, Any] | None = None) -> Any:
         """A seat's preferences from ``values`` (defaults for the rest).
 

@@ -38,9 +38,16 @@ class GameRecord:
     players: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     format_version: int = FORMAT_VERSION
+    position: dict[str, Any] | None = None
+    """The position the game started from (``Game.position``), if not the deal."""
 
     @classmethod
-    def from_state(cls, state: State, players: list[str] | None = None) -> GameRecord:
+    def from_state(
+        cls,
+        state: State,
+        players: list[str] | None = None,
+        position: dict[str, Any] | None = None,
+    ) -> GameRecord:
         result = None
         if state.is_terminal():
             result = {"returns": state.returns(), "winners": state.winners()}
@@ -52,10 +59,11 @@ class GameRecord:
             actions=list(state.history),
             players=list(players) if players else [f"player {i}" for i in range(state.num_players)],
             result=result,
+            position=position,
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "format_version": self.format_version,
             "game": self.game,
             "options": self.options,
@@ -65,6 +73,9 @@ class GameRecord:
             "actions": self.actions,
             "result": self.result,
         }
+        if self.position is not None:
+            out["position"] = self.position
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)
@@ -87,11 +98,14 @@ class GameRecord:
                 actions=_typed(data, "actions", list),
                 players=_typed(data, "players", list),
                 result=data.get("result"),
+                position=data.get("position"),
             )
         except KeyError as exc:
             raise RecordFormatError(f"record lacks the field {exc.args[0]!r}") from None
         if not all(isinstance(a, int) and not isinstance(a, bool) for a in rec.actions):
             raise RecordFormatError("record field 'actions' must be a list of integers")
+        if rec.position is not None and not isinstance(rec.position, dict):
+            raise RecordFormatError("record field 'position' must be an object or absent")
         if rec.result is not None and not isinstance(rec.result, dict):
             raise RecordFormatError("record field 'result' must be an object or null")
         return rec
@@ -123,7 +137,10 @@ class GameRecord:
         """
         try:
             game = make(self.game, **self.options)
-            state = game.new_state(self.num_players, self.seed, log=log)
+            if self.position is not None:
+                state = game.position(self.position)
+            else:
+                state = game.new_state(self.num_players, self.seed, log=log)
         except TabletopError as exc:
             raise ReplayError(f"cannot start the recorded game: {exc}") from None
         for i, action_id in enumerate(self.actions):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -10,6 +11,7 @@ from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
+from tabletop.games.uno_power import position
 from tabletop.games.uno_power.actions import ActionTable
 from tabletop.games.uno_power.cards import (
     DRAW1,
@@ -183,6 +185,9 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         return UnoPowerState.new(
             self, num_players, self.fresh_seed() if seed is None else seed, log
         )
+
+    def position(self, spec: Mapping[str, Any]) -> UnoPowerState:
+        return position.build(self, spec)
 
     def state_from_dict(self, data: dict[str, Any]) -> UnoPowerState:
         return UnoPowerState.from_dict(self, data)

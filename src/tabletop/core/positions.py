@@ -15,13 +15,98 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import State
 from tabletop.core.registry import make
+
+
+class PositionError(InvalidOptionsError):
+    """A position that names something the game lacks, or that the rules cannot
+    reach; the message names the field (``position.hands[0]``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"position.{field}", message)
+
+
+def check_fields(fields: Mapping[str, Any], known: Iterable[str]) -> None:
+    """Refuse a field the game's positions do not have."""
+    known = sorted(known)
+    for name in sorted(fields):
+        if name not in known:
+            raise PositionError(name, f"unknown field (known: {', '.join(known)})")
+
+
+def whole_number(fields: Mapping[str, Any], name: str, default: int) -> int:
+    value = fields.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PositionError(name, f"must be a whole number, got {value!r}")
+    return value
+
+
+def seat_number(fields: Mapping[str, Any], name: str, players: int, default: int) -> int:
+    seat = whole_number(fields, name, default)
+    if not 0 <= seat < players:
+        raise PositionError(name, f"a seat from 0 to {players - 1}, got {seat}")
+    return seat
+
+
+def per_seat(fields: Mapping[str, Any], name: str, players: int, what: str) -> list[Any]:
+    """A list with one entry per seat."""
+    value = fields[name]
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != players:
+        raise PositionError(name, f"needs one {what} per player ({players})")
+    return list(value)
+
+
+class CardPool:
+    """The cards of a deck a position has not placed yet, taken by name.
+
+    ``names[k]`` and ``copies[k]`` describe card kind ``k``; names are matched
+    without regard to case, and a name that matches nothing gets the names that
+    contain it as suggestions.
+    """
+
+    def __init__(self, names: Sequence[str], copies: Sequence[int]) -> None:
+        self.names = names
+        self.left = Counter({k: n for k, n in enumerate(copies)})
+        self._by_name = {name.lower(): k for k, name in enumerate(names)}
+
+    def kind(self, field: str, name: Any) -> int:
+        if isinstance(name, str):
+            k = self._by_name.get(name.strip().lower())
+            if k is not None:
+                return k
+        close = [n for n in self.names if isinstance(name, str) and name.lower() in n.lower()]
+        hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
+        raise PositionError(field, f"no card called {name!r}{hint}")
+
+    def take(self, field: str, names: Any) -> list[int]:
+        """The cards called ``names``, out of the pool (more than the deck holds raise)."""
+        if isinstance(names, str) or not isinstance(names, Sequence):
+            raise PositionError(field, f"must be a list of card names, got {names!r}")
+        out = []
+        for name in names:
+            k = self.kind(field, name)
+            if self.left[k] <= 0:
+                raise PositionError(field, f"{self.names[k]}: more copies than the deck holds")
+            self.left[k] -= 1
+            out.append(k)
+        return out
+
+    def rest(self, order: Iterable[int]) -> list[int]:
+        """The cards not taken, in ``order`` (a shuffled deck: the seed's order); the
+        pool is then empty."""
+        out = []
+        for k in order:
+            if self.left[k] > 0:
+                self.left[k] -= 1
+                out.append(k)
+        return out
 
 
 def read_position(path: str | Path) -> dict[str, Any]:

@@ -131,7 +131,7 @@ def test_position_files_in_toml_and_json(tmp_path: Path) -> None:
         ("hands = [", "is not valid"),
         ('hands = [["red 5"], ["blue 5"]]', "name the game"),
         ('game = "uno-power"\noptions = 3', "position.options"),
-        ('game = "kung-fu"\nlife = 3', "no position builder yet"),
+        ('game = "king-of-tokyo"\ndice = ["claw"]', "no position builder yet"),
     ],
 )
 def test_bad_position_files_say_why(tmp_path: Path, content: str, words: str) -> None:

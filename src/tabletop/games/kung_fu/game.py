@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -10,6 +11,7 @@ from tabletop.core.action import Action
 from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
 from tabletop.core.game import Game, GameInfo
+from tabletop.games.kung_fu import position
 from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
 from tabletop.games.kung_fu.cards import BLUE, RED, CardTable, Effect, EffectSpec, load_deck
 from tabletop.games.kung_fu.options import KungFuOptions
@@ -200,6 +202,9 @@ class KungFuGame(Game[KungFuOptions]):
     ) -> KungFuState:
         self.check_num_players(num_players)
         return KungFuState.new(self, num_players, self.fresh_seed() if seed is None else seed, log)
+
+    def position(self, spec: Mapping[str, Any]) -> KungFuState:
+        return position.build(self, spec)
 
     def state_from_dict(self, data: dict[str, Any]) -> KungFuState:
         return KungFuState.from_dict(self, data)

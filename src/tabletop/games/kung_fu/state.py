@@ -370,6 +370,10 @@ class KungFuState(State):
 
     # -- the stages ----------------------------------------------------------------
 
+    def run_to_decision(self) -> None:
+        """Run the stages of a state set up by hand (a position) to its first decision."""
+        self._proceed()
+
     def _proceed(self) -> None:
         """Run the stages until one needs an answer or the game ends."""
         ask = self.ask

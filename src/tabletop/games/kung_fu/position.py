@@ -1,0 +1,145 @@
+"""A Kung Fu situation set up in the players' words (docs/positions.md).
+
+A position names the hands and the koku rows by card names, each fighter's life, who
+holds the initiative and the next cards of the red and blue piles. What it leaves out
+gets the game's normal set-up: hands dealt and the rest of each pile shuffled with the
+seed. Play starts at the beginning of a round, run to its first decision.
+
+    >>> import tabletop
+    >>> game = tabletop.make("kung-fu")
+    >>> state = game.position({"hands": [["Straight Punch", "Low Kick"], ["Crane Beak"]],
+    ...                        "life": [3, 5], "attacker": 1})
+    >>> state.current_player, state.view(None)["players"][0]["life"]
+    (1, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.positions import (
+    CardPool,
+    PositionError,
+    check_fields,
+    per_seat,
+    seat_number,
+    whole_number,
+)
+from tabletop.games.kung_fu.cards import RED
+
+if TYPE_CHECKING:
+    from tabletop.games.kung_fu.game import KungFuGame
+    from tabletop.games.kung_fu.state import KungFuState
+
+FIELDS = frozenset(
+    {
+        "seed",
+        "hands",
+        "rows",
+        "life",
+        "attacker",
+        "red",
+        "blue",
+        "red_discard",
+        "blue_discard",
+        "round",
+        "passes",
+        "no_parry",
+    }
+)
+PLAYERS = 2
+
+
+def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
+    """The state of ``spec`` (see the module docstring and docs/positions.md)."""
+    check_fields(spec, FIELDS)
+    seed = whole_number(spec, "seed", 0)
+    cards = game.cards
+    pool = CardPool(cards.names, cards.count)
+    data = game.new_state(PLAYERS, seed).to_dict()
+    s = data["state"]
+    dealt = s["hands"]
+    shuffled = [k for d in s["decks"] for k in (*d["draw"], *d["discard"])]
+    shuffled = [k for h in dealt for k in h] + shuffled  # the seed's order
+    hands = None
+    if "hands" in spec:
+        given = per_seat(spec, "hands", PLAYERS, "list of cards")
+        hands = [pool.take(f"hands[{p}]", h) for p, h in enumerate(given)]
+    rows: list[list[int]] = [[], []]
+    if "rows" in spec:
+        given = per_seat(spec, "rows", PLAYERS, "koku row")
+        rows = [pool.take(f"rows[{p}]", r) for p, r in enumerate(given)]
+    next_up = [pool.take(name, spec.get(name, [])) for name in ("red", "blue")]
+    discards = [pool.take(name, spec.get(name, [])) for name in ("red_discard", "blue_discard")]
+    for colour, name in enumerate(("red", "blue")):
+        for field, kinds in ((name, next_up[colour]), (f"{name}_discard", discards[colour])):
+            wrong = [cards.names[k] for k in kinds if (cards.colour[k] == RED) != (colour == 0)]
+            if wrong:
+                raise PositionError(field, f"{', '.join(wrong)}: not a {name} card")
+    rest = pool.rest(shuffled)
+    if hands is None:  # as many of each colour as the deal gave
+        hands = []
+        for hand in dealt:
+            mine = []
+            for k in hand:
+                colour = cards.colour[k]
+                card = next(c for c in rest if cards.colour[c] == colour)
+                rest.remove(card)
+                mine.append(card)
+            hands.append(mine)
+    piles = [[k for k in rest if cards.colour[k] == c] for c in (0, 1)]
+    s["hands"] = hands
+    s["rows"] = rows
+    s["koku_total"] = [sum(cards.worth[k] for k in r) for r in rows]
+    s["decks"] = [
+        {"draw": piles[c] + list(reversed(next_up[c])), "discard": discards[c]} for c in (0, 1)
+    ]
+    life = s["life"]
+    if "life" in spec:
+        life = [whole_number({"life": x}, "life", 0) for x in per_seat(spec, "life", 2, "life")]
+        if any(x <= 0 for x in life):
+            raise PositionError("life", f"each fighter needs some life left, got {life}")
+    passes = s["passes"]
+    if "passes" in spec:
+        passes = [int(x) for x in per_seat(spec, "passes", PLAYERS, "number")]
+    no_parry = [False, False]
+    if "no_parry" in spec:
+        no_parry = [bool(x) for x in per_seat(spec, "no_parry", PLAYERS, "true/false")]
+    s.update(
+        ask=[],
+        stage=0,
+        round=whole_number(spec, "round", 1),
+        attacker=seat_number(spec, "attacker", PLAYERS, s["attacker"]),
+        life=list(life),
+        passes=list(passes),
+        no_parry=no_parry,
+        mark_next=[False, False],
+        att_player=-1,
+        att_card=-1,
+        att_down=False,
+        att_hidden=False,
+        att_value=-1,
+        par_card=-2,
+        par_value=-1,
+        active=[False, False],
+        gained=[False, False],
+        negated=False,
+        lost=[0, 0],
+        damage=0,
+        eff_side=0,
+        eff_index=0,
+        switch=False,
+        took=False,
+        deciding=False,
+        summary=[],
+        last_round=None,
+        over=False,
+        winner=-1,
+        is_draw=False,
+    )
+    data["history"] = []
+    data["log"] = []
+    state = game.state_from_dict(data)
+    state.run_to_decision()
+    return state

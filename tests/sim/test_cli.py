@@ -177,3 +177,73 @@ def test_sim_is_listed_in_help(invoke: Invoke) -> None:
     usage = invoke(["sim", "--help"]).stdout
     for flag in ("--seats", "--jobs", "--resume", "--backend", "--record-games"):
         assert flag in usage
+
+
+ENDGAME = """game = "kung-fu"
+life = [2, 2]
+hands = [["Straight Punch", "Crane Beak"], ["Low Kick"]]
+"""
+
+
+def test_every_game_starts_from_the_position(invoke: Invoke, tmp_path: Path) -> None:
+    """--position: each game starts there with its own seed; the records keep the
+    position and replay; the run resumes with it."""
+    path = tmp_path / "endgame.toml"
+    path.write_text(ENDGAME, encoding="utf-8")
+    base = ["sim", "--position", str(path), "--seats", "heuristic,random", "--no-progress"]
+    done = invoke([*base, "--games", "6", "--record-games", "--out", "end"])
+    assert done.exit_code == 0, done.output
+    records = sorted((tmp_path / "end" / "records").iterdir())
+    firsts = set()
+    for path_ in records:
+        record = json.loads(path_.read_text())
+        assert record["position"]["life"] == [2, 2]
+        assert invoke(["replay", "--quiet", str(path_)]).exit_code == 0
+        firsts.add(tuple(record["actions"][:4]))
+    assert len(firsts) > 1  # its own seed each: the games differ
+    settings = json.loads((tmp_path / "end" / "run.json").read_text())
+    assert settings["spec"]["position"]["life"] == [2, 2]
+    resumed = invoke(["sim", "--resume", "end", "--no-progress"])
+    assert resumed.exit_code == 0, resumed.output
+    # Short games: a two-life duel from the position, never a whole match.
+    rows = [
+        json.loads(line) for line in (tmp_path / "end" / "games.jsonl").read_text().splitlines()
+    ]
+    full = invoke(
+        [
+            *KUNG_FU[:1],
+            "kung-fu",
+            "--seats",
+            "heuristic,random",
+            "--games",
+            "6",
+            "--no-progress",
+            "--out",
+            "full",
+        ]
+    )
+    assert full.exit_code == 0
+    full_rows = [
+        json.loads(line) for line in (tmp_path / "full" / "games.jsonl").read_text().splitlines()
+    ]
+    assert sum(r["length"] for r in rows) < sum(r["length"] for r in full_rows)
+
+
+UNO_LESSON = 'game = "uno-power"\nhands = [["red 5"], ["blue 5"]]\ntop = "red 3"\n'
+
+
+@pytest.mark.parametrize(
+    ("content", "extra", "words"),
+    [
+        (ENDGAME, ["kung-fu"], "give no GAME or --option"),
+        (UNO_LESSON, ["--seats", "heuristic,random,random"], "the position has 2 players"),
+        ('game = "kung-fu"\nlife = [0, 2]\n', [], "position.life"),
+    ],
+)
+def test_position_mistakes(
+    invoke: Invoke, tmp_path: Path, content: str, extra: list[str], words: str
+) -> None:
+    path = tmp_path / "position.toml"
+    path.write_text(content, encoding="utf-8")
+    result = invoke(["sim", *extra, "--position", str(path), "--games", "2", "--no-progress"])
+    assert result.exit_code != 0 and words in result.output, result.output

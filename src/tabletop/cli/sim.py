@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, NoReturn, cast
+from typing import Annotated, Any, NoReturn, cast
 
 import typer
 from rich.console import Console
@@ -26,9 +26,10 @@ from rich.text import Text
 
 from tabletop.cli.table import parse_options, parse_seats
 from tabletop.core.errors import TabletopError
+from tabletop.core.positions import read_position
 from tabletop.sim.backends import Backend, check_backend
 from tabletop.sim.run import RunOutcome, run_simulation
-from tabletop.sim.spec import SimError, SimSpec
+from tabletop.sim.spec import SimError, SimSpec, canonical_position
 from tabletop.sim.store import RunFolder
 
 EXIT_USAGE = 2
@@ -102,6 +103,14 @@ def sim(
         Path | None,
         typer.Option(metavar="DIR", help="Continue the interrupted run in DIR."),
     ] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Start every game from this position file (docs/positions.md), each with "
+            "its own seed; the file names the game and options.",
+        ),
+    ] = None,
     backend: Annotated[
         str, typer.Option(help="Where to play: process (this machine) or ray.")
     ] = "process",
@@ -139,6 +148,7 @@ def sim(
                 "--games": games,
                 "--seed": seed,
                 "--option": option or None,
+                "--position": position,
                 "--out": out,
                 "--record-games": record_games or None,
                 "--no-game-stats": None if game_stats else True,
@@ -153,16 +163,30 @@ def sim(
             spec = folder.spec
             spec.validate()
         else:
-            if game_id is None:
+            options: dict[str, Any] = dict(parse_options(option or []))
+            fields: dict[str, Any] | None = None
+            if position is not None:
+                if game_id is not None or option:
+                    raise SimError(
+                        "the position file names the game and its options: give no GAME or --option"
+                    )
+                fields = read_position(position)
+                game_id = str(fields.pop("game", ""))
+                given = fields.pop("options", {})
+                if not isinstance(given, dict):
+                    raise SimError("the position file's options must be a table of option = value")
+                options = given
+            if not game_id:
                 raise SimError("give a GAME (e.g. uno-power), or --resume DIR")
             spec = SimSpec(
                 game=game_id,
                 bots=parse_seats(seats or DEFAULT_SEATS),
                 games=DEFAULT_GAMES if games is None else games,
                 seed=DEFAULT_SEED if seed is None else seed,
-                options=tuple(parse_options(option or []).items()),
+                options=tuple(options.items()),
                 record_games=record_games,
                 game_stats=game_stats,
+                position=canonical_position(fields),
             )
             spec.validate()
             folder = RunFolder.create(out or Path(f"tabletop-sim-{spec.game}-{spec.seed}"), spec)

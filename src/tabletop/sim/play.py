@@ -97,7 +97,11 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     bots = [make_bot(spec.bots[p], spec.game, seed=spec.bot_seed(index, p)) for p in seating]
     seed = spec.game_seed(index)
     log = extractor is not None and extractor.needs_log
-    state = game.new_state(spec.num_players, seed, log=log)
+    position = spec.position_fields(index)
+    if position is not None:
+        state = game.position(position)
+    else:
+        state = game.new_state(spec.num_players, seed, log=log)
     first = (extractor or stats_for(spec.game)).first_player(state)
     length = 0
     while not state.is_terminal():
@@ -107,7 +111,7 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     record = None
     if spec.record_games:
         players = [spec.labels[p] for p in seating]
-        record = GameRecord.from_state(state, players=players).to_dict()
+        record = GameRecord.from_state(state, players=players, position=position).to_dict()
     return GameResult(
         index=index,
         seed=seed,

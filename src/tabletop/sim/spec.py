@@ -9,6 +9,7 @@ the same results for any number of jobs, on any backend, and after a resume.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -92,6 +93,9 @@ class SimSpec:
     options: tuple[tuple[str, Any], ...] = ()
     record_games: bool = False
     game_stats: bool = True
+    position: str = ""
+    """A position every game starts from (docs/positions.md), as canonical JSON of its
+    fields, each game with its own seed; empty: the deal."""
     labels: tuple[str, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -105,6 +109,14 @@ class SimSpec:
 
     def options_dict(self) -> dict[str, Any]:
         return dict(self.options)
+
+    def position_fields(self, index: int) -> dict[str, Any] | None:
+        """The fields of the position game ``index`` starts from, with its seed."""
+        if not self.position:
+            return None
+        fields: dict[str, Any] = json.loads(self.position)
+        fields["seed"] = self.game_seed(index)
+        return fields
 
     def seating(self, index: int) -> tuple[int, ...]:
         """``seating(i)[seat]`` is the player (line-up position) at ``seat`` in game ``i``."""
@@ -132,6 +144,13 @@ class SimSpec:
             )
         for bot in set(self.bots):
             make_bot(bot, self.game, seed=0)
+        if self.position:
+            start = game.position(self.position_fields(0) or {})
+            if start.num_players != self.num_players:
+                raise SimError(
+                    f"the position has {start.num_players} players, the seats are "
+                    f"{self.num_players} ({','.join(self.bots)})"
+                )
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
             raise SimError(
                 f"the number of games must be a positive whole number, not {self.games!r}"
@@ -147,6 +166,7 @@ class SimSpec:
             "options": self.options_dict(),
             "record_games": self.record_games,
             "game_stats": self.game_stats,
+            "position": json.loads(self.position) if self.position else None,
         }
 
     @classmethod
@@ -162,6 +182,16 @@ class SimSpec:
                 options=tuple(dict(data["options"]).items()),
                 record_games=bool(data["record_games"]),
                 game_stats=bool(data.get("game_stats", True)),
+                position=canonical_position(data.get("position")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SimError(f"the run settings are damaged: {exc!r}") from None
+
+
+def canonical_position(fields: Any) -> str:
+    """A position's fields as the text a spec keeps ("" for none)."""
+    if fields is None:
+        return ""
+    if not isinstance(fields, dict):
+        raise SimError("the run's position must be an object of fields")
+    return json.dumps(fields, sort_keys=True)

@@ -41,6 +41,7 @@ import tabletop
 from tabletop.bots import Bot, make_bot
 from tabletop.core.game import State
 from tabletop.rl.observers import FloatArray, MaskArray, observer_for
+from tabletop.rl.start import start_state
 
 
 class SingleAgentEnv(gymnasium.Env[FloatArray, np.int64]):
@@ -100,7 +101,7 @@ class SingleAgentEnv(gymnasium.Env[FloatArray, np.int64]):
     ) -> tuple[FloatArray, dict[str, Any]]:
         super().reset(seed=seed)
         rng = self.np_random
-        state = self.game.new_state(self.num_players, int(rng.integers(2**63 - 1)), log=False)
+        state = start_state(self.game, self.num_players, int(rng.integers(2**63 - 1)), options)
         others = [p for p in range(self.num_players) if p != self.seat]
         self.bots = {
             p: make_bot(name, self.game.id, seed=int(rng.integers(2**63 - 1)))

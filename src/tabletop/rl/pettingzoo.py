@@ -47,6 +47,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-u
 import tabletop
 from tabletop.core.game import State
 from tabletop.rl.observers import FloatArray, MaskArray, observer_for
+from tabletop.rl.start import start_state
 
 ObsDict = dict[str, FloatArray | MaskArray]
 
@@ -253,7 +254,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
-        self.state = self.game.new_state(self.num_players, self._next_game_seed(), log=False)
+        self.state = start_state(self.game, self.num_players, self._next_game_seed(), options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -70,6 +70,7 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=1, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     known_deal: bool = False
+    position: dict[str, Any] | str | None = None
     replace_bot: str | None = None
     leave_grace_s: float = DEFAULT_GRACE_S
     claim: int | None = None
@@ -229,6 +230,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             claim_name=body.name,
             known_deal=body.known_deal,
             created_by=address_key(client_address(request.scope)),
+            position=body.position,
         )
         out = table.summary()
         out["url"] = f"/table/{table.id}"

@@ -18,7 +18,7 @@ from typing import Any
 
 import tabletop
 from tabletop.core.errors import StateFormatError, TabletopError
-from tabletop.core.game import State
+from tabletop.core.game import Game, State
 from tabletop.core.registry import game_class
 from tabletop.server.protocol import RateLimiter
 from tabletop.server.storage import SeatRow, Storage, TableRow
@@ -176,6 +176,7 @@ class LiveTable:
             "spectators": self.spectators,
             "storage_trouble": self.storage_trouble,
             "known_deal": row.known_deal,
+            "position": row.position is not None,
             "paused": row.status == PLAYING and not self.attended(),
             "waiting_for_ready": sorted(self.hold),
             "notice": state.game.notice,
@@ -197,6 +198,7 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "created_at": row.created_at,
         "result": row.result,
         "known_deal": row.known_deal,
+        "position": row.position is not None,
         "seats": [seat_summary(s, connected=False) for s in row.seats],
     }
 
@@ -212,6 +214,13 @@ def seat_summary(seat: SeatRow, connected: bool) -> dict[str, Any]:
         "replaced": seat.replaced,
         "connected": connected,
     }
+
+
+def start_state(game: Game[Any], row: TableRow) -> State:
+    """The table's first state: its deal, or the position it started from."""
+    if row.position is not None:
+        return game.position({**row.position, "seed": row.seed})
+    return game.new_state(row.num_players, seed=row.seed, log=True)
 
 
 def rebuild_state(storage: Storage, row: TableRow) -> State:
@@ -236,7 +245,7 @@ def rebuild_state(storage: Storage, row: TableRow) -> State:
                     f"table {row.id}: snapshot {ply} holds {len(state.history)} actions"
                 )
     if state is None:
-        state = game.new_state(row.num_players, seed=row.seed, log=True)
+        state = start_state(game, row)
     for action in storage.actions(row.id, after=ply):
         state.apply(action)
     if len(state.history) != row.version:

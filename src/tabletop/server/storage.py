@@ -63,6 +63,7 @@ tables_t = Table(
     # Added later (``_add_missing_columns`` brings older databases up to date):
     Column("known_deal", Boolean, nullable=False, default=False, server_default="0"),
     Column("created_by", String(64), nullable=True),  # a hash of the creator's address
+    Column("position", JSON, nullable=True),  # the position the game started from
 )
 
 seats_t = Table(
@@ -132,6 +133,7 @@ class TableRow:
     result: dict[str, Any] | None = None
     known_deal: bool = False
     created_by: str | None = None
+    position: dict[str, Any] | None = None
 
 
 def engine_url(url: str) -> str:
@@ -242,6 +244,7 @@ class Storage:
                     result=row.result,
                     known_deal=row.known_deal,
                     created_by=row.created_by,
+                    position=row.position,
                 )
             )
             conn.execute(
@@ -423,6 +426,7 @@ def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
         result=r["result"],
         known_deal=bool(r["known_deal"]),
         created_by=r["created_by"],
+        position=r["position"] if isinstance(r["position"], dict) else None,
     )
 
 

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import secrets
 import time
+import tomllib
 from collections import Counter, OrderedDict
 from typing import Any
 
@@ -200,12 +202,14 @@ class TableManager:
         claim_name: str | None = None,
         known_deal: bool = False,
         created_by: str | None = None,
+        position: dict[str, Any] | str | None = None,
     ) -> tuple[LiveTable, str | None]:
         """A new table; with ``claim``, that seat is taken at once and its token returned.
 
         The deal's seed mixes ``seed`` (or a fresh one) with the server's secret, so a
         creator cannot compute the hidden cards; ``known_deal`` deals ``seed`` itself,
-        and the table tells everybody so.
+        and the table tells everybody so. ``position``: the game starts from it
+        (docs/positions.md), which the table also tells everybody.
         """
         if len(self.tables) >= self.settings.max_tables:
             raise TableError("the server holds too many tables", 503)
@@ -235,7 +239,20 @@ class TableManager:
             seed = deal_seed(self._deal_secret, chosen)
         else:
             seed = chosen
-        state = game.new_state(len(seats), seed=seed, log=True)
+        try:
+            row_position = None if position is None else checked_position(position)
+            if row_position is not None:
+                state = game.position({**row_position, "seed": seed})
+                if state.num_players != len(seats):
+                    raise TableError(
+                        f"the position has {state.num_players} players, the table "
+                        f"{len(seats)} seats",
+                        422,
+                    )
+            else:
+                state = game.new_state(len(seats), seed=seed, log=True)
+        except TabletopError as exc:
+            raise TableError(str(exc), 422) from None
         rows = [SeatRow(i, s.kind, s.bot, seat_name(s, i)) for i, s in enumerate(seats)]
         token = None
         if claim is not None:
@@ -259,6 +276,7 @@ class TableManager:
             seats=rows,
             known_deal=known_deal,
             created_by=created_by,
+            position=row_position,
         )
         await asyncio.to_thread(self.storage.create_table, row)
         table = LiveTable(row, state)
@@ -516,13 +534,44 @@ class TableManager:
         if table.row.status != OVER:
             raise TableError("the record is published when the game is over", 409)
         names = [s.name for s in table.row.seats]
-        return tabletop.GameRecord.from_state(table.state, players=names).to_dict()
+        row = table.row
+        position = None if row.position is None else {**row.position, "seed": row.seed}
+        record = tabletop.GameRecord.from_state(table.state, players=names, position=position)
+        return record.to_dict()
 
 
 def _seat_of(conn: Connection) -> int:
     if conn.seat is None:
         raise p.ProtocolError(p.NOT_SEATED, "spectators cannot play: take a seat first")
     return conn.seat
+
+
+MAX_POSITION_CHARS = 20_000
+
+
+def checked_position(position: dict[str, Any] | str) -> dict[str, Any]:
+    """A position's fields from a client: an object, or TOML or JSON text (the lobby's
+    box), without the game or options (the table's own)."""
+    if isinstance(position, str):
+        if len(position) > MAX_POSITION_CHARS:
+            raise TableError(f"a position is at most {MAX_POSITION_CHARS} characters", 422)
+        try:
+            text = position.strip()
+            fields = json.loads(text) if text.startswith("{") else tomllib.loads(text)
+        except (ValueError, tomllib.TOMLDecodeError) as exc:
+            raise TableError(f"the position is neither TOML nor JSON: {exc}", 422) from None
+    else:
+        fields = position
+    if not isinstance(fields, dict):
+        raise TableError("a position is an object of fields", 422)
+    for name in ("game", "options"):
+        if name in fields:
+            raise TableError(
+                f"the position names its {name}: choose the game and its options for the "
+                "table instead, and give the position's other fields",
+                422,
+            )
+    return fields
 
 
 def _check_no_files(game_id: str, options: dict[str, Any]) -> None:

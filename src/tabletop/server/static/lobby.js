@@ -222,6 +222,7 @@ async function createTable(event) {
     name: name || null,
     seed: seed === "" ? null : Number(seed),
     known_deal: $("known-deal").checked,
+    position: $("position").value.trim() || null,
     replace_bot: $("replace-bot").value || null,
     leave_grace_s: Number($("grace").value || 60),
   };
@@ -261,7 +262,8 @@ async function refreshTables() {
       const verb = t.status === "over" ? "Replay" : open ? "Join" : "Watch";
       return h("div", { class: "table-row", dataset: { tableId: t.id } },
         h("div", {}, h("strong", { text: t.title || t.game }), " ", h("span", { class: "muted small", text: statusText(t) }),
-          t.known_deal ? h("span", { class: "badge warn", title: "the creator chose the deal and may know every card", text: "known deal" }) : null),
+          t.known_deal ? h("span", { class: "badge warn", title: "the creator chose the deal and may know every card", text: "known deal" }) : null,
+          t.position ? h("span", { class: "badge warn", title: "the creator set up the position and may know the cards", text: "position" }) : null),
         h("a", { href: `/table/${t.id}`, text: verb, "aria-label": `${verb}: ${t.title || t.game}, ${t.seats.map((s) => s.name).join(", ")}` }),
         h("div", { class: "who", text: t.seats.map((s) => s.name).join(" · ") }));
     }),

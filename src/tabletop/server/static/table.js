@@ -371,6 +371,7 @@ function renderSeats() {
   $("leave").textContent = me?.replaced ? "Take my seat back" : `Leave (a ${summary.replace_bot} bot plays on)`;
   const notices = [summary.notice];
   if (summary.known_deal) notices.push("Known deal: the table's creator chose the seed of the deal and may know every hidden card.");
+  if (summary.position) notices.push("Started from a position: the table's creator placed cards and may know them.");
   $("notice").hidden = !notices.some(Boolean);
   $("notice").textContent = notices.filter(Boolean).join(" ");
 }

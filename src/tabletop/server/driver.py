@@ -102,8 +102,13 @@ class BotDriver:
                 seat = table.state.current_player
                 if table.bot_for(seat) is None:
                     # A person's question: its preferences may answer it, even while its
-                    # tab sleeps; otherwise the person will.
-                    if await self.auto_turn(table, seat):
+                    # tab sleeps; otherwise the person will. Waiting for the table's lock,
+                    # the seat may have gone to a bot (whose kick found this task still
+                    # running): look again before stopping.
+                    answered = table.state.game.preferences_type is not None and (
+                        await self.auto_turn(table, seat)
+                    )
+                    if answered or table.bot_for(table.state.current_player) is not None:
                         continue
                     return
                 if not table.attended():

@@ -149,9 +149,8 @@ class BotDriver:
                 return False
             await self.manager.commit(table, seat, action.id)
             answered = {"type": "answered", "version": table.version, "label": action.label}
-            for conn in list(table.connections):
-                if conn.seat == seat:
-                    conn.send(answered)
+            for conn in table.connections_of(seat):
+                conn.send(answered)
         return True
 
     def _trouble(self, table: LiveTable, value: bool) -> None:

@@ -142,6 +142,12 @@ class LiveTable:
     def connected(self, seat: int) -> bool:
         return seat in self.seat_connections
 
+    def connections_of(self, seat: int) -> list[Connection]:
+        """``seat``'s open connections (a person may have several tabs)."""
+        if seat not in self.seat_connections:
+            return []
+        return [conn for conn in self.connections if conn.seat == seat]
+
     def people_present(self) -> set[int]:
         """The seats of people in the game (not handed to a bot) who are connected."""
         seats = self.row.seats

@@ -366,9 +366,8 @@ class TableManager:
         async with table.lock:
             await self.store_preferences(table, seat, new)
             views: dict[int | None, Any] = {}
-            for conn in list(table.connections):
-                if conn.seat == seat:  # its legal actions may have changed
-                    conn.send(self.state_message(table, conn, views))
+            for conn in table.connections_of(seat):  # its legal actions may have changed
+                conn.send(self.state_message(table, conn, views))
         self.driver.kick(table)
 
     async def store_preferences(self, table: LiveTable, seat: int, new: Any) -> None:
@@ -377,9 +376,8 @@ class TableManager:
         if prefs.keep(table, seat, new):
             await asyncio.to_thread(self.storage.update_seat, table.id, table.row.seats[seat])
         message = {"type": "preferences", "preferences": prefs.values(table, seat)}
-        for conn in list(table.connections):
-            if conn.seat == seat:
-                conn.send(message)
+        for conn in table.connections_of(seat):
+            conn.send(message)
 
     def disconnect(self, table: LiveTable, conn: Connection) -> None:
         self.people.disconnect(table, conn)

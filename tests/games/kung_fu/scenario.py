@@ -21,6 +21,7 @@ from typing import Any
 import tabletop
 from tabletop.core.game import State
 from tabletop.games.kung_fu.game import KungFuGame
+from tabletop.games.kung_fu.position import round_start_fields
 from tabletop.games.kung_fu.state import KungFuState
 from tests.helpers import act as act
 from tests.helpers import action as action
@@ -196,42 +197,18 @@ def build(
     ]
     n = game.options.max_voluntary_passes
     s.update(
-        ask=[],
-        stage=0,
+        round_start_fields(),
         round=round,
         attacker=attacker,
         life=list(life),
         passes=list(passes) if passes is not None else [n, n],
         no_parry=list(no_parry),
-        mark_next=[False, False],
-        att_player=-1,
-        att_card=-1,
-        att_down=False,
-        att_hidden=False,
-        att_value=-1,
-        par_card=-2,
-        par_value=-1,
-        active=[False, False],
-        gained=[False, False],
-        negated=False,
-        lost=[0, 0],
-        damage=0,
-        eff_side=0,
-        eff_index=0,
-        switch=False,
-        took=False,
-        deciding=False,
-        summary=[],
-        last_round=None,
-        over=False,
-        winner=-1,
-        is_draw=False,
     )
     s.update(extra)
     d["history"] = []
     d["log"] = []
     state = game.state_from_dict(d)
-    state._proceed()  # run phase A to the first decision
+    state.run_to_decision()  # run phase A to the first decision
     return state
 
 

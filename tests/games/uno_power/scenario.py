@@ -21,7 +21,7 @@ from typing import Any
 from tabletop.core.game import State
 from tabletop.games.uno_power.cards import COLOURS, TOWERS
 from tabletop.games.uno_power.game import UnoPowerGame
-from tabletop.games.uno_power.phases import STAGE_DONE
+from tabletop.games.uno_power.position import turn_start_fields
 from tests.helpers import act as act
 from tests.helpers import action as action
 from tests.helpers import labels as labels
@@ -109,18 +109,7 @@ def build(
     if scores is not None:
         s["scores"] = list(scores)
     s["called"] = list(called) if called is not None else [len(h) == 1 for h in hand_kinds]
-    s.update(
-        ask=[],
-        stage=STAGE_DONE,
-        actor=-1,
-        played=-1,
-        next_turn=-1,
-        pending_draw=0,
-        wd4_colour=-1,
-        uno_pending=-1,
-        pass_streak=0,
-        towers_before=0,
-    )
+    s.update(turn_start_fields())
     s.update(extra)
     d["history"] = []
     d["log"] = [] if log else None

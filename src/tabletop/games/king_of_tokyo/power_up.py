@@ -395,15 +395,16 @@ class PowerUp:
     def asks(self, state: KingOfTokyoState, seat: int, window: str) -> bool:
         """Whether ``seat`` is asked in ``window``: it holds a card it may play there,
         or (option ``evolution_prompts="public"``, the default) it holds Evolutions and
-        its deck has a card for that moment, so that being asked reveals nothing."""
-        if self.playable(state, seat, window):
-            return True
+        its deck has a card for that moment, so that being asked reveals nothing.
+        The public rule is tested first: ``playable`` may try cards on copies."""
         options = state.options
-        return (
+        if (
             options.evolution_prompts == "public"
-            and bool(self.hand[seat])
+            and self.hand[seat]
             and window in deck_windows(self.decks_in_play(state, seat), options.evolution_windows)
-        )
+        ):
+            return True
+        return bool(self.playable(state, seat, window))
 
     def decks_in_play(self, state: KingOfTokyoState, seat: int) -> tuple[str, ...]:
         """The monsters whose Evolutions ``seat`` may hold, as the others know it: its

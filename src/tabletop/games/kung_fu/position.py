@@ -107,39 +107,47 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
     if "no_parry" in spec:
         no_parry = [bool(x) for x in per_seat(spec, "no_parry", PLAYERS, "true/false")]
     s.update(
-        ask=[],
-        stage=0,
+        round_start_fields(),
         round=whole_number(spec, "round", 1),
         attacker=seat_number(spec, "attacker", PLAYERS, s["attacker"]),
         life=list(life),
         passes=list(passes),
         no_parry=no_parry,
-        mark_next=[False, False],
-        att_player=-1,
-        att_card=-1,
-        att_down=False,
-        att_hidden=False,
-        att_value=-1,
-        par_card=-2,
-        par_value=-1,
-        active=[False, False],
-        gained=[False, False],
-        negated=False,
-        lost=[0, 0],
-        damage=0,
-        eff_side=0,
-        eff_index=0,
-        switch=False,
-        took=False,
-        deciding=False,
-        summary=[],
-        last_round=None,
-        over=False,
-        winner=-1,
-        is_draw=False,
     )
     data["history"] = []
     data["log"] = []
     state = game.state_from_dict(data)
     state.run_to_decision()
     return state
+
+
+def round_start_fields() -> dict[str, Any]:
+    """The fields of a saved state at the start of a round that a position does not
+    choose: no card played yet, no effect pending, nobody marked, the game going on."""
+    return {
+        "ask": [],
+        "stage": 0,
+        "mark_next": [False, False],
+        "att_player": -1,
+        "att_card": -1,
+        "att_down": False,
+        "att_hidden": False,
+        "att_value": -1,
+        "par_card": -2,
+        "par_value": -1,
+        "active": [False, False],
+        "gained": [False, False],
+        "negated": False,
+        "lost": [0, 0],
+        "damage": 0,
+        "eff_side": 0,
+        "eff_index": 0,
+        "switch": False,
+        "took": False,
+        "deciding": False,
+        "summary": [],
+        "last_round": None,
+        "over": False,
+        "winner": -1,
+        "is_draw": False,
+    }

@@ -98,23 +98,29 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
     if "called" in spec:
         called = [bool(c) for c in per_seat(spec, "called", players, "true/false")]
     s["called"] = called
-    s.update(
-        ask=[],
-        stage=STAGE_DONE,
-        actor=-1,
-        played=-1,
-        next_turn=-1,
-        pending_draw=0,
-        wd4_colour=-1,
-        uno_pending=-1,
-        pass_streak=0,
-        towers_before=0,
-        over=False,
-        winners=[],
-    )
+    s.update(turn_start_fields())
     data["history"] = []
     data["log"] = []
     return game.state_from_dict(data)
+
+
+def turn_start_fields() -> dict[str, Any]:
+    """The fields of a saved state at the start of a normal turn that a position does
+    not choose: nothing pending, no card being played, the game going on."""
+    return {
+        "ask": [],
+        "stage": STAGE_DONE,
+        "actor": -1,
+        "played": -1,
+        "next_turn": -1,
+        "pending_draw": 0,
+        "wd4_colour": -1,
+        "uno_pending": -1,
+        "pass_streak": 0,
+        "towers_before": 0,
+        "over": False,
+        "winners": [],
+    }
 
 
 def _colour(game: UnoPowerGame, spec: Mapping[str, Any], top: int) -> int:

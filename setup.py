@@ -29,11 +29,13 @@ NOT_COMPILED = [
     "tabletop/games/king_of_tokyo/bots.py",
     "tabletop/games/king_of_tokyo/game.py",
     "tabletop/games/king_of_tokyo/options.py",
+    "tabletop/games/king_of_tokyo/position.py",
     "tabletop/games/king_of_tokyo/preferences.py",
 ]
 """Left as Python: classes that subclass plain ones (:class:`~tabletop.bots.Bot`,
 :class:`~tabletop.core.game.Game`), which compiled classes cannot, and the options
-and preferences, whose validation reads the dataclass's annotations."""
+and preferences, whose validation reads the dataclass's annotations; the position
+builder, which runs once per position (nothing to gain)."""
 
 
 def compile_requested() -> bool:

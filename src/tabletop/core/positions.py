@@ -13,6 +13,7 @@ A position file names the game and its options beside the game's own fields::
 
 from __future__ import annotations
 
+import difflib
 import json
 import tomllib
 from collections import Counter
@@ -66,22 +67,35 @@ def per_seat(fields: Mapping[str, Any], name: str, players: int, what: str) -> l
 class CardPool:
     """The cards of a deck a position has not placed yet, taken by name.
 
-    ``names[k]`` and ``copies[k]`` describe card kind ``k``; names are matched
-    without regard to case, and a name that matches nothing gets the names that
-    contain it as suggestions.
+    ``names[k]`` and ``copies[k]`` describe card kind ``k``; ``aliases`` are further
+    names of a kind (its id). Names are matched without regard to case, and a name
+    that matches nothing gets the names that contain it as suggestions.
     """
 
-    def __init__(self, names: Sequence[str], copies: Sequence[int]) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        copies: Sequence[int],
+        aliases: Mapping[str, int] | None = None,
+    ) -> None:
         self.names = names
         self.left = Counter({k: n for k, n in enumerate(copies)})
         self._by_name = {name.lower(): k for k, name in enumerate(names)}
+        for alias, k in (aliases or {}).items():  # ids, other editions' names
+            self._by_name.setdefault(alias.lower(), k)
 
     def kind(self, field: str, name: Any) -> int:
         if isinstance(name, str):
             k = self._by_name.get(name.strip().lower())
             if k is not None:
                 return k
-        close = [n for n in self.names if isinstance(name, str) and name.lower() in n.lower()]
+        close: list[str] = []
+        if isinstance(name, str):
+            close = [n for n in self.names if name.lower() in n.lower()]
+            lowered = {n.lower(): n for n in self.names}
+            for near in difflib.get_close_matches(name.lower(), list(lowered), n=5):
+                if lowered[near] not in close:
+                    close.append(lowered[near])
         hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
         raise PositionError(field, f"no card called {name!r}{hint}")
 

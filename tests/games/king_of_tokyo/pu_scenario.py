@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
+import tabletop
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import PowerUp
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
-from tests.games.king_of_tokyo.scenario import fresh
+from tests.games.king_of_tokyo.scenario import MONSTERS
 
 
 def powered(num_players: int = 4, **options: Any) -> KingOfTokyoState:
-    """A Power Up! game with the set-up keeps answered and every hand emptied.
+    """A Power Up! game past its set-up with every hand empty, seat 0 to play (its
+    first roll made), monsters in the order of ``MONSTERS``: built by the public
+    position builder (docs/positions.md).
 
     Its monsters are asked about Evolutions only when they hold a card they can play
     (``evolution_prompts="holding"``), so that a card's test meets only its own
@@ -27,13 +30,10 @@ def powered(num_players: int = 4, **options: Any) -> KingOfTokyoState:
     """
     options.setdefault("power_up", "on")
     options.setdefault("evolution_prompts", "holding")
-    state = fresh(num_players, **options)
-    skip_setup(state)
-    pu = _pu(state)
-    for seat in range(num_players):
-        for n in pu.hand[seat]:
-            pu.deck[pu.owner.get(n, seat)].append(n)
-        pu.hand[seat] = []
+    options.setdefault("first_player", "0")
+    options.setdefault("monsters", ",".join(MONSTERS[:num_players]))
+    state = tabletop.make("king-of-tokyo", **options).position({"seed": 1, "players": num_players})
+    assert isinstance(state, KingOfTokyoState)
     return state
 
 

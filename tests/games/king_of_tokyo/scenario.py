@@ -270,17 +270,49 @@ def position(
     return state
 
 
-def turn(seat: int = 0, *, players: int = 4, **where: Any) -> KingOfTokyoState:
-    """The :func:`position` at the start of ``seat``'s turn (its first roll made).
-
-    The keywords are those of :func:`position`; ``hearts``, ``stars``, ``energy``,
-    ``poison`` and ``shrink`` are those of ``seat``, the monster whose turn it is.
+def turn(
+    seat: int = 0,
+    *,
+    players: int = 4,
+    edition: str = "2011",
+    options: Mapping[str, Any] | None = None,
+    cards: Mapping[int, Names] | None = None,
+    row: Names = (),
+    deck: Names = (),
+    city: int | None = None,
+    bay: int | None = None,
+    seats: Mapping[int, Mapping[str, int]] | None = None,
+    **fields: int,
+) -> KingOfTokyoState:
+    """The start of ``seat``'s turn (its first roll made), built by the public position
+    builder (docs/positions.md) from the keywords of :func:`position`; ``hearts``,
+    ``stars``, ``energy``, ``poison`` and ``shrink`` are those of ``seat``, the monster
+    whose turn it is.
 
         state = turn(edition=edition, cards={0: "spiked_tail"}, city=1)
         roll(state, "claw", "1", "1", "2", "2", "3")
         state = turn(1, players=5, bay=1, energy=3)  # seat 1, in Tokyo Bay, plays
     """
-    return start_turn(position(players, seat=seat, **where), seat)
+    game = tabletop.make(
+        "king-of-tokyo",
+        edition=edition,
+        first_player="0",
+        monsters=",".join(MONSTERS[:players]),
+        **(options or {}),
+    )
+    monsters: list[dict[str, Any]] = []
+    for p in range(players):
+        monster: dict[str, Any] = {"name": MONSTERS[p], **(seats or {}).get(p, {})}
+        if p == seat:
+            monster.update(fields)
+        if cards and p in cards:
+            monster["cards"] = list(_names(cards[p]))
+        monsters.append(monster)
+    spec: dict[str, Any] = {"seed": 1, "monsters": monsters, "turn": seat}
+    spec.update(row=list(_names(row)), deck=list(_names(deck)), city=city, bay=bay)
+    state = game.position({k: v for k, v in spec.items() if v is not None})
+    assert isinstance(state, KingOfTokyoState)
+    return state
 
 
 def start_turn(state: KingOfTokyoState, seat: int) -> KingOfTokyoState:
@@ -288,6 +320,7 @@ def start_turn(state: KingOfTokyoState, seat: int) -> KingOfTokyoState:
     state.decisions.clear()
     state.hits.clear()
     state.queue = []
+    state.dice = []  # no dice on the table yet, as in a position built at "start of turn"
     state.active = state.base = seat
     state.stage = Stage.START
     state._legal = None

@@ -216,6 +216,7 @@ def test_blizzard() -> None:
     """Own turn: the others roll once and may not yield until the owner's next turn."""
     state = powered(4)
     hand(state, 0, "blizzard")
+    setup(state, 1, energy=10)  # seat 1's turn stops at its Buy phase, whatever it rolls
     start_turn(state, 0)
     assert "play Blizzard" not in labels(state)
     roll(state, *NOTHING)

@@ -31,7 +31,7 @@ from tabletop.games.king_of_tokyo.constants import (
     WINGS,
     WINGS_COST,
 )
-from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
+from tabletop.games.king_of_tokyo.dice import HEART, THREE, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
 from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
 from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
@@ -118,11 +118,11 @@ def prevent(state: KingOfTokyoState, v: int, hearts: int) -> int:
         return 0
     if mask & CAMOUFLAGE:
         for _ in range(owned.copies(state, v, Card.CAMOUFLAGE)):
-            roll = [state.rng.randrange(NUM_FACES) for _ in range(hearts)]
+            roll = [state.roll_die() for _ in range(hearts)]
             if mask & BACKGROUND_DWELLER:
                 # Background Dweller: a 3 never saves a heart, so it is always rerolled.
                 while THREE in roll:
-                    roll[roll.index(THREE)] = state.rng.randrange(NUM_FACES)
+                    roll[roll.index(THREE)] = state.roll_die()
             saved = roll.count(HEART)
             state.note(
                 f"{state.monster_name(v)}'s Camouflage rolls {describe_dice(roll)}: "

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
 from tabletop.core.action import Action
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo, State
+from tabletop.games.king_of_tokyo import position
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
@@ -99,6 +101,9 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         return KingOfTokyoState.new(
             self, num_players, self.fresh_seed() if seed is None else seed, log
         )
+
+    def position(self, spec: Mapping[str, Any]) -> KingOfTokyoState:
+        return position.build(self, spec)
 
     def state_from_dict(self, data: dict[str, Any]) -> KingOfTokyoState:
         return KingOfTokyoState.from_dict(self, data)

@@ -52,6 +52,28 @@ if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 
+def roll_dice(state: KingOfTokyoState, n: int) -> list[int]:
+    """``n`` dice (unsorted): the faces a position scripted first, then chance
+    (docs/positions.md)."""
+    script = state.next_dice
+    if not script:
+        return state.rng.rolls(n, NUM_FACES)
+    faces = list(script[:n])
+    state.next_dice = script[n:]
+    if len(faces) < n:
+        faces += state.rng.rolls(n - len(faces), NUM_FACES)
+    return faces
+
+
+def roll_die(state: KingOfTokyoState) -> int:
+    """One die, as :func:`roll_dice` (its own call: one die draws its own numbers)."""
+    script = state.next_dice
+    if not script:
+        return state.rng.randrange(NUM_FACES)
+    state.next_dice = script[1:]
+    return script[0]
+
+
 def stage_roll(state: KingOfTokyoState) -> None:
     """B: the first roll (dice count and rolls allowed by cards and tokens)."""
     if (state.pu is not None or state.live & RAPID_HEALING) and windows.any_time(
@@ -74,9 +96,9 @@ def stage_roll(state: KingOfTokyoState) -> None:
     elif count < 0:
         count = 0
     if frozen >= 0 and count:
-        state.dice = dice = [*state.rng.rolls(count - 1, NUM_FACES), frozen]
+        state.dice = dice = [*roll_dice(state, count - 1), frozen]
     else:
-        state.dice = dice = state.rng.rolls(count, NUM_FACES)
+        state.dice = dice = roll_dice(state, count)
     dice.sort()
     state.rolls_left = rolls - 1
     if state.keeps_log:
@@ -132,7 +154,7 @@ def done_rolling(state: KingOfTokyoState) -> None:
 def reroll(state: KingOfTokyoState, p: int, keep: int) -> None:
     """Keep the dice of :data:`KEEPS` ``[keep]`` and reroll the others."""
     kept_faces = KEPT_FACES[keep]
-    dice = [*kept_faces, *state.rng.rolls(len(state.dice) - len(kept_faces), NUM_FACES)]
+    dice = [*kept_faces, *roll_dice(state, len(state.dice) - len(kept_faces))]
     dice.sort()
     state.dice = dice
     state.rolls_left -= 1
@@ -156,7 +178,7 @@ def reroll_die(state: KingOfTokyoState, face: int, why: str) -> int:
     """Reroll one die showing ``face``; returns the new face."""
     dice = state.dice
     dice.remove(face)
-    new = state.rng.randrange(NUM_FACES)
+    new = roll_die(state)
     dice.append(new)
     dice.sort()
     state.note(f"{why}: {A_FACE[face]} is rerolled and shows {FACE_NAMES[new]}.")

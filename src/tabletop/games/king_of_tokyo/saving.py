@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.decisions import DecisionStack
 from tabletop.core.errors import StateFormatError
 from tabletop.core.rng import Rng
+from tabletop.games.king_of_tokyo.dice import NUM_FACES
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import Monster
+from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import PowerUp
 
 if TYPE_CHECKING:
@@ -73,6 +76,8 @@ def state_dict(state: KingOfTokyoState) -> dict[str, Any]:
     out["decisions"] = state.decisions.to_list()
     out["rng"] = state.rng.to_dict()
     out["power_up"] = state.pu.to_dict() if state.pu is not None else None
+    if state.next_dice:  # only a position scripts dice: other states keep their form
+        out["next_dice"] = list(state.next_dice)
     return out
 
 
@@ -99,6 +104,7 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
         ]
         state.decisions = DecisionStack.from_list(fields["decisions"])
         state.rng = Rng.from_dict(fields["rng"])
+        state.next_dice = tuple(int(f) for f in fields.get("next_dice", ()))
         pu = fields.get("power_up")
         state.pu = PowerUp.from_dict(pu) if pu is not None else None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -110,6 +116,8 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
             "the elimination order does not list each eliminated monster once "
             "(a state saved without it needs its log to rebuild it)"
         )
+    if any(not 0 <= f < NUM_FACES for f in state.next_dice):
+        raise StateFormatError(f"next_dice: die faces are 0 to 5, got {list(state.next_dice)}")
     check_cards(state)
 
 
@@ -123,9 +131,23 @@ def eliminated_from_log(state: KingOfTokyoState) -> list[int]:
 
 
 def check_cards(state: KingOfTokyoState) -> None:
-    """Every card instance is in exactly one place."""
+    """Every card instance is in exactly one place; so is every Evolution of the
+    monsters at the table (Power Up!)."""
     places = [*state.deck, *state.discard, *(c for c in state.row if c >= 0)]
     for m in state.monsters:
         places += m.cards
     if sorted(places) != list(range(len(state.kot_game.cards))):
         raise StateFormatError("the cards of the state are not the 66 cards, each once")
+    pu = state.pu
+    if pu is None:
+        return
+    table = evolution_table()
+    expected = sorted(n for m in state.monsters for n in table.deck_of.get(m.name, ()))
+    places = [
+        n for piles in (pu.deck, pu.discard, pu.hand, pu.table, pu.draft) for p in piles for n in p
+    ]
+    places += [n for d in state.decisions if d.kind == Ask.EVO_KEEP for n in d.data[:2]]
+    if sorted(places) != expected:
+        raise StateFormatError(
+            "the Evolutions of the state are not those of the monsters at the table, each once"
+        )

@@ -92,6 +92,7 @@ class KingOfTokyoState(State):
         "may_have_won",
         "monsters",
         "new_slots",
+        "next_dice",
         "over",
         "paid",
         "probe_used",
@@ -123,6 +124,7 @@ class KingOfTokyoState(State):
     bay: int
     dice: list[int]
     rolls_left: int
+    next_dice: tuple[int, ...]  # faces a position scripted, rolled before chance
     deck: list[int]  # card instances, top at the end
     discard: list[int]
     row: list[int]  # -1: empty slot
@@ -192,6 +194,7 @@ class KingOfTokyoState(State):
         self.resolving = -1
         self.dice = []
         self.rolls_left = 0
+        self.next_dice = ()
         self.over = False
         self.may_have_won = False
         self.winner_seats = []
@@ -368,6 +371,14 @@ class KingOfTokyoState(State):
     def changeable_faces(self) -> list[int]:
         """Faces of dice that may be rerolled or changed now."""
         return rolling.changeable_faces(self)
+
+    def roll_dice(self, n: int) -> list[int]:
+        """``n`` dice, unsorted: a position's scripted faces first, then chance."""
+        return rolling.roll_dice(self, n)
+
+    def roll_die(self) -> int:
+        """One die: the next scripted face, or chance."""
+        return rolling.roll_die(self)
 
     def reroll_die(self, face: int, why: str) -> int:
         """Reroll one die showing ``face``; returns the new face."""
@@ -559,6 +570,7 @@ class KingOfTokyoState(State):
         twin.held = self.held.copy()
         twin.hits = [h.copy() for h in self.hits]
         twin.live = self.live
+        twin.next_dice = self.next_dice
         twin.pu = self.pu.copy() if self.pu is not None else None
         return twin
 
@@ -566,6 +578,7 @@ class KingOfTokyoState(State):
         """Only the deck order is hidden (and the top card from a Made in a Lab owner)."""
         twin = self.clone()
         self._forget_for(twin, observer)
+        twin.next_dice = ()  # a position's scripted dice are chance to come, not seen
         deck = twin.deck
         known = 1 if self.top_card_visible_to(observer) else 0
         if self.pu is not None:  # Deep Dive: the top cards its player looks at

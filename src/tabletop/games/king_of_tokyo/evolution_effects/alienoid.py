@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
-from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, NUM_FACES, TWO
+from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, TWO
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
     QUESTIONS,
@@ -306,7 +306,7 @@ def ufo_dice(state: KingOfTokyoState, a: int) -> None:
     if not pu_of(state).has(a, "superior_alien_technology"):
         return
     for c in ufo_cards(state, a):
-        face = state.rng.randrange(NUM_FACES)
+        face = state.roll_die()
         name = state.cards.names[c]
         state.note(f"UFO die for {name}: {FACE_NAMES[face]}.")
         if face == CLAW:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.cards import Card
-from tabletop.games.king_of_tokyo.dice import HEART, NUM_FACES, THREE, describe_dice
+from tabletop.games.king_of_tokyo.dice import HEART, THREE, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.pandakai import entered_this_turn
 from tabletop.games.king_of_tokyo.monster import HEART_CAP
 from tabletop.games.king_of_tokyo.power_up import (
@@ -123,11 +123,10 @@ def terror(state: KingOfTokyoState, v: int, hearts: int) -> int:
 
 def _roll(state: KingOfTokyoState, v: int, hearts: int) -> int:
     """One die per heart; each heart face cancels the loss of one heart."""
-    rng = state.rng
-    roll = [rng.randrange(NUM_FACES) for _ in range(hearts)]
+    roll = [state.roll_die() for _ in range(hearts)]
     if state.monsters[v].mask & (1 << Card.BACKGROUND_DWELLER):
         while THREE in roll:  # a 3 never saves a heart: always rerolled
-            roll[roll.index(THREE)] = rng.randrange(NUM_FACES)
+            roll[roll.index(THREE)] = state.roll_die()
     saved = roll.count(HEART)
     state.note(
         f"{state.monster_name(v)}'s Terror of the Deep rolls {describe_dice(sorted(roll))}: "

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
-from tabletop.games.king_of_tokyo.dice import CLAW, NUM_FACES, describe_dice
+from tabletop.games.king_of_tokyo.dice import CLAW, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.kraken import skip_turn
 from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
 from tabletop.games.king_of_tokyo.power_up import (
@@ -221,7 +221,7 @@ def _give_target(state: KingOfTokyoState, seat: int, wounder: int) -> None:
 
 def _lightning(state: KingOfTokyoState, seat: int, lost: int) -> None:
     """Roll one die per heart lost: each claw costs the active monster 1 heart."""
-    roll = [state.rng.randrange(NUM_FACES) for _ in range(lost)]
+    roll = [state.roll_die() for _ in range(lost)]
     claws = roll.count(CLAW)
     state.note(
         f"{state.monster_name(seat)}'s Lightning Armor rolls {describe_dice(sorted(roll))}: "

@@ -25,6 +25,7 @@ from tabletop.core import (
     load_state,
     make,
 )
+from tabletop.core.schema import state_schema
 
 __version__ = "0.1.0"
 
@@ -46,4 +47,5 @@ __all__ = [
     "load_position",
     "load_state",
     "make",
+    "state_schema",
 ]

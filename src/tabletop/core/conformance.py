@@ -8,6 +8,15 @@ code so that a new game, or a user's variant, can run the same checks::
     import tabletop
     report = check_game(tabletop.make("uno-power"), num_players=3, games=2)
     assert report.steps > 0
+
+``check_state`` runs the same checks on games played on from a given state: a
+position (docs/positions.md) or a saved state reaches situations a deal rarely does
+(an end game, a full hand), and a state the rules cannot continue from shows up
+there, not in a fresh game::
+
+    from tabletop.core.conformance import check_state
+    state = tabletop.make("kung-fu").position({"life": [1, 2], "rows": [["Palm Strike"], []]})
+    assert check_state(state, games=3).games == 3
 """
 
 from __future__ import annotations
@@ -90,7 +99,42 @@ def check_game(
     chooser = Rng(seed)
     for n in counts:
         for g in range(games):
-            _play_one(game, n, seed * 1_000_003 + n * 1009 + g, chooser, deep_every, report)
+            game_seed = seed * 1_000_003 + n * 1009 + g
+            state = game.new_state(n, game_seed)
+            twin = game.new_state(n, game_seed)
+            _play_one(state, twin, "a new state with the same seed", chooser, deep_every, report)
+    return report
+
+
+def check_state(
+    state: State, *, games: int = 3, seed: int = 0, deep_every: int = 7
+) -> ConformanceReport:
+    """Play ``games`` random games on from ``state`` and check the API invariants.
+
+    The same checks as :func:`check_game`, from a position or a saved state instead of
+    the deal. Each game starts from a clone, so ``state`` itself is left as it was; its
+    own generator decides chance, so the games differ by the moves ``seed`` picks. The
+    determinism twin is the state restored from its ``to_dict``: playing the same
+    actions on it must end in the same state, which is what a saved game resumed
+    elsewhere relies on. The action table belongs to the game, not to the state:
+    :func:`check_action_data` (run by :func:`check_game`) checks it once, not here for
+    every state. Raises :class:`ConformanceError` on the first violation.
+    """
+    game = state.game
+    report = ConformanceReport()
+    before = _snapshot(state)
+    chooser = Rng(seed)
+    try:  # through JSON, as a save travels: the twin shares no list with ``state``
+        data = json.dumps(state.to_dict())
+    except TypeError as exc:
+        raise _fail(f"to_dict is not JSON-serialisable: {exc}", state) from None
+    for _ in range(games):
+        twin = game.state_from_dict(json.loads(data))
+        _play_one(
+            state.clone(), twin, "the state restored from its data", chooser, deep_every, report
+        )
+        if _snapshot(state) != before:
+            raise _fail("playing on from a clone changed the original", state)
     return report
 
 
@@ -120,13 +164,24 @@ def check_action_data(game: Game[Any]) -> None:
 
 
 def _play_one(
-    game: Game[Any], n: int, seed: int, chooser: Rng, deep_every: int, report: ConformanceReport
+    state: State,
+    twin: State,
+    twin_is: str,
+    chooser: Rng,
+    deep_every: int,
+    report: ConformanceReport,
 ) -> None:
+    """Play ``state`` to the end with moves drawn from ``chooser``, checking each step.
+
+    ``twin`` (``twin_is`` says what it is, for the messages) must equal ``state`` and
+    gets the same action ids: ending elsewhere means the game is not a function of its
+    state and the actions, and a replay or a resumed save would go astray.
+    """
+    game = state.game
     info = game.info
-    state = game.new_state(n, seed)
-    twin = game.new_state(n, seed)
+    n = state.num_players
     if state.to_dict() != twin.to_dict():
-        raise _fail("two new states with the same seed differ", state)
+        raise _fail(f"{twin_is} differs from the state", state)
     steps = 0
     logged: dict[int, str] = {}  # events as first seen, by seq: they must never change
     while not state.is_terminal():
@@ -152,7 +207,7 @@ def _play_one(
         state.apply(action)
         twin.apply(action.id)
         steps += 1
-        if steps > info.max_game_length:
+        if len(state.history) > info.max_game_length:  # a saved state's moves count too
             raise _fail(f"game exceeds max_game_length {info.max_game_length}", state)
     if state.current_player != TERMINAL:
         raise _fail("terminal state has a current player", state)
@@ -165,7 +220,7 @@ def _play_one(
         if not info.min_utility <= r <= info.max_utility:
             raise _fail(f"return {r} outside [{info.min_utility}, {info.max_utility}]", state)
     if twin.to_dict() != state.to_dict():
-        raise _fail("replaying the same actions from the same seed gave another state", state)
+        raise _fail(f"replaying the same actions on {twin_is} gave another state", state)
     try:
         state.apply(0)
     except IllegalActionError:

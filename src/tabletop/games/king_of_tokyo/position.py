@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.positions import CardPool, PositionError, check_fields, whole_number
 from tabletop.core.rng import Rng
+from tabletop.games.king_of_tokyo import owned
 from tabletop.games.king_of_tokyo.cards import Card, CardTable, card_table
 from tabletop.games.king_of_tokyo.constants import BATTERY_ENERGY, SMOKE_COUNTERS
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES, MAX_DICE, face_from_name
@@ -517,14 +518,15 @@ def _start(state: KingOfTokyoState, spec: Mapping[str, Any], step: str) -> None:
     turn = _seat(state, spec, "turn", 0)
     state.active = state.base = turn
     state.turn = whole_number(spec, "turn_number", 1) - 1
-    if state.turn < 0:
-        raise PositionError("turn_number", "turns count from 1")
+    limit = state.kot_game.options.turn_limit
+    if not 0 <= state.turn < limit:
+        raise PositionError("turn_number", f"from 1 to the turn limit ({limit})")
     state.next_dice = tuple(_faces(spec, "next_dice"))
     dice = _faces(spec, "dice")
     rolled = step in ("rolling", "after the last roll")
     if dice and not rolled:
         raise PositionError("dice", f"no dice show at the {step}: next_dice scripts the roll")
-    if rolled and not dice:
+    if rolled and "dice" not in spec:  # [] is allowed: Shrink Rays can leave no dice
         raise PositionError("dice", f"name the dice showing {step}")
     if len(dice) > MAX_DICE:
         raise PositionError("dice", f"at most {MAX_DICE} dice, got {len(dice)}")
@@ -532,8 +534,9 @@ def _start(state: KingOfTokyoState, spec: Mapping[str, Any], step: str) -> None:
     state.rolls_left = whole_number(spec, "rolls_left", default_left)
     if "rolls_left" in spec and step != "rolling":
         raise PositionError("rolls_left", 'only at the step "rolling"')
-    if state.rolls_left < (1 if step == "rolling" else 0):
-        raise PositionError("rolls_left", "at least 1 while rolling")
+    most = ROLLS_AFTER_FIRST + owned.copies(state, turn, Card.GIANT_BRAIN)
+    if not (1 if step == "rolling" else 0) <= state.rolls_left <= most:
+        raise PositionError("rolls_left", f"from 1 to {most} while rolling (Giant Brain: +1)")
     state.dice = sorted(dice)
     state.stage = STEPS[step]
     state.note("The game starts from a position.")

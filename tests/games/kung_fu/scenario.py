@@ -5,23 +5,26 @@ Rules tests use the fixture deck below (written to a temporary file and passed a
 breaks no rules test. Cards are named by their fixture names; actions are picked
 by their labels.
 
-A scenario starts from ``game.new_state(2, seed)``, edits the ``state`` part of
-``to_dict()`` to the start of a round (phase A, nobody asked yet), rebuilds the state
-with ``game.state_from_dict`` and lets the rules run to the first decision.
+A scenario is a position (docs/positions.md) built by the public builder,
+``game.position``: the start of a round, run to its first decision. Every card of
+the deck is placed, as ``state_from_dict`` demands: the cards a test does not name
+lie under the named ones of their draw pile, in a fixed order (by type), so tests are
+deterministic. A test about nearly empty piles plays with a deck of only the cards it
+names (``make(folder, cards={...})``), so that the whole deck is on the table.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import tabletop
 from tabletop.core.game import State
 from tabletop.games.kung_fu.game import KungFuGame
-from tabletop.games.kung_fu.position import round_start_fields
 from tabletop.games.kung_fu.state import KungFuState
 from tests.helpers import act as act
 from tests.helpers import action as action
@@ -115,32 +118,36 @@ FIXTURE = [
 
 
 def write_deck(folder: Path, cards: Sequence[dict[str, Any]] | None = None) -> str:
-    """Write a deck file (the fixture by default) into ``folder``; returns its path."""
-    path = Path(folder) / "deck.json"
-    path.write_text(
-        json.dumps({"format": 1, "cards": list(FIXTURE if cards is None else cards)}),
-        encoding="utf-8",
+    """Write a deck file (the fixture by default) into ``folder``; returns its path.
+
+    Another deck gets another file name (from its text), so that games made earlier
+    keep a file that holds their deck.
+    """
+    text = json.dumps({"format": 1, "cards": list(FIXTURE if cards is None else cards)})
+    name = (
+        "deck.json"
+        if cards is None
+        else f"deck-{hashlib.sha1(text.encode()).hexdigest()[:12]}.json"
     )
+    path = Path(folder) / name
+    path.write_text(text, encoding="utf-8")
     return str(path)
 
 
-def make(folder: Path, **options: Any) -> KungFuGame:
-    """The game with the fixture deck (written into ``folder``) and ``options``."""
-    game = tabletop.make("kung-fu", deck=write_deck(folder), **options)
+def only(counts: Mapping[str, int]) -> list[dict[str, Any]]:
+    """The fixture cards named in ``counts``, each with that many copies: a deck for a
+    situation where every card is in sight."""
+    by_name = {c["name"]: c for c in FIXTURE}
+    return [{**by_name[name], "count": n} for name, n in counts.items()]
+
+
+def make(folder: Path, *, cards: Mapping[str, int] | None = None, **options: Any) -> KungFuGame:
+    """The game with the fixture deck (written into ``folder``) and ``options``;
+    ``cards``: only these fixture cards, with these counts (:func:`only`)."""
+    deck = write_deck(folder, None if cards is None else only(cards))
+    game = tabletop.make("kung-fu", deck=deck, **options)
     assert isinstance(game, KungFuGame)
     return game
-
-
-def kind(game: KungFuGame, name: str) -> int:
-    """The card type called ``name``."""
-    try:
-        return game.cards.names.index(name)
-    except ValueError:
-        raise KeyError(f"no card called {name!r}") from None
-
-
-def kinds(game: KungFuGame, names: Sequence[str]) -> list[int]:
-    return [kind(game, n) for n in names]
 
 
 def build(
@@ -154,61 +161,44 @@ def build(
     blue: Sequence[str] = (),
     red_discard: Sequence[str] = (),
     blue_discard: Sequence[str] = (),
-    fill: bool = True,
     passes: Sequence[int] | None = None,
     no_parry: Sequence[bool] = (False, False),
     round: int = 1,
     seed: int = 0,
-    **extra: Any,
 ) -> KungFuState:
     """A state at the start of a round, run to its first decision.
 
     ``hands``: each seat's cards by name. ``rows``: the Koku rows. ``red``/``blue``:
-    the next cards of each draw pile, the first listed drawn first; with ``fill`` the
-    rest of the deck (by count) lies below them in a fixed order, otherwise a pile
-    holds only the listed cards. ``extra`` sets any other field of the state dict.
+    the next cards of each draw pile, the first listed drawn first; the rest of the
+    deck lies below them, by type. ``passes`` defaults to the option's count.
     """
-    d = game.new_state(2, seed).to_dict()
-    s = d["state"]
     cards = game.cards
-    hand_types = [kinds(game, h) for h in hands]
-    row_types = [kinds(game, r) for r in rows]
-    red_top = kinds(game, red)
-    blue_top = kinds(game, blue)
-    red_disc = kinds(game, red_discard)
-    blue_disc = kinds(game, blue_discard)
-    piles = [list(reversed(red_top)), list(reversed(blue_top))]
-    if fill:
-        rest = Counter({k: cards.count[k] for k in range(cards.num_types)})
-        rest.subtract(k for h in hand_types + row_types for k in h)
-        rest.subtract(red_top + blue_top + red_disc + blue_disc)
-        short = [cards.names[k] for k, c in rest.items() if c < 0]
-        if short:
-            raise ValueError(f"more copies than the deck holds: {short}")
-        for colour in (0, 1):
-            below = sorted(k for k in rest.elements() if cards.colour[k] == colour)
-            piles[colour] = below + piles[colour]
-    s["hands"] = hand_types
-    s["rows"] = row_types
-    s["koku_total"] = [sum(cards.worth[k] for k in r) for r in row_types]
-    s["decks"] = [
-        {"draw": piles[0], "discard": red_disc},
-        {"draw": piles[1], "discard": blue_disc},
-    ]
+    named = [*(c for h in [*hands, *rows] for c in h), *red, *blue, *red_discard, *blue_discard]
+    left = Counter(dict(zip(cards.names, cards.count, strict=True)))
+    left.subtract(named)
+    # By type, the last drawn first; a name given too often leaves nothing here, and
+    # the builder says so.
+    piles: list[list[str]] = [list(red), list(blue)]
+    for k, name in reversed(list(enumerate(cards.names))):
+        piles[cards.colour[k]] += [name] * max(0, left[name])
     n = game.options.max_voluntary_passes
-    s.update(
-        round_start_fields(),
-        round=round,
-        attacker=attacker,
-        life=list(life),
-        passes=list(passes) if passes is not None else [n, n],
-        no_parry=list(no_parry),
+    state = game.position(
+        {
+            "seed": seed,
+            "hands": [list(h) for h in hands],
+            "rows": [list(r) for r in rows],
+            "life": list(life),
+            "attacker": attacker,
+            "red": piles[0],
+            "blue": piles[1],
+            "red_discard": list(red_discard),
+            "blue_discard": list(blue_discard),
+            "round": round,
+            "passes": list(passes) if passes is not None else [n, n],
+            "no_parry": list(no_parry),
+        }
     )
-    s.update(extra)
-    d["history"] = []
-    d["log"] = []
-    state = game.state_from_dict(d)
-    state.run_to_decision()  # run phase A to the first decision
+    assert isinstance(state, KungFuState)
     return state
 
 

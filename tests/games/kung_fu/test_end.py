@@ -13,6 +13,7 @@ from tests.games.kung_fu.scenario import (
     build,
     card,
     decision,
+    discards,
     events,
     hand,
     labels,
@@ -104,14 +105,18 @@ def test_single_exchange_tie_swaps_roles_and_repeats(make_game) -> None:
     assert state.view(None)["last_round"]["parry_value"] == 6
 
 
-def test_stalemate_equal_life_is_a_draw(game) -> None:
+# A stalemate needs every red card out of reach: these tests play with a deck of only
+# the cards they name, so that every card of it is in sight.
+STALEMATE_DECK = {"Coin Punch": 1, "Block": 2, "Wall": 1}
+
+
+def test_stalemate_equal_life_is_a_draw(make_game) -> None:
     state = build(
-        game,
+        make_game(cards=STALEMATE_DECK),
         hands=[["Block"], ["Wall"]],
         rows=[["Coin Punch"], []],  # red cards in a Koku row never come back
         red=[],
         blue=["Block"],
-        fill=False,
         life=(6, 6),
     )
     assert state.is_terminal()
@@ -121,21 +126,25 @@ def test_stalemate_equal_life_is_a_draw(game) -> None:
     assert view["draw"] is True and view["winner"] is None
 
 
-def test_stalemate_more_life_wins(game) -> None:
+def test_stalemate_more_life_wins(make_game) -> None:
     state = build(
-        game, hands=[["Block"], ["Wall"]], red=[], blue=["Block"], fill=False, life=(4, 6)
+        make_game(cards=STALEMATE_DECK),
+        hands=[["Block"], ["Wall"]],
+        rows=[["Coin Punch"], []],  # the deck's only red card, out of reach
+        red=[],
+        blue=["Block"],
+        life=(4, 6),
     )
     assert state.is_terminal() and state.winners() == [1]
 
 
-def test_no_stalemate_while_red_can_be_drawn(game) -> None:
+def test_no_stalemate_while_red_can_be_drawn(make_game) -> None:
     state = build(
-        game,
+        make_game(cards={"Jab": 1, "Block": 2, "Wall": 1}),
         hands=[["Block"], ["Wall"]],
         red=[],
         red_discard=["Jab"],
         blue=["Block"],
-        fill=False,
     )
     assert not state.is_terminal()
 
@@ -149,14 +158,28 @@ def test_round_limit_is_a_draw(make_game) -> None:
     assert "round_limit" in events(state)
 
 
-def test_empty_pile_is_reshuffled(game) -> None:
+def test_the_round_limit_leaves_no_card_on_the_table(make_game) -> None:
+    """The round's cards go to their discard piles at cleanup, and the game ending
+    there keeps no attack or parry naming them: the state saves and loads back."""
+    game = make_game(round_limit=1)
+    state = build(game, hands=[["Heavy", "Jab"], ["Block", "Wall"]])
+    act(state, "attack with Heavy face up", "parry with Block")
+    assert state.is_terminal()
+    view = state.view(None)
+    assert view["attack"] is None and view["parry"] is None
+    assert discards(state, 0)[-1:] == ["Heavy"] and discards(state, 1)[-1:] == ["Block"]
+    data = state.to_dict()
+    assert (data["state"]["att_card"], data["state"]["par_card"]) == (-1, -2)
+    assert game.state_from_dict(data).to_dict() == data
+
+
+def test_empty_pile_is_reshuffled(make_game) -> None:
     state = build(
-        game,
+        make_game(cards={"Jab": 2, "Heavy": 2, "Block": 2, "Wall": 2}),  # all in sight
         hands=[["Jab", "Block"], ["Jab", "Block"]],
         red=[],
         red_discard=["Heavy", "Heavy"],
         blue=["Wall", "Wall"],
-        fill=False,
     )
     act(state, "give up the initiative")
     assert labels(state) == [f"draw {r} red, the rest blue" for r in (1, 2)]
@@ -167,14 +190,13 @@ def test_empty_pile_is_reshuffled(game) -> None:
 
 
 def test_no_reshuffle_option(make_game) -> None:
-    game = make_game(reshuffle_on_empty=False)
+    game = make_game(reshuffle_on_empty=False, cards={"Jab": 2, "Heavy": 2, "Block": 2, "Wall": 3})
     state = build(
         game,
         hands=[["Jab", "Block"], ["Jab", "Block"]],
         red=[],
         red_discard=["Heavy", "Heavy"],
         blue=["Wall", "Wall", "Wall"],
-        fill=False,
     )
     act(state, "give up the initiative")  # only blue can be drawn: no choice
     assert hand(state, 0) == ["Block", "Jab", "Wall", "Wall", "Wall"]

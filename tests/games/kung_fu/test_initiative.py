@@ -95,9 +95,11 @@ def test_forced_handover_without_a_red_card(make_game) -> None:
     assert state.view(None)["players"][0]["passes_left"] == 1
 
 
-def test_forced_handover_goes_back_when_neither_holds_red(game) -> None:
+def test_forced_handover_goes_back_when_neither_holds_red(make_game) -> None:
+    # A deck of only these cards: one red card in all, and the blue pile runs out.
+    game = make_game(cards={"Heavy": 1, "Block": 6, "Wall": 3})
     blue = ["Block"] * 5 + ["Wall"] * 2
-    state = build(game, hands=[["Block"], ["Wall"]], red=["Heavy"], blue=blue, fill=False)
+    state = build(game, hands=[["Block"], ["Wall"]], red=["Heavy"], blue=blue)
     act(state, "draw 0 red, the rest blue")  # player 0 draws blue only
     # Player 1 holds no red card either: the initiative comes back to player 0,
     # and player 1 draws 3.
@@ -112,8 +114,9 @@ def test_forced_handover_goes_back_when_neither_holds_red(game) -> None:
     assert hand(state, 0) == ["Block", "Block", "Block", "Block", "Wall", "Wall"]
 
 
-def test_the_split_collapses_when_a_colour_is_exhausted(game) -> None:
-    state = build(game, hands=HANDS, red=[], fill=False, blue=["Wall", "Wall", "Block", "Block"])
+def test_the_split_collapses_when_a_colour_is_exhausted(make_game) -> None:
+    game = make_game(cards={"Jab": 1, "Heavy": 1, "Block": 3, "Wall": 3})  # all in sight
+    state = build(game, hands=HANDS, red=[], blue=["Wall", "Wall", "Block", "Block"])
     act(state, PASS)
     # No red card can be drawn: all three come from blue without asking.
     assert state.current_player == 1 and decision(state) == "attack"
@@ -121,12 +124,15 @@ def test_the_split_collapses_when_a_colour_is_exhausted(game) -> None:
     assert draw_pile(state, 1) == ["Block"]
 
 
-def test_the_split_is_limited_by_what_is_left(game) -> None:
-    state = build(game, hands=HANDS, red=["Jab"], blue=["Wall", "Block"], fill=False)
+def test_the_split_is_limited_by_what_is_left(make_game) -> None:
+    # Decks of only these cards: what the piles show is all there is to draw.
+    game = make_game(cards={"Jab": 2, "Heavy": 1, "Block": 2, "Wall": 2})
+    state = build(game, hands=HANDS, red=["Jab"], blue=["Wall", "Block"])
     act(state, PASS)
     # 1 red and 2 blue are left: 3 cards take 0 or 1 red... only "1 red, 2 blue" fits 3.
     assert state.current_player == 1 and decision(state) == "attack"
-    state = build(game, hands=HANDS, red=["Jab", "Jab"], blue=["Wall", "Block"], fill=False)
+    game = make_game(cards={"Jab": 3, "Heavy": 1, "Block": 2, "Wall": 2})
+    state = build(game, hands=HANDS, red=["Jab", "Jab"], blue=["Wall", "Block"])
     act(state, PASS)
     assert labels(state) == ["draw 1 red, the rest blue", "draw 2 red, the rest blue"]
 

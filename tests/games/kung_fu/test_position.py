@@ -60,6 +60,10 @@ def test_what_a_position_leaves_out_is_dealt_with_the_seed() -> None:
         ({"rows": [["Palm Strike", "Palm Strike"], []]}, r"position.rows\[0\]", "more copies"),
         ({"hands": [["Low Kick"]]}, "position.hands", "one list of cards per player"),
         ({"life": [0, 5]}, "position.life", "some life left"),
+        ({"life": [11, 5]}, "position.life", "at most 10"),
+        ({"round": 0}, "position.round", "from 1 to the round limit (500)"),
+        ({"round": 501}, "position.round", "from 1 to the round limit (500)"),
+        ({"passes": [1, -1]}, "position.passes", "-1 each"),
         ({"attacker": 2}, "position.attacker", "a seat from 0 to 1"),
         ({"red": ["Forearm Block"]}, "position.red", "not a red card"),
         ({"blue_discard": ["Low Kick"]}, "position.blue_discard", "not a blue card"),
@@ -69,6 +73,15 @@ def test_bad_positions_name_the_field(spec: dict[str, Any], field: str, words: s
     with pytest.raises(InvalidOptionsError, match=field) as caught:
         _game().position(spec)
     assert words in str(caught.value)
+
+
+def test_passes_left_are_within_the_option() -> None:
+    game = tabletop.make("kung-fu", max_voluntary_passes=2)
+    state = game.position({"passes": [2, 0]})
+    assert [p["passes_left"] for p in state.view(None)["players"]] == [2, 0]
+    with pytest.raises(InvalidOptionsError, match=r"position\.passes") as caught:
+        game.position({"passes": [3, 0]})
+    assert "from 0 to 2" in str(caught.value)
 
 
 def test_a_position_file_plays_to_the_end(tmp_path: Any) -> None:

@@ -57,7 +57,7 @@ CARD_KEYS = {
 
 
 def table(game, **kw):
-    return build(game, hands=HANDS, fill=True, **kw)
+    return build(game, hands=HANDS, **kw)
 
 
 def test_view_schema(game) -> None:

@@ -1,9 +1,12 @@
 """Build UNO Power positions for tests, by card and tower names.
 
-A scenario starts from ``game.new_state(n, seed)``, edits the ``state`` part of
-``to_dict()`` and rebuilds the state with ``game.state_from_dict``. Cards are named
-as the engine names them (``game.cards.names``): ``"red 7 (O)"``, ``"blue Draw
-Two"``, ``"Wild Draw Four"``. Actions are picked by their label.
+A scenario is a position (docs/positions.md) built by the public builder,
+``game.position``, with every card of the deck placed: the cards a test does not
+name lie in a fixed order (by kind) where ``rest`` says, under the draw cards it
+names by default, so tests are deterministic and every state holds the whole deck,
+as ``state_from_dict`` demands. Cards are named as the engine names them
+(``game.cards.names``): ``"red 7 (O)"``, ``"blue Draw Two"``, ``"Wild Draw Four"``.
+Actions are picked by their label.
 
 >>> import tabletop
 >>> game = tabletop.make("uno-power")
@@ -15,28 +18,14 @@ Two"``, ``"Wild Draw Four"``. Actions are picked by their label.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.core.game import State
-from tabletop.games.uno_power.cards import COLOURS, TOWERS
 from tabletop.games.uno_power.game import UnoPowerGame
-from tabletop.games.uno_power.position import turn_start_fields
 from tests.helpers import act as act
 from tests.helpers import action as action
 from tests.helpers import labels as labels
-
-
-def kind(game: UnoPowerGame, name: str) -> int:
-    """The card kind called ``name``."""
-    try:
-        return game.cards.names.index(name)
-    except ValueError:
-        raise KeyError(f"no card called {name!r}") from None
-
-
-def kinds(game: UnoPowerGame, names: Iterable[str]) -> list[int]:
-    return [kind(game, n) for n in names]
 
 
 def build(
@@ -49,71 +38,63 @@ def build(
     turn: int = 0,
     direction: int = 1,
     towers: Mapping[str, int | None] | None = None,
-    draw: Sequence[str] | None = None,
-    fill: bool = True,
+    draw: Sequence[str] = (),
     discard: Sequence[str] = (),
+    rest: str | int = "draw",
     dealer: int | None = None,
     scores: Sequence[int] | None = None,
     called: Sequence[bool] | None = None,
     seed: int = 0,
-    log: bool = True,
     **extra: Any,
-) -> Any:
+) -> State:
     """A state where ``turn`` is to play a normal turn.
 
     ``hands``: each seat's cards by name. ``top``: the card in play (the top of
-    the discard pile); ``colour`` names the colour for a wild top card (default:
-    the top card's colour). ``discard``: cards under the top card, bottom first.
-    ``draw``: the next cards of the draw pile, the first listed drawn first; with
-    ``fill`` the rest of the 112-card deck lies below them, otherwise the pile
-    holds only ``draw``. ``towers``: holders by tower name (unnamed towers stay in
-    the pool). ``called`` defaults to True for one-card hands. ``extra`` sets any
-    other field of the state dict as it is.
+    the discard pile); ``colour`` names the colour for a wild top card. ``discard``:
+    cards under the top card, bottom first. ``draw``: the next cards of the draw
+    pile, the first listed drawn first. ``rest``: where the cards named nowhere lie,
+    sorted by kind: ``"draw"`` under the ``draw`` cards, ``"discard"`` under the
+    ``discard`` cards, or a seat number: in that seat's hand. ``towers``: holders by
+    tower name (unnamed towers stay in the pool). ``called`` defaults to True for
+    one-card hands. ``extra`` sets other fields of the saved state as they are
+    (``turns``), and the state is loaded again.
     """
     if len(hands) != num_players:
         raise ValueError(f"{len(hands)} hands for {num_players} players")
-    d = game.new_state(num_players, seed).to_dict()
-    s = d["state"]
-    top_kind = kind(game, top)
-    hand_kinds = [kinds(game, h) for h in hands]
-    below = kinds(game, discard)
-    drawn_first = kinds(game, draw or ())
-    pile = list(reversed(drawn_first))  # the end of the list is drawn first
-    if fill:
-        rest = Counter(game.cards.deck)
-        rest.subtract(k for h in hand_kinds for k in h)
-        rest.subtract([*below, top_kind, *drawn_first])
-        short = [game.cards.names[k] for k, c in rest.items() if c < 0]
-        if short:
-            raise ValueError(f"more copies than the deck holds: {short}")
-        # A fixed order (by kind) below the chosen cards keeps tests deterministic.
-        pile = sorted(rest.elements()) + pile
-    s["hands"] = hand_kinds
-    s["deck"] = {"draw": pile, "discard": [*below, top_kind]}
-    s["top"] = top_kind
-    if colour is not None:
-        s["colour"] = COLOURS.index(colour)
+    left = Counter(dict(zip(game.cards.names, game.cards.copies, strict=True)))
+    left.subtract([*(c for h in hands for c in h), top, *discard, *draw])
+    # By kind; a name given too often leaves nothing here, and the builder says so.
+    names = [name for name in game.cards.names for _ in range(max(0, left[name]))]
+    spec: dict[str, Any] = {
+        "players": num_players,
+        "seed": seed,
+        "hands": [list(h) for h in hands],
+        "top": top,
+        "turn": turn,
+        "direction": direction,
+        "towers": dict(towers or {}),
+        "draw": list(draw),
+        "discard": list(discard),
+    }
+    if rest == "draw":
+        spec["draw"] += reversed(names)  # the last kind is drawn first, as it always was
+    elif rest == "discard":
+        spec["discard"] = names + spec["discard"]
+    elif isinstance(rest, int):
+        spec["hands"][rest] += names
     else:
-        c = game.cards.colour[top_kind]
-        if c < 0:
-            raise ValueError("name the colour for a wild top card")
-        s["colour"] = c
-    holders = [-1] * len(TOWERS)
-    for name, holder in (towers or {}).items():
-        holders[TOWERS.index(name)] = -1 if holder is None else holder
-    s["towers"] = holders
-    s["turn"] = turn
-    s["direction"] = direction
-    if dealer is not None:
-        s["dealer"] = dealer
-    if scores is not None:
-        s["scores"] = list(scores)
-    s["called"] = list(called) if called is not None else [len(h) == 1 for h in hand_kinds]
-    s.update(turn_start_fields())
-    s.update(extra)
-    d["history"] = []
-    d["log"] = [] if log else None
-    return game.state_from_dict(d)
+        raise ValueError(f"rest: 'draw', 'discard' or a seat, got {rest!r}")
+    if colour is not None:
+        spec["colour"] = colour
+    for name, value in (("dealer", dealer), ("scores", scores), ("called", called)):
+        if value is not None:
+            spec[name] = value if isinstance(value, int) else list(value)
+    state = game.position(spec)
+    if not extra:
+        return state
+    data = state.to_dict()
+    data["state"].update(extra)
+    return game.state_from_dict(data)
 
 
 def hand(state: State, p: int) -> list[str]:

@@ -21,6 +21,7 @@ from tests.games.uno_power.scenario import (
 P1 = ["blue 9", "blue 9", "blue 8"]  # 26 points
 P2 = ["green 9", "yellow 9", "green Skip"]  # 38 points
 POOL = {"U": None, "N": None, "O": None, "!": None}
+HOARD = 2  # in these tests, the seat whose hand holds the cards no test names
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +30,12 @@ def game():
 
 
 # -- the draw pile runs out ---------------------------------------------------
+#
+# Every card of the deck lies somewhere: for the draw pile and the discard pile to
+# hold only the cards a test names, the others are in seat 2's hand (``rest=HOARD``),
+# which these tests otherwise leave alone. With no card left to draw, all but the
+# card in play are in hands: the rulebook's way to run out of cards ("all are in
+# hands").
 
 
 def test_reshuffle_keeps_the_top_card(game):
@@ -39,8 +46,8 @@ def test_reshuffle_keeps_the_top_card(game):
         hands=[["yellow 1", "yellow 2"], P1, P2],
         top="red 4",
         draw=[],
-        fill=False,
         discard=below,
+        rest=HOARD,
     )
     act(state, "draw a card")
     assert "reshuffle" in events(state)
@@ -59,11 +66,12 @@ def test_reshuffle_in_the_middle_of_a_penalty_draw(game):
         hands=[["red Draw Two", "yellow 1", "yellow 2"], P1, P2],
         top="red 4",
         draw=["yellow 5"],
-        fill=False,
         discard=below,
+        rest=HOARD,
     )
+    before = sizes(state)
     act(state, "play red Draw Two")
-    assert sizes(state) == [2, 5, 3]
+    assert sizes(state) == [before[0] - 1, before[1] + 2, before[2]]  # [2, 5, as it was]
     assert "yellow 5" in hand(state, 1)
     assert discard_pile(state) == ["red Draw Two"]
     assert len(draw_pile(state)) == 3
@@ -77,11 +85,13 @@ def test_both_piles_empty_draw_what_exists_and_play_goes_on(game):
         hands=[["red Draw Two", "yellow 1", "yellow 2"], P1, P2],
         top="red 4",
         draw=["yellow 5"],
-        fill=False,
+        rest=HOARD,
     )
+    before = sizes(state)
     act(state, "play red Draw Two")
     # Two cards exist to draw: yellow 5, then red 4 reshuffled (the Draw Two stays in play).
-    assert sizes(state) == [2, 5, 3]
+    assert sizes(state) == [before[0] - 1, before[1] + 2, before[2]]
+    assert {"yellow 5", "red 4"} <= set(hand(state, 1))
     assert draw_pile(state) == []
     assert discard_pile(state) == ["red Draw Two"]
     assert state.current_player == 2
@@ -90,23 +100,30 @@ def test_both_piles_empty_draw_what_exists_and_play_goes_on(game):
 
 def test_both_piles_empty_a_draw_becomes_a_pass(game):
     state = build(
-        game, 3, hands=[["red 1", "yellow 1", "yellow 2"], P1, P2], top="red 4", draw=[], fill=False
+        game, 3, hands=[["red 1", "yellow 1", "yellow 2"], P1, P2], top="red 4", rest=HOARD
     )
+    before = sizes(state)
     act(state, "draw a card")  # voluntary: seat 0 could have played red 1
-    assert sizes(state) == [3, 3, 3]
+    assert sizes(state) == before
     assert "pass" in events(state)
     assert state.current_player == 1
     assert state.round == 1
 
 
-def test_nobody_able_to_play_or_draw_ends_the_round(game):
-    state = build(
-        game, 3, hands=[["yellow 1", "yellow 2"], P1, P2], top="red 4", draw=[], fill=False
-    )
+def test_nobody_able_to_play_or_draw_ends_the_round():
+    """Seat 0 cannot play or draw; seats 1 and 2 hold every other card and pass too
+    (a draw that finds no card is a pass): as many passes as players end the round.
+    The target is above the deck's 1400 points, so the match goes on to round 2."""
+    game = tabletop.make("uno-power", target_score=2000)
+    state = build(game, 3, hands=[["yellow 1", "yellow 2"], P1, P2], top="red 4", rest=HOARD)
+    assert labels(state) == ["draw a card"]
     for _ in range(3):
         act(state, "draw a card")
+    assert events(state).count("pass") == 3 and "stalemate" in events(state)
     assert state.round == 2
-    assert state.last_round["winner"] == 0  # fewest points in hand: 3 against 26 and 38
+    last = state.last_round
+    assert last["winner"] == 0  # fewest points in hand: 3 against 26 and many more
+    assert last["points_in_hand"][:2] == [3, 26] and last["points_in_hand"][2] > 38
 
 
 def fewest_points_round():
@@ -119,8 +136,8 @@ def fewest_points_round():
         hands=[["yellow 8", "yellow 9"], ["blue 1", "blue 2"], P2],
         top="red 4",
         draw=[],
-        fill=False,
         discard=["green 1"],
+        rest="discard",  # never drawn: the round ends when the pile is empty
     )
     act(state, "draw a card")
     return state
@@ -144,7 +161,6 @@ def test_card_count_is_conserved_through_reshuffles(game):
         top="red 4",
         discard=["blue 1", "blue 2"],
         draw=[],
-        fill=True,
     )
     d = state.to_dict()["state"]
     total = len(d["deck"]["draw"]) + len(d["deck"]["discard"]) + sum(map(len, d["hands"]))

@@ -86,6 +86,8 @@ def test_a_wild_on_top_needs_its_colour() -> None:
         ),
         ({"players": 9}, "num_players", "2 to 6"),
         ({"hands": [["red 5"], ["blue 5"]], "scores": [1]}, "position.scores", "one score"),
+        ({"hands": [["red 5"], ["blue 5"]], "scores": [1, -1]}, "position.scores", "0 or more"),
+        ({"hands": [["red 5"], ["blue 5"]], "round": 0}, "position.round", "1 or more"),
     ],
 )
 def test_bad_positions_name_the_field(spec: dict[str, Any], field: str, words: str) -> None:
@@ -131,7 +133,8 @@ def test_position_files_in_toml_and_json(tmp_path: Path) -> None:
         ("hands = [", "is not valid"),
         ('hands = [["red 5"], ["blue 5"]]', "name the game"),
         ('game = "uno-power"\noptions = 3', "position.options"),
-        ('game = "king-of-tokyo"\ndice = ["claw"]', "no position builder yet"),
+        # Every game builds positions now: a field of another game's is named.
+        ('game = "king-of-tokyo"\ndice = ["claw"]', "position.dice"),
     ],
 )
 def test_bad_position_files_say_why(tmp_path: Path, content: str, words: str) -> None:

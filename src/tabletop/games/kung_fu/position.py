@@ -27,6 +27,7 @@ from tabletop.core.positions import (
     whole_number,
 )
 from tabletop.games.kung_fu.cards import RED
+from tabletop.games.kung_fu.effects import MAX_LIFE
 
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.game import KungFuGame
@@ -100,15 +101,30 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
         life = [whole_number({"life": x}, "life", 0) for x in per_seat(spec, "life", 2, "life")]
         if any(x <= 0 for x in life):
             raise PositionError("life", f"each fighter needs some life left, got {life}")
+        if any(x > MAX_LIFE for x in life):
+            raise PositionError("life", f"at most {MAX_LIFE} (the start's), got {life}")
     passes = s["passes"]
     if "passes" in spec:
-        passes = [int(x) for x in per_seat(spec, "passes", PLAYERS, "number")]
+        given = per_seat(spec, "passes", PLAYERS, "number")
+        passes = [whole_number({"passes": x}, "passes", 0) for x in given]
+        most = game.options.max_voluntary_passes
+        if most < 0 and passes != [-1, -1]:
+            raise PositionError(
+                "passes", f"-1 each (the option's: as often as wanted), got {passes}"
+            )
+        if most >= 0 and not all(0 <= x <= most for x in passes):
+            raise PositionError("passes", f"from 0 to {most} each (the option's), got {passes}")
+    round_number = whole_number(spec, "round", 1)
+    if not 1 <= round_number <= game.options.round_limit:
+        raise PositionError(
+            "round", f"from 1 to the round limit ({game.options.round_limit}), got {round_number}"
+        )
     no_parry = [False, False]
     if "no_parry" in spec:
         no_parry = [bool(x) for x in per_seat(spec, "no_parry", PLAYERS, "true/false")]
     s.update(
         round_start_fields(),
-        round=whole_number(spec, "round", 1),
+        round=round_number,
         attacker=seat_number(spec, "attacker", PLAYERS, s["attacker"]),
         life=list(life),
         passes=list(passes),

@@ -94,6 +94,10 @@ def cleanup(state: KungFuState) -> None:
             to_row(state, 1 - a, pc)
         else:
             state.decks[BLUE].discard_pile.append(pc)
+    # The cards have left the table: nothing may name them there any more, not even
+    # when the round limit ends the game before the next round resets the table.
+    state.att_card = -1
+    state.par_card = NOT_PLAYED
     marks = state.mark_next
     if marks[0] or marks[1]:
         state.no_parry = marks

@@ -36,6 +36,7 @@ from tabletop.core.rng import Rng
 from tabletop.core.text import plural
 from tabletop.games.kung_fu.actions import Move
 from tabletop.games.kung_fu.cards import BLUE, RED
+from tabletop.games.kung_fu.checks import check_pair, check_state
 from tabletop.games.kung_fu.combat import draw_difference, resolve, take_initiative
 from tabletop.games.kung_fu.drawing import choose_draw, drawable, take
 from tabletop.games.kung_fu.effects import MAX_LIFE, discard_koku, effects
@@ -540,6 +541,9 @@ class KungFuState(State):
 
     @classmethod
     def from_dict(cls, game: KungFuGame, data: dict[str, Any]) -> KungFuState:
+        """The state ``data`` saved; one the rules cannot reach (a card lost or twice,
+        a pile of the wrong colour, a figure out of range: :mod:`.checks`) raises
+        :class:`StateFormatError`."""
         self = cls.__new__(cls)
         s = self._restore_base(game, data)
         self.kf_game = game
@@ -549,11 +553,13 @@ class KungFuState(State):
                 raise StateFormatError("Kung Fu is for exactly 2 players")
             self.rng = Rng.from_dict(s["rng"])
             self.ask = DecisionStack.from_list(s["ask"])
+            for name in ("hands", "rows", "decks"):
+                check_pair(name, s[name])
             self.hands = [bytearray(cards.num_types), bytearray(cards.num_types)]
             self.held = [0, 0]
             self.reds = [0, 0]
             self.blues = [0, 0]
-            for p, hand in enumerate(s["hands"][:2]):
+            for p, hand in enumerate(s["hands"]):
                 for k in hand:
                     k = int(k)
                     if not 0 <= k < cards.num_types:
@@ -577,32 +583,9 @@ class KungFuState(State):
             self.summary = [str(x) for x in s["summary"]]
             last = s["last_round"]
             self.last_round = None if last is None else list(last)
-            check_positions(self)
+            check_state(self)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise
             raise StateFormatError(f"malformed Kung Fu state: {exc!r}") from exc
         return self
-
-
-def check_positions(state: KungFuState) -> None:
-    """A loaded state is one the rules could reach: known cards, each pile holding
-    cards of its colour, and each koku total the worth of its row."""
-    cards = state.kf_game.cards
-    piles = {f"rows[{p}]": state.rows[p] for p in range(2)}
-    for colour, deck in enumerate(state.decks):
-        piles[f"decks[{colour}]"] = [*deck.draw_pile, *deck.discard_pile]
-    for name, pile in piles.items():
-        for k in pile:
-            if not 0 <= k < cards.num_types:
-                raise StateFormatError(f"{name}: {k} is not a card of this deck")
-    for colour, deck in enumerate(state.decks):
-        for k in (*deck.draw_pile, *deck.discard_pile):
-            if cards.colour[k] != colour:
-                raise StateFormatError(f"decks[{colour}]: {cards.names[k]} is not of its colour")
-    for p in range(2):
-        worth = sum(cards.worth[k] for k in state.rows[p])
-        if state.koku_total[p] != worth:
-            raise StateFormatError(
-                f"koku_total[{p}]: {state.koku_total[p]}, but its koku row is worth {worth}"
-            )

@@ -92,8 +92,13 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
     s["towers"] = _towers(spec.get("towers", {}), players)
     s["dealer"] = seat_number(spec, "dealer", players, s["dealer"])
     s["round"] = whole_number(spec, "round", s["round"])
+    if s["round"] < 1:
+        raise PositionError("round", f"1 or more, got {s['round']}")
     if "scores" in spec:
-        s["scores"] = [int(x) for x in per_seat(spec, "scores", players, "score")]
+        scores = per_seat(spec, "scores", players, "score")
+        s["scores"] = [whole_number({"scores": x}, "scores", 0) for x in scores]
+        if any(x < 0 for x in s["scores"]):
+            raise PositionError("scores", f"each 0 or more, got {s['scores']}")
     called = [len(h) == 1 for h in hands]
     if "called" in spec:
         called = [bool(c) for c in per_seat(spec, "called", players, "true/false")]

@@ -50,6 +50,7 @@ from tabletop.games.uno_power.actions import (
 )
 from tabletop.games.uno_power.cards import ALL_TOWERS, NUM_TOWERS
 from tabletop.games.uno_power.challenge import resolve_challenge
+from tabletop.games.uno_power.checks import check_state
 from tabletop.games.uno_power.effects import attack, take_penalty
 from tabletop.games.uno_power.house_rules import swap_hands
 from tabletop.games.uno_power.legal import decision_actions, is_playable, match_row
@@ -465,6 +466,8 @@ class UnoPowerState(State):
 
     @classmethod
     def from_dict(cls, game: UnoPowerGame, data: dict[str, Any]) -> UnoPowerState:
+        """The state ``data`` saved; one the rules cannot reach (a card lost or twice,
+        a seat out of range: :mod:`.checks`) raises :class:`StateFormatError`."""
         self = cls.__new__(cls)
         s = self._restore_base(game, data)
         self.uno_game = game
@@ -511,16 +514,8 @@ class UnoPowerState(State):
             ):
                 setattr(self, name, int(s[name]))
             self.over = bool(s["over"])
+            check_state(self)  # a state the rules can reach, before anything relies on it
             self.mi = match_row(self)
-            for pile in ("draw", "discard"):
-                for k in s["deck"][pile]:
-                    if not 0 <= k < cards.num_kinds:
-                        raise StateFormatError(f"deck.{pile}: {k} is not a card of this deck")
-            discard = self.deck.discard_pile
-            if discard and self.top != discard[-1]:
-                raise StateFormatError(
-                    f"top: {self.top} is not the discard pile's top card ({discard[-1]})"
-                )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise

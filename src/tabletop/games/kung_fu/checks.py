@@ -1,0 +1,158 @@
+"""What a saved Kung Fu state must be to load: a state the rules can reach.
+
+``KungFuState.from_dict`` reads the fields and hands the state to
+:func:`check_state`, which refuses what no game could have led to with a
+:class:`~tabletop.core.errors.StateFormatError` naming the field and the problem
+(docs/positions.md, "Saved states"). A hand-edited save, a position builder that
+loses a card or an engine bug that copies one then fails at once, with its reason,
+instead of playing on with a deck that is not the game's; it is also why the tests
+build their situations with every card of the deck somewhere.
+
+Cards lie in the hands, the red and blue draw and discard piles, the Koku rows, and
+on the table during a round: the attack card (``att_card``) and the parry card
+(``par_card``). A card leaves the table at cleanup (:func:`.rounds.cleanup` clears
+both fields then), so each card of ``cards.count`` must be in one of these places
+exactly once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sized
+from typing import TYPE_CHECKING
+
+from tabletop.core.errors import StateFormatError
+from tabletop.games.kung_fu.cards import BLUE, RED
+from tabletop.games.kung_fu.effects import MAX_LIFE
+from tabletop.games.kung_fu.rounds import NOT_PLAYED
+
+if TYPE_CHECKING:
+    from tabletop.games.kung_fu.state import KungFuState
+
+PLAYERS = 2
+_PER_SEAT = ("life", "koku_total", "passes", "lost", "no_parry", "mark_next", "active", "gained")
+
+
+def check_state(state: KungFuState) -> None:
+    """Raise :class:`StateFormatError` unless ``state`` is one the rules can reach."""
+    check_shapes(state)
+    check_known_cards(state)
+    check_table(state)
+    check_every_card_once(state)
+    check_koku(state)
+    check_counts(state)
+
+
+def check_shapes(state: KungFuState) -> None:
+    """Two of each figure kept per fighter (``from_dict`` checks the hands, rows and
+    piles as it reads them)."""
+    for name in _PER_SEAT:
+        check_pair(name, getattr(state, name))
+
+
+def check_pair(name: str, values: Sized) -> None:
+    """``values`` has one entry per fighter."""
+    if len(values) != PLAYERS:
+        raise StateFormatError(f"{name}: one entry per fighter ({PLAYERS}), got {len(values)}")
+
+
+def check_known_cards(state: KungFuState) -> None:
+    """Every card in the rows and piles is a card of this deck, each pile holding its
+    colour's (the hands are read before)."""
+    cards = state.kf_game.cards
+    piles = {f"rows[{p}]": state.rows[p] for p in range(PLAYERS)}
+    for colour, deck in enumerate(state.decks):
+        piles[f"decks[{colour}]"] = [*deck.draw_pile, *deck.discard_pile]
+    for name, pile in piles.items():
+        for k in pile:
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < cards.num_types:
+                raise StateFormatError(f"{name}: {k!r} is not a card of this deck")
+    for colour, deck in enumerate(state.decks):
+        for k in (*deck.draw_pile, *deck.discard_pile):
+            if cards.colour[k] != colour:
+                raise StateFormatError(f"decks[{colour}]: {cards.names[k]} is not of its colour")
+
+
+def check_table(state: KungFuState) -> None:
+    """The attack card is a red card played by a fighter; the parry card a blue one (or
+    none, -1), played only against an attack; both unset (-1, -2) before the attack."""
+    cards = state.kf_game.cards
+    att, par = state.att_card, state.par_card
+    if att != -1 and not (0 <= att < cards.num_types and cards.colour[att] == RED):
+        raise StateFormatError(f"att_card: {att} is not a red card of this deck (-1: none)")
+    if par not in (NOT_PLAYED, -1) and not (
+        0 <= par < cards.num_types and cards.colour[par] == BLUE
+    ):
+        raise StateFormatError(
+            f"par_card: {par} is not a blue card of this deck (-1: no parry, -2: not yet)"
+        )
+    if att >= 0 and state.att_player not in (0, 1):
+        raise StateFormatError(
+            f"att_player: the attack card needs its attacker, got {state.att_player}"
+        )
+    if par != NOT_PLAYED and att < 0:
+        raise StateFormatError("par_card: a parry without an attack card on the table")
+
+
+def check_every_card_once(state: KungFuState) -> None:
+    """Each card of the deck lies in exactly one place: a hand, a pile, a Koku row or
+    on the table."""
+    cards = state.kf_game.cards
+    places: dict[str, Counter[int]] = {}
+    for p in range(PLAYERS):
+        places[f"hands[{p}]"] = Counter({k: c for k, c in enumerate(state.hands[p]) if c})
+    for p in range(PLAYERS):
+        places[f"rows[{p}]"] = Counter(state.rows[p])
+    for colour, deck in enumerate(state.decks):
+        places[f"decks[{colour}].draw"] = Counter(deck.draw_pile)
+        places[f"decks[{colour}].discard"] = Counter(deck.discard_pile)
+    places["att_card"] = Counter([state.att_card] if state.att_card >= 0 else [])
+    places["par_card"] = Counter([state.par_card] if state.par_card >= 0 else [])
+    for k, name in enumerate(cards.names):
+        found = {place: count[k] for place, count in places.items() if count[k]}
+        total = sum(found.values())
+        if total != cards.count[k]:
+            where = ", ".join(f"{place} {n}" for place, n in found.items()) or "nowhere"
+            raise StateFormatError(
+                f"cards: the deck holds {cards.count[k]} {name} but the state has {total} "
+                f"({where}): every card must lie in exactly one place"
+            )
+
+
+def check_koku(state: KungFuState) -> None:
+    """Each koku total is the worth of its row (the view and the payments read it)."""
+    worth = state.kf_game.cards.worth
+    for p in range(PLAYERS):
+        total = sum(worth[k] for k in state.rows[p])
+        if state.koku_total[p] != total:
+            raise StateFormatError(
+                f"koku_total[{p}]: {state.koku_total[p]}, but its koku row is worth {total}"
+            )
+
+
+def check_counts(state: KungFuState) -> None:
+    """Seats, life, rounds and handovers within what the rules make of them."""
+    opts = state.kf_game.options
+    _in_range("life", state.life, 0, MAX_LIFE)
+    _in_range("attacker", [state.attacker], 0, 1)
+    _in_range("first_player", [state.first_player], 0, 1)
+    _in_range("att_player", [state.att_player], -1, 1)
+    _in_range("winner", [state.winner], -1, 1)
+    _in_range("round", [state.round], 1, opts.round_limit)
+    _in_range("lost", state.lost, 0, None)
+    _in_range("damage", [state.damage], 0, None)
+    _in_range("ask", [d.player for d in state.ask], 0, 1)
+    most = opts.max_voluntary_passes
+    if most >= 0:
+        _in_range("passes", state.passes, 0, most)
+    elif state.passes != [-1, -1]:  # as often as the players want: the count stays -1
+        raise StateFormatError(
+            f"passes: -1 for each fighter under the option's -1, got {state.passes}"
+        )
+
+
+def _in_range(name: str, values: Iterable[int], low: int, high: int | None) -> None:
+    for value in values:
+        if value < low or (high is not None and value > high):
+            bounds = f"{low} or more" if high is None else f"from {low} to {high}"
+            raise StateFormatError(f"{name}: must be {bounds}, got {value}")

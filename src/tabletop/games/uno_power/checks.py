@@ -1,0 +1,142 @@
+"""What a saved UNO Power state must be to load: a state the rules can reach.
+
+``UnoPowerState.from_dict`` reads the fields and hands the state to
+:func:`check_state`, which refuses what no game could have led to with a
+:class:`~tabletop.core.errors.StateFormatError` naming the field and the problem
+(docs/positions.md, "Saved states"). A hand-edited save, a position builder that
+loses a card or an engine bug that copies one then fails at once, with its reason,
+instead of playing on as a game with 111 or 113 cards; it is also why the tests
+build their situations with every card of the deck somewhere.
+
+Cards lie in three places: the hands, the draw pile and the discard pile (the card
+in play is the discard pile's top, and a card being played or just drawn is already
+there or in a hand), so each card of ``cards.copies`` must be in one of them exactly
+once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from tabletop.core.errors import StateFormatError
+from tabletop.games.uno_power.cards import COLOURS, NUM_TOWERS
+from tabletop.games.uno_power.phases import ASK_NAME_COLOUR, ASK_PLAY_DRAWN
+
+if TYPE_CHECKING:
+    from tabletop.games.uno_power.state import UnoPowerState
+
+
+def check_state(state: UnoPowerState) -> None:
+    """Raise :class:`StateFormatError` unless ``state`` is one the rules can reach."""
+    check_piles(state)
+    check_seats(state)
+    check_counts(state)
+    check_every_card_once(state)
+    check_card_in_play(state)
+
+
+def check_piles(state: UnoPowerState) -> None:
+    """Every card in the piles is a card of this deck (the hands are read before)."""
+    num_kinds = state.uno_game.cards.num_kinds
+    deck = state.deck
+    for pile, cards in (("draw", deck.draw_pile), ("discard", deck.discard_pile)):
+        for k in cards:
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < num_kinds:
+                raise StateFormatError(f"deck.{pile}: {k!r} is not a card of this deck")
+
+
+def check_every_card_once(state: UnoPowerState) -> None:
+    """Each card of the deck lies in exactly one place: a hand or a pile."""
+    cards = state.uno_game.cards
+    places: dict[str, Counter[int]] = {
+        f"hands[{p}]": Counter({k: c for k, c in enumerate(hand) if c})
+        for p, hand in enumerate(state.hands)
+    }
+    places["deck.draw"] = Counter(state.deck.draw_pile)
+    places["deck.discard"] = Counter(state.deck.discard_pile)
+    for k, name in enumerate(cards.names):
+        found = {place: count[k] for place, count in places.items() if count[k]}
+        total = sum(found.values())
+        if total != cards.copies[k]:
+            where = ", ".join(f"{place} {n}" for place, n in found.items()) or "nowhere"
+            raise StateFormatError(
+                f"cards: the deck holds {cards.copies[k]} {name} but the state has {total} "
+                f"({where}): every card must lie in exactly one place"
+            )
+
+
+def check_card_in_play(state: UnoPowerState) -> None:
+    """The card in play tops the discard pile, in its own colour unless wild (a wild
+    first card has none until it is named); the card being played is that card; a
+    card just drawn and offered for play is in its drawer's hand."""
+    cards = state.uno_game.cards
+    discard = state.deck.discard_pile
+    if not discard:
+        raise StateFormatError("deck.discard: empty, but the card in play lies on it")
+    if state.top != discard[-1]:
+        raise StateFormatError(
+            f"top: {state.top} is not the discard pile's top card ({discard[-1]})"
+        )
+    own = cards.colour[state.top]
+    if own >= 0 and state.colour != own:
+        raise StateFormatError(
+            f"colour: {state.colour}, but the card in play ({cards.names[state.top]}) "
+            "is of its own colour"
+        )
+    naming = any(d.kind == ASK_NAME_COLOUR for d in state.ask)
+    if (state.colour < 0) != naming:
+        raise StateFormatError(
+            f"colour: {state.colour}; no colour (-1) is kept only while the colour of "
+            "a wild first card is still to be named"
+        )
+    if state.played not in (-1, state.top):
+        raise StateFormatError(
+            f"played: {state.played} is not the card in play ({cards.names[state.top]})"
+        )
+    for d in state.ask:
+        if d.kind == ASK_PLAY_DRAWN:
+            k = d.data[0] if d.data else -1
+            if not 0 <= k < cards.num_kinds or not state.hands[d.player][k]:
+                raise StateFormatError(
+                    f"ask: player {d.player + 1} is offered to play a drawn card {k} "
+                    "that is not in their hand"
+                )
+
+
+def check_seats(state: UnoPowerState) -> None:
+    """Seats name players of this game; one entry per seat or tower where there should be."""
+    n = state.num_players
+    for name in ("called", "scores"):
+        if len(getattr(state, name)) != n:
+            raise StateFormatError(f"{name}: one per player ({n}), got {len(getattr(state, name))}")
+    if len(state.towers) != NUM_TOWERS:
+        raise StateFormatError(f"towers: one holder per tower ({NUM_TOWERS})")
+    _in_range("turn", [state.turn], 0, n - 1)
+    _in_range("dealer", [state.dealer], 0, n - 1)
+    for name in ("actor", "next_turn", "uno_pending"):
+        _in_range(name, [getattr(state, name)], -1, n - 1)
+    _in_range("towers", state.towers, -1, n - 1)
+    _in_range("winners", state.winner_list, 0, n - 1)
+    _in_range("ask", [d.player for d in state.ask], 0, n - 1)
+
+
+def check_counts(state: UnoPowerState) -> None:
+    """Directions, colours and counts within what the rules make of them."""
+    if state.direction not in (1, -1):
+        raise StateFormatError(f"direction: 1 or -1, got {state.direction}")
+    _in_range("colour", [state.colour], -1, len(COLOURS) - 1)
+    _in_range("wd4_colour", [state.wd4_colour], -1, len(COLOURS) - 1)
+    _in_range("scores", state.scores, 0, None)
+    _in_range("round", [state.round], 1, None)
+    _in_range("turns", [state.turns], 0, None)
+    _in_range("pending_draw", [state.pending_draw], 0, None)
+    _in_range("pass_streak", [state.pass_streak], 0, state.num_players)
+
+
+def _in_range(name: str, values: Iterable[int], low: int, high: int | None) -> None:
+    for value in values:
+        if value < low or (high is not None and value > high):
+            bounds = f"{low} or more" if high is None else f"from {low} to {high}"
+            raise StateFormatError(f"{name}: must be {bounds}, got {value}")

@@ -60,6 +60,16 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tabletop.db'}"
         return
+    yield from _fresh_postgres()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """The URL of an empty PostgreSQL database (several server processes need one)."""
+    yield from _fresh_postgres()
+
+
+def _fresh_postgres() -> Iterator[str]:
     problem = _postgres_available()
     if problem is not None:
         if IN_CI:

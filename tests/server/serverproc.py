@@ -28,9 +28,9 @@ class Server:
         return connect(self.url.replace("http", "ws", 1) + f"ws/tables/{table_id}", open_timeout=30)
 
 
-@contextmanager
-def running_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
-    """``tabletop serve`` on a free port, with one bot worker process."""
+def start_server(database_url: str, tmp_path: Path, *extra: str) -> Server:
+    """``tabletop serve`` on a free port, with one bot worker process; ``extra`` are more
+    command-line options."""
     command = [
         sys.executable,
         "-c",
@@ -46,27 +46,41 @@ def running_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
         "0",
         "--snapshot-every",
         "5",
+        *extra,
     ]
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
     )
+    assert process.stdout is not None
+    line = process.stdout.readline()  # printed once the socket listens
+    match = ADDRESS.search(line)
+    if not match:
+        stop_server_process(process)
+        raise AssertionError(f"unexpected first line: {line!r}")
+    return Server(process, match.group(1))
+
+
+def stop_server_process(process: subprocess.Popen[str]) -> None:
+    """SIGTERM (a graceful stop), then SIGKILL if it takes over 20 seconds."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@contextmanager
+def running_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
+    """``tabletop serve`` on a free port, with one bot worker process."""
+    server = start_server(database_url, tmp_path)
     try:
-        assert process.stdout is not None
-        line = process.stdout.readline()  # printed once the socket listens
-        match = ADDRESS.search(line)
-        assert match, f"unexpected first line: {line!r}"
-        server = Server(process, match.group(1))
         yield server
         server.http.close()
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop_server_process(server.process)
 
 
 class JsonSocket:

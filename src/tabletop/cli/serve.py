@@ -8,6 +8,7 @@ without the ``server`` extra.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import socket
 from typing import Annotated
@@ -40,6 +41,20 @@ def serve(
     snapshot_every: Annotated[
         int, typer.Option(min=1, help="Store a full snapshot every N actions.")
     ] = 50,
+    advertise_url: Annotated[
+        str | None,
+        typer.Option(
+            help="How the other server processes on the same PostgreSQL database reach "
+            "this one (default: http://HOST:PORT; docs/deploy.md)."
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="Addresses trusted to tell a client's address in X-Forwarded-For: the "
+            "reverse proxy and the other server processes (comma-separated, * for any)."
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Run the online server: lobby, tables, bots and spectators in the browser."""
     try:  # the server's packages are an extra: 'tabletop play' must work without them
@@ -55,6 +70,15 @@ def serve(
         raise typer.Exit(2) from None
 
     url = database_url or default_database_url()
+    from tabletop.server.cluster import ClusterError, hold_sqlite, sqlite_file
+
+    sqlite = sqlite_file(url)
+    if sqlite is not None:
+        try:
+            hold_sqlite(sqlite)  # held while the process lives
+        except ClusterError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
     settings = ServerSettings(
         database_url=url,
         bot_workers=bot_workers,
@@ -74,6 +98,10 @@ def serve(
     shown = "localhost" if host in ("0.0.0.0", "::") else host
     if ":" in shown:
         shown = f"[{shown}]"
+    reachable = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
+    settings = dataclasses.replace(
+        settings, advertise_url=advertise_url or f"http://{reachable}:{bound}"
+    )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     try:
         app = create_app(settings)
@@ -94,6 +122,8 @@ def serve(
         lifespan="on",
         limit_concurrency=MAX_CONNECTIONS,
         timeout_graceful_shutdown=settings.shutdown_timeout_s,
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
     )
     uvicorn.Server(config).run(sockets=[sock])
 

@@ -22,8 +22,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
 
+import httpx
 from fastapi import FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy.exc import SQLAlchemyError
@@ -33,6 +34,7 @@ import tabletop
 from tabletop.bots import bot_catalogue, list_bots
 from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
 from tabletop.server import protocol as p
+from tabletop.server.cluster import for_database
 from tabletop.server.http import Guard, address_key, client_address
 from tabletop.server.live import (
     BOT,
@@ -41,11 +43,13 @@ from tabletop.server.live import (
     PLAYING,
     WAITING,
     Connection,
+    Elsewhere,
     LiveTable,
     SeatSpec,
     TableError,
     row_summary,
 )
+from tabletop.server.relay import RESTART, forward_http, pipe_websocket
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import Storage
 from tabletop.server.tables import TableManager
@@ -53,6 +57,8 @@ from tabletop.server.workers import WorkerPool
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("tabletop.server")
+
+WS_RELAY_MAX = 1 << 22  # a relayed table message (the owner's own limits apply)
 
 # Consecutive refused messages after which a flooding client is disconnected.
 FLOOD_CLOSE_AFTER = 50
@@ -149,7 +155,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     storage = Storage(settings.resolved_database_url())
     pool = WorkerPool(settings.bot_workers)
     hint_pool = WorkerPool(settings.hint_workers)
-    manager = TableManager(storage, pool, settings, hint_pool)
+    cluster = for_database(settings.resolved_database_url(), settings.advertise_url)
+    manager = TableManager(storage, pool, settings, hint_pool, cluster)
+    relay = httpx.AsyncClient(timeout=30)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -160,6 +168,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             yield
         finally:
             await manager.stop()
+            await relay.aclose()
             pool.shutdown()
             hint_pool.shutdown()
             storage.close()
@@ -171,7 +180,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.exception_handler(TableError)
-    async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
+    async def _table_error(request: Request, exc: TableError) -> Response:
+        if isinstance(exc, Elsewhere):  # another process plays the table: ask it
+            return await forward_http(relay, request, exc.address)
         return JSONResponse({"detail": str(exc)}, status_code=exc.status)
 
     @app.exception_handler(SQLAlchemyError)
@@ -275,7 +286,16 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         manager.addresses[address] += 1
         try:
-            await _serve_socket(ws, table_id, address, manager, settings)
+            try:
+                table = await manager.get(table_id)
+            except Elsewhere as elsewhere:  # another process plays it: pipe to it
+                await pipe_websocket(ws, elsewhere.address, ws.url.path, WS_RELAY_MAX)
+                return
+            except TableError as exc:
+                await ws.send_json(p.ProtocolError(p.SERVER_ERROR, str(exc)).to_message())
+                await ws.close(code=RESTART)
+                return
+            await _serve_socket(ws, table, table_id, address, manager, settings)
         finally:
             manager.addresses[address] -= 1
             if not manager.addresses[address]:
@@ -285,9 +305,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
 
 async def _serve_socket(
-    ws: WebSocket, table_id: str, address: str, manager: TableManager, settings: ServerSettings
+    ws: WebSocket,
+    table: LiveTable | None,
+    table_id: str,
+    address: str,
+    manager: TableManager,
+    settings: ServerSettings,
 ) -> None:
-    table = await manager.get(table_id)
     if table is None:
         await ws.send_json(p.ProtocolError(p.NO_TABLE, f"no table {table_id!r}").to_message())
         await ws.close(code=4404)

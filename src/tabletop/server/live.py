@@ -27,6 +27,7 @@ log = logging.getLogger("tabletop.server")
 
 HUMAN, BOT = "human", "bot"
 WAITING, PLAYING, OVER, EXPIRED = "waiting", "playing", "over", "expired"
+BROKEN = "broken"  # its stored log cannot be replayed: reported, never loaded again
 MAX_NAME = 40
 DEFAULT_GRACE_S = 60.0
 
@@ -37,6 +38,21 @@ class TableError(TabletopError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+
+
+class Elsewhere(TableError):
+    """Another server process owns the table: ``address`` reaches it."""
+
+    def __init__(self, address: str) -> None:
+        super().__init__("another server process plays this table", 307)
+        self.address = address
+
+
+class TableBroken(TableError):
+    """The table's stored log cannot be replayed; it is marked broken."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} cannot be rebuilt from its log", 500)
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,7 +268,7 @@ def rebuild_state(storage: Storage, row: TableRow) -> State:
                 )
     if state is None:
         state = start_state(game, row)
-    for action in storage.actions(row.id, after=ply):
+    for action in storage.actions(row.id, after=ply, before=row.version):
         state.apply(action)
     if len(state.history) != row.version:
         raise RuntimeError(

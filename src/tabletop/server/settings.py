@@ -77,6 +77,8 @@ class ServerSettings:
     presence_delay_s: float = 0.5
     shutdown_timeout_s: int = 5
     storage_retry_s: float = 0.5
+    advertise_url: str = ""  # how the other processes reach this one (several processes)
+    cluster_scan_s: float = 1.0  # how often a process looks for tables whose owner died
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

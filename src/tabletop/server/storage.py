@@ -38,6 +38,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -64,6 +65,7 @@ tables_t = Table(
     Column("known_deal", Boolean, nullable=False, default=False, server_default="0"),
     Column("created_by", String(64), nullable=True),  # a hash of the creator's address
     Column("position", JSON, nullable=True),  # the position the game started from
+    Column("owner", String(32), nullable=True),  # the process playing it (several processes)
 )
 
 seats_t = Table(
@@ -90,6 +92,15 @@ actions_t = Table(
     Column("at", Float, nullable=False),
 )
 
+processes_t = Table(
+    "tt_processes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("address", String(200), nullable=False),  # where the others pass it requests
+    Column("started_at", Float, nullable=False),
+)
+"""The server processes sharing the database (server/cluster.py)."""
+
 meta_t = Table(
     "tt_meta",
     metadata,
@@ -104,6 +115,10 @@ snapshots_t = Table(
     Column("ply", Integer, primary_key=True),
     Column("data", Text, nullable=False),
 )
+
+
+class SeatTaken(Exception):
+    """The seat was claimed by somebody else first."""
 
 
 @dataclass(slots=True)
@@ -134,6 +149,7 @@ class TableRow:
     known_deal: bool = False
     created_by: str | None = None
     position: dict[str, Any] | None = None
+    owner: str | None = None  # the process playing it (server/cluster.py)
 
 
 def engine_url(url: str) -> str:
@@ -175,8 +191,11 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # processes starting together: one at a time
+                conn.execute(text("SELECT pg_advisory_xact_lock(7475)"))
+            metadata.create_all(conn)
+            _add_missing_columns(conn)
         self._in_flight = 0
         self._idle = threading.Condition()
 
@@ -245,6 +264,7 @@ class Storage:
                     known_deal=row.known_deal,
                     created_by=row.created_by,
                     position=row.position,
+                    owner=row.owner,
                 )
             )
             conn.execute(
@@ -319,6 +339,42 @@ class Storage:
                     )
                 )
 
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Take an open human seat; whether the table is now full (and so playing).
+
+        The seat is checked free in the statement that takes it, so two claims of one
+        seat through two processes leave one winner: the other raises
+        :class:`SeatTaken`.
+        """
+        with self._transaction() as conn:
+            done = conn.execute(
+                update(seats_t)
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.kind == "human",
+                    seats_t.c.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
+            if done.rowcount != 1:
+                raise SeatTaken(f"seat {seat} is taken")
+            open_seats = conn.execute(
+                select(seats_t.c.seat).where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.kind == "human",
+                    seats_t.c.token_hash.is_(None),
+                )
+            ).first()
+            if open_seats is not None:
+                return False
+            conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
+                .values(status="playing")
+            )
+            return True
+
     def set_status(self, table_id: str, status: str) -> None:
         with self._transaction() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
@@ -329,6 +385,8 @@ class Storage:
         import secrets as _secrets
 
         with self._transaction() as conn:
+            if conn.dialect.name == "postgresql":  # processes starting together: one makes it
+                conn.execute(text("SELECT pg_advisory_xact_lock(7475)"))
             value = conn.execute(select(meta_t.c.value).where(meta_t.c.key == name)).scalar()
             if value is None:
                 value = _secrets.token_hex(32)
@@ -368,14 +426,20 @@ class Storage:
                     seats[s["table_id"]].append(_seat_row(s))
             return [_table_row(r, seats[r["id"]]) for r in rows]
 
-    def actions(self, table_id: str, after: int = 0) -> list[int]:
-        """Action ids number ``after`` onwards, in order."""
+    def actions(self, table_id: str, after: int = 0, before: int | None = None) -> list[int]:
+        """Action ids number ``after`` onwards (up to ``before``), in order.
+
+        Actions are only ever appended, so reading a table's row and then its actions
+        before the row's version is a consistent view whatever another process
+        commits in between.
+        """
+        query = select(actions_t.c.ply, actions_t.c.action).where(
+            actions_t.c.table_id == table_id, actions_t.c.ply >= after
+        )
+        if before is not None:
+            query = query.where(actions_t.c.ply < before)
         with self._connection() as conn:
-            rows = conn.execute(
-                select(actions_t.c.ply, actions_t.c.action)
-                .where(actions_t.c.table_id == table_id, actions_t.c.ply >= after)
-                .order_by(actions_t.c.ply)
-            ).all()
+            rows = conn.execute(query.order_by(actions_t.c.ply)).all()
         out = []
         for expected, (ply, action) in enumerate(rows, start=after):
             if ply != expected:
@@ -430,16 +494,15 @@ def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
     )
 
 
-def _add_missing_columns(engine: Engine) -> None:
+def _add_missing_columns(conn: Connection) -> None:
     """Add the columns a database made by an older version lacks (each has a default)."""
     from sqlalchemy import inspect
     from sqlalchemy.schema import CreateColumn
 
-    inspector = inspect(engine)
-    with engine.begin() as conn:
-        for table in metadata.sorted_tables:
-            present = {c["name"] for c in inspector.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in present:
-                    spec = CreateColumn(column).compile(dialect=engine.dialect)
-                    conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {spec}")
+    inspector = inspect(conn)
+    for table in metadata.sorted_tables:
+        present = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in present:
+                spec = CreateColumn(column).compile(dialect=conn.dialect)
+                conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {spec}")

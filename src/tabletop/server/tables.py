@@ -24,6 +24,8 @@ import tomllib
 from collections import Counter, OrderedDict
 from typing import Any
 
+from sqlalchemy.exc import InterfaceError, OperationalError
+
 import tabletop
 from tabletop.bots import list_bots
 from tabletop.core.errors import IllegalActionError, TabletopError
@@ -31,9 +33,11 @@ from tabletop.core.options import option_catalogue
 from tabletop.core.registry import game_class
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
+from tabletop.server.cluster import Solo
 from tabletop.server.driver import BotDriver
 from tabletop.server.live import (
     BOT,
+    BROKEN,
     DEFAULT_GRACE_S,
     EXPIRED,
     HUMAN,
@@ -41,8 +45,10 @@ from tabletop.server.live import (
     PLAYING,
     WAITING,
     Connection,
+    Elsewhere,
     LiveTable,
     SeatSpec,
+    TableBroken,
     TableError,
     clean_name,
     distinct_name,
@@ -53,7 +59,7 @@ from tabletop.server.live import (
 )
 from tabletop.server.people import People
 from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import SeatRow, Storage, TableRow
+from tabletop.server.storage import SeatRow, SeatTaken, Storage, TableRow
 from tabletop.server.workers import WorkerPool, deal_seed
 
 log = logging.getLogger("tabletop.server")
@@ -70,8 +76,10 @@ class TableManager:
         pool: WorkerPool,
         settings: ServerSettings,
         hint_pool: WorkerPool | None = None,
+        cluster: Solo | None = None,
     ) -> None:
         self.storage = storage
+        self.cluster = cluster or Solo()
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
@@ -88,18 +96,35 @@ class TableManager:
     async def start(self) -> None:
         """Load every unfinished table (expiring those nobody joined in time) and let
         its bots play on."""
+        await self.cluster.start()
         self._deal_secret = await asyncio.to_thread(self.storage.secret, "deal")
         rows = await asyncio.to_thread(self.storage.list_tables, statuses=(WAITING, PLAYING))
-        resumed = 0
+        resumed = expired = broken = elsewhere = 0
         for row in rows:
+            if not await self.cluster.own(row.id):
+                elsewhere += 1  # another process plays it
+                continue
             if self._expired(row):
                 await asyncio.to_thread(self.storage.set_status, row.id, EXPIRED)
+                expired += 1
                 continue
-            table = await self._load_row(row)
+            try:
+                table = await self._load_row(row)
+            except TableBroken:  # reported; the other tables play on
+                broken += 1
+                continue
             self.driver.kick(table)
             resumed += 1
-        log.info("resumed %d tables, expired %d", resumed, len(rows) - resumed)
+        log.info(
+            "resumed %d tables, expired %d, broken %d; %d played by other processes",
+            resumed,
+            expired,
+            broken,
+            elsewhere,
+        )
         self.spawn(self._expire_waiting_tables())
+        if self.cluster.shared:
+            self.spawn(self._take_over_orphans())
 
     async def stop(self) -> None:
         """Stop taking actions and stop every task (commits under way finish first)."""
@@ -112,6 +137,7 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.cluster.stop()  # the others take this process's tables over
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         """Run ``coro`` as a task the manager cancels when it stops."""
@@ -140,7 +166,11 @@ class TableManager:
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The table, loaded from the database on first use (None if unknown or
-        expired). A finished table is kept only while somebody watches it."""
+        expired). A finished table is kept only while somebody watches it.
+
+        An unfinished table another process owns raises :class:`Elsewhere` with that
+        process's address; one nobody owns (its owner died) this process takes over.
+        """
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is not None:
             return table
@@ -149,9 +179,44 @@ class TableManager:
             if table is not None:
                 return table
             row = await asyncio.to_thread(self.storage.load_table, table_id)
-            if row is None or row.status == EXPIRED:
+            if row is None or row.status in (EXPIRED, BROKEN):
                 return None
+            if row.status != OVER:  # a finished game is read-only: anyone may show it
+                if not await self.cluster.own(table_id):
+                    address = await self.cluster.owner_address(table_id)
+                    if address is None:  # its owner is letting it go: ask again soon
+                        raise TableError("the table is changing servers; try again", 503)
+                    raise Elsewhere(address)
+                row = await asyncio.to_thread(self.storage.load_table, table_id)  # as owned
+                if row is None:
+                    return None
             return await self._load_row(row)
+
+    async def _take_over_orphans(self) -> None:
+        """Several processes: take over the unfinished tables whose owner died or
+        stopped, from their stored log, and play on (their bots, their timers)."""
+        while True:
+            await asyncio.sleep(self.settings.cluster_scan_s)
+            try:
+                orphans = await self.cluster.unowned()
+            except Exception as exc:  # the database is away: the next scan tries again
+                log.warning("cannot look for tables without an owner: %s", exc)
+                continue
+            for table_id in orphans:
+                async with self._load_lock:
+                    if table_id in self.tables or not await self.cluster.own(table_id):
+                        continue
+                    row = await asyncio.to_thread(self.storage.load_table, table_id)
+                    if row is None or row.status not in (WAITING, PLAYING):
+                        await self.cluster.release(table_id)
+                        continue
+                    try:
+                        table = await self._load_row(row)
+                    except TableBroken:
+                        continue
+                log.info("took over table %s at version %d", table_id, row.version)
+                self.people.schedule_replacements(table)
+                self.driver.kick(table)
 
     async def summary(self, table_id: str) -> dict[str, Any] | None:
         """A table's public summary, without loading a finished game into memory."""
@@ -164,7 +229,17 @@ class TableManager:
         return row_summary(row)
 
     async def _load_row(self, row: TableRow) -> LiveTable:
-        state = await asyncio.to_thread(rebuild_state, self.storage, row)
+        """The live table of ``row``, its state rebuilt from the stored log; a log that
+        cannot be replayed marks the table broken (:class:`TableBroken`)."""
+        try:
+            state = await asyncio.to_thread(rebuild_state, self.storage, row)
+        except (OperationalError, InterfaceError):
+            raise  # the database, not the table: nothing to mark
+        except Exception as exc:
+            log.error("table %s cannot be rebuilt, marked broken: %r", row.id, exc)
+            await asyncio.to_thread(self.storage.set_status, row.id, BROKEN)
+            row.status = BROKEN
+            raise TableBroken(row.id) from exc
         table = LiveTable(row, state)
         if row.status == OVER:
             self._keep_finished(table)
@@ -262,8 +337,10 @@ class TableManager:
         status = PLAYING if all(r.kind == BOT or r.token_hash for r in rows) else WAITING
         if status == WAITING and created_by is not None:
             self._check_waiting_allowance(created_by)
+        table_id = secrets.token_urlsafe(9)
+        await self.cluster.own(table_id)  # before anyone can see it unowned
         row = TableRow(
-            id=secrets.token_urlsafe(9),
+            id=table_id,
             game=game_id,
             options=game.options_dict(),
             num_players=len(seats),
@@ -277,6 +354,7 @@ class TableManager:
             known_deal=known_deal,
             created_by=created_by,
             position=row_position,
+            owner=self.cluster.process_id,
         )
         await asyncio.to_thread(self.storage.create_table, row)
         table = LiveTable(row, state)
@@ -310,17 +388,17 @@ class TableManager:
             if s.token_hash is not None:
                 raise TableError(f"seat {seat} is taken", 409)
             token = secrets.token_urlsafe(24)
-            s.token_hash = hash_token(token)
-            s.name = distinct_name(clean_name(name, seat), seat, table.row.seats)
-            all_taken = all(r.kind == BOT or r.token_hash for r in table.row.seats)
-            status = PLAYING if table.row.status == WAITING and all_taken else None
+            chosen = distinct_name(clean_name(name, seat), seat, table.row.seats)
             try:
-                await asyncio.to_thread(self.storage.update_seat, table.id, s, status)
-            except BaseException:
-                s.token_hash = None
-                raise
-            if status is not None:
-                table.row.status = status
+                full = await asyncio.to_thread(
+                    self.storage.claim_seat, table.id, seat, chosen, hash_token(token)
+                )
+            except SeatTaken:
+                raise TableError(f"seat {seat} is taken", 409) from None
+            s.token_hash = hash_token(token)
+            s.name = chosen
+            if full and table.row.status == WAITING:
+                table.row.status = PLAYING
             self.broadcast(table)
         self.driver.kick(table)
         return token

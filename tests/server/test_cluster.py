@@ -1,0 +1,336 @@
+"""Several ``tabletop serve`` processes on one PostgreSQL database (docs/deploy.md).
+
+People connected to different processes play whole games at one table; the owner
+dies (SIGKILL) mid-game and the game finishes through the others; concurrent claims
+of one seat through different processes leave one winner; a rolling restart of every
+process loses nothing; a second process on a SQLite file is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from websockets.exceptions import ConnectionClosed
+
+import tabletop
+from tabletop.server.storage import engine_url
+from tests.server.helpers import HUMAN, bot
+from tests.server.serverproc import JsonSocket, Server, start_server, stop_server_process
+
+SEND_EVERY_S = 0.11
+
+GAMES = {
+    "uno-power": {"target_score": "single_round", "hand_size": 3},  # a short round
+    "kung-fu": {},
+    "king-of-tokyo": {},
+}
+
+
+@contextmanager
+def cluster(url: str, tmp_path: Path, *extra: str, size: int = 3) -> Iterator[list[Server]]:
+    with ThreadPoolExecutor(size) as starting:  # together, as a deployment starts them
+        servers = list(starting.map(lambda _: start_server(url, tmp_path, *extra), range(size)))
+    try:
+        yield servers
+    finally:
+        for server in servers:
+            server.http.close()
+            stop_server_process(server.process)
+
+
+def owner_port(url: str, table_id: str) -> int:
+    """The port of the process that owns the table (from the database)."""
+    engine = create_engine(engine_url(url))
+    with engine.connect() as conn:
+        address = conn.execute(
+            text(
+                "SELECT p.address FROM tt_tables t JOIN tt_processes p ON p.id = t.owner "
+                "WHERE t.id = :id"
+            ),
+            {"id": table_id},
+        ).scalar_one()
+    engine.dispose()
+    return int(str(address).rsplit(":", 1)[1])
+
+
+def port_of(server: Server) -> int:
+    return int(server.url.rstrip("/").rsplit(":", 1)[1])
+
+
+class Player:
+    """A person at a seat, connected to one of the processes; on a closed socket it
+    connects again, to the next live process, within ``deadline_s``."""
+
+    def __init__(self, servers: list[Server], at: int, table_id: str, token: str) -> None:
+        self.servers = servers
+        self.at = at
+        self.table_id = table_id
+        self.token = token
+        self.frames: list[dict[str, Any]] = []
+        self.conn: Any = None
+        self.sockets = contextlib.ExitStack()
+        self.reconnects = 0
+        self.sent = 0.0
+
+    def connect(self, deadline_s: float = 10.0) -> dict[str, Any]:
+        """Say hello (to the first live process from ``at`` on); the first state."""
+        deadline = time.monotonic() + deadline_s
+        while True:
+            server = self.servers[self.at % len(self.servers)]
+            try:
+                if server.process.poll() is not None:
+                    raise ConnectionRefusedError("stopped")
+                self.sockets.close()  # the old socket, if any
+                self.conn = self.sockets.enter_context(server.ws(self.table_id))
+                ws = JsonSocket(self.conn)
+                ws.send_json({"type": "hello", "token": self.token})
+                return self.until(lambda m: m["type"] == "state")
+            except (OSError, ConnectionClosed, AssertionError, TimeoutError):
+                self.at += 1
+                assert time.monotonic() < deadline, "no process took the table over in time"
+
+    def until(self, predicate: Any) -> dict[str, Any]:
+        ws = JsonSocket(self.conn)
+        for _ in range(500):
+            msg: dict[str, Any] = ws.receive_json()
+            self.frames.append(msg)
+            if msg["type"] == "error" and msg.get("code") != "rate_limited":
+                raise AssertionError(f"error from the server: {msg}")
+            if predicate(msg):
+                return msg
+        raise AssertionError("no matching message")
+
+    def state_after(self, version: int) -> dict[str, Any]:
+        """The first state past ``version``, connecting again if the socket closes."""
+        try:
+            return self.until(lambda m: m["type"] == "state" and m["version"] > version)
+        except (ConnectionClosed, TimeoutError, OSError):
+            self.reconnects += 1
+            return self.connect()
+
+    def act(self, action: int, version: int) -> None:
+        # The server takes 10 messages a second from a connection: keep under it.
+        wait = self.sent + SEND_EVERY_S - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)  # pacing to the server's rate limit, not a race
+        self.sent = time.monotonic()
+        # A closed socket: not acknowledged, the next state tells whether it landed.
+        with contextlib.suppress(ConnectionClosed, OSError):
+            JsonSocket(self.conn).send_json(
+                {"type": "action", "action": action, "version": version}
+            )
+
+
+def play_to_the_end(
+    players: list[Player], rng: random.Random, between: Any = None, limit: int = 3000
+) -> dict[str, Any]:
+    """Everyone plays until the game ends, mostly the first legal action (in UNO
+    Power a card before a draw: short games), else a seeded random one;
+    ``between(n)`` runs before move ``n`` (kills, restarts)."""
+    with contextlib.ExitStack() as sockets:
+        for p in players:
+            sockets.callback(p.sockets.close)
+        return _play(players, rng, between, limit)
+
+
+def _play(players: list[Player], rng: random.Random, between: Any, limit: int) -> dict[str, Any]:
+    states = [p.connect() for p in players]
+    for n in range(limit):
+        newest = max(s["version"] for s in states)
+        states = [
+            s if s["version"] >= newest else p.state_after(newest - 1)
+            for p, s in zip(players, states, strict=True)
+        ]
+        ended = [s for s in states if s["result"] is not None]
+        if ended:
+            return ended[0]
+        if between is not None:
+            between(n)
+        movers = [i for i, s in enumerate(states) if s["legal"]]
+        assert movers, f"nobody may act at version {newest} and the game goes on"
+        version = states[movers[0]]["version"]
+        legal = states[movers[0]]["legal"]
+        choice = legal[0] if rng.random() < 0.8 else rng.choice(legal)
+        players[movers[0]].act(choice["id"], version)
+        states = [p.state_after(version) for p in players]
+    raise AssertionError(f"no end in {limit} moves")
+
+
+def seen_versions_in_order(player: Player) -> None:
+    """One client never sees a version go back nor two different states at one version."""
+    by_version: dict[int, str] = {}
+    last = -1
+    for msg in player.frames:
+        if msg["type"] != "state":
+            continue
+        key = json.dumps(msg["view"], sort_keys=True)
+        v = msg["version"]
+        assert by_version.setdefault(v, key) == key, f"two states at version {v}"
+        if player.reconnects == 0:
+            assert v >= last, f"version {v} after {last}"
+        last = v
+
+
+def two_people(server: Server, claimer: Server, game: str) -> tuple[str, list[str]]:
+    response = server.http.post(
+        "/api/tables",
+        json={"game": game, "seats": [HUMAN, HUMAN], "options": GAMES[game], "claim": 0},
+    )
+    assert response.status_code == 201, response.text
+    table = response.json()
+    claim = claimer.http.post(f"/api/tables/{table['id']}/seats/1/claim", json={"name": "bo"})
+    assert claim.status_code == 200, claim.text
+    return table["id"], [table["token"], claim.json()["token"]]
+
+
+def replayed(server: Server, table_id: str, final: dict[str, Any]) -> None:
+    record = server.http.get(f"/api/tables/{table_id}/record").json()
+    state = tabletop.GameRecord.from_dict(record).replay()
+    assert state.is_terminal() and state.winners() == final["result"]["winners"]
+    assert len(record["actions"]) == final["version"]  # each ply once
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_people_on_different_processes_play_a_whole_game(
+    game: str, postgres_url: str, tmp_path: Path
+) -> None:
+    with cluster(postgres_url, tmp_path) as (a, b, c):
+        table_id, tokens = two_people(a, b, game)  # made on a, claimed through b
+        assert owner_port(postgres_url, table_id) == port_of(a)
+        servers = [a, b, c]
+        players = [Player(servers, 1, table_id, tokens[0]), Player(servers, 2, table_id, tokens[1])]
+        final = play_to_the_end(players, random.Random(game))
+        for p in players:
+            seen_versions_in_order(p)
+        replayed(c, table_id, final)
+
+
+def test_the_owner_killed_mid_game_the_others_finish_it(postgres_url: str, tmp_path: Path) -> None:
+    with cluster(postgres_url, tmp_path) as servers:
+        a = servers[0]
+        table_id, tokens = two_people(a, servers[1], "uno-power")
+        players = [Player(servers, 1, table_id, tokens[0]), Player(servers, 2, table_id, tokens[1])]
+        took_over: list[float] = []
+
+        def kill_the_owner(move: int) -> None:
+            if move == 6:
+                a.process.send_signal(signal.SIGKILL)
+                a.process.wait(timeout=20)
+                took_over.append(time.monotonic())
+
+        final = play_to_the_end(players, random.Random(3), kill_the_owner)
+        assert took_over and all(p.reconnects for p in players)  # both were relayed to a
+        new_owner = owner_port(postgres_url, table_id)
+        assert new_owner in (port_of(servers[1]), port_of(servers[2]))
+        replayed(servers[1], table_id, final)
+
+
+def test_a_seat_claimed_through_three_processes_has_one_holder(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    with cluster(postgres_url, tmp_path) as servers:
+        for attempt in range(5):
+            response = servers[attempt % 3].http.post(
+                "/api/tables", json={"game": "kung-fu", "seats": [HUMAN, HUMAN], "claim": 0}
+            )
+            table_id = response.json()["id"]
+            codes = claim_at_once(servers, f"/api/tables/{table_id}/seats/1/claim")
+            assert sorted(codes) == [200, 409, 409], codes
+            summary = servers[2].http.get(f"/api/tables/{table_id}").json()
+            assert summary["status"] == "playing"
+
+
+def claim_at_once(servers: list[Server], path: str) -> list[int]:
+    """The status codes of one claim sent through every process at the same moment."""
+    codes: list[int] = []
+    start = threading.Barrier(len(servers))
+
+    def claim(server: Server) -> None:
+        start.wait()
+        codes.append(server.http.post(path, json={"name": "x"}).status_code)
+
+    threads = [threading.Thread(target=claim, args=(s,)) for s in servers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return codes
+
+
+def test_a_rolling_restart_of_every_process_loses_nothing(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    pacing = ("--bot-pause", "0.05")  # the bots' game lasts through the restarts
+    with cluster(postgres_url, tmp_path, *pacing) as servers:
+        table_id, tokens = two_people(servers[0], servers[1], "uno-power")
+        bots_only = (
+            servers[2]
+            .http.post(
+                "/api/tables",
+                json={
+                    "game": "uno-power",
+                    "options": {"target_score": "single_round"},
+                    "seats": [bot("heuristic"), bot("easy"), bot("random")],
+                },
+            )
+            .json()["id"]
+        )
+        players = [Player(servers, 1, table_id, tokens[0]), Player(servers, 2, table_id, tokens[1])]
+
+        def restart(move: int) -> None:
+            if move in (4, 8, 12):
+                k = move // 4 - 1
+                stop_server_process(servers[k].process)  # SIGTERM: lets its tables go
+                servers[k].http.close()
+                servers[k] = start_server(postgres_url, tmp_path, *pacing)
+
+        final = play_to_the_end(players, random.Random(5), restart)
+        replayed(servers[0], table_id, final)
+        deadline = time.monotonic() + 120
+        while servers[0].http.get(f"/api/tables/{bots_only}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots' game stopped"
+            time.sleep(0.2)  # polling the real condition, bounded by the deadline
+        record = servers[0].http.get(f"/api/tables/{bots_only}/record").json()
+        assert tabletop.GameRecord.from_dict(record).replay().is_terminal()
+
+
+def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'one.db'}"
+    first = start_server(url, tmp_path)
+    try:
+        second = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from tabletop.cli.main import app; app()",
+                "serve",
+                "--port",
+                "0",
+                "--database-url",
+                url,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert second.returncode == 2
+        assert "SQLite database serves one process" in second.stderr
+        assert "PostgreSQL" in second.stderr
+        assert first.http.get("/api/health").status_code == 200
+    finally:
+        first.http.close()
+        stop_server_process(first.process)

@@ -145,3 +145,9 @@ def test_bad_position_files_say_why(tmp_path: Path, content: str, words: str) ->
     assert words in str(caught.value)
     with pytest.raises(InvalidOptionsError, match="cannot read"):
         tabletop.load_position(tmp_path / "missing.toml")
+
+
+def test_an_empty_hand_is_refused() -> None:
+    """A player without cards has won the round: no round goes on from there."""
+    with pytest.raises(InvalidOptionsError, match=r"position\.hands\[0\].*won"):
+        tabletop.make("uno-power").position({"hands": [[], ["red 1"]], "top": "red 3"})

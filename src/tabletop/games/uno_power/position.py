@@ -70,6 +70,9 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
     if hands_spec is not None:
         given = per_seat(spec, "hands", players, "list of cards")
         hands = [pool.take(f"hands[{p}]", h) for p, h in enumerate(given)]
+        for p, hand in enumerate(hands):
+            if not hand:  # its last card played: the round is over
+                raise PositionError(f"hands[{p}]", "an empty hand has won the round already")
     top = pool.take("top", [spec["top"]])[0] if "top" in spec else None
     below = pool.take("discard", spec.get("discard", []))
     drawn_first = pool.take("draw", spec.get("draw", []))

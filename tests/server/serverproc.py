@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -28,9 +29,9 @@ class Server:
         return connect(self.url.replace("http", "ws", 1) + f"ws/tables/{table_id}", open_timeout=30)
 
 
-def start_server(database_url: str, tmp_path: Path, *extra: str) -> Server:
+def start_server(database_url: str, tmp_path: Path, *extra: str, log: Path | None = None) -> Server:
     """``tabletop serve`` on a free port, with one bot worker process; ``extra`` are more
-    command-line options."""
+    command-line options (a later option wins), ``log`` keeps its standard error."""
     command = [
         sys.executable,
         "-c",
@@ -49,15 +50,18 @@ def start_server(database_url: str, tmp_path: Path, *extra: str) -> Server:
         *extra,
     ]
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env
-    )
+    with contextlib.ExitStack() as files:
+        errors = files.enter_context(log.open("w")) if log is not None else subprocess.DEVNULL
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=errors, text=True, env=env
+        )
     assert process.stdout is not None
     line = process.stdout.readline()  # printed once the socket listens
     match = ADDRESS.search(line)
     if not match:
         stop_server_process(process)
-        raise AssertionError(f"unexpected first line: {line!r}")
+        shown = log.read_text()[-2000:] if log is not None else ""
+        raise AssertionError(f"unexpected first line: {line!r} {shown}")
     return Server(process, match.group(1))
 
 

@@ -19,13 +19,11 @@ import json
 import os
 import random
 import re
-import secrets
 import shutil
 import signal
 import socket
 import ssl
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -35,20 +33,16 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 import tabletop
 from tabletop.server.storage import engine_url
+from tests.server.conftest import IN_CI
+from tests.server.serverproc import Server, start_server, stop_server_process
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED_CONFIG = ROOT / "deploy" / "nginx" / "tabletop.conf"
-POSTGRES_ADMIN = os.environ.get(
-    "TABLETOP_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
-)
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-ADDRESS = re.compile(r"open (http://[^ ]+/) in your browser")
 SEED = 36  # a known deal and seeded random choices: the same round of 80 actions
 KILL_AFTER = 40  # actions played before the owner is killed
 DEADLINE_S = 30.0  # for every condition polled below
@@ -80,88 +74,21 @@ def _free_port() -> int:
         return port
 
 
-def _admin(sql: str) -> None:
-    engine = create_engine(engine_url(POSTGRES_ADMIN), isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(sql))
-    engine.dispose()
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A fresh PostgreSQL database (several processes need PostgreSQL), dropped after;
-    skipped where the server is unreachable, except under CI=true (as conftest.py)."""
-    try:
-        _admin("SELECT 1")
-    except Exception as exc:
-        problem = f"PostgreSQL at {POSTGRES_ADMIN} is not reachable: {exc}"
-        if IN_CI:
-            pytest.fail(f"{problem} (CI=true: PostgreSQL tests must run)")
-        pytest.skip(problem)
-    name = f"tabletop_test_{secrets.token_hex(6)}"
-    _admin(f'CREATE DATABASE "{name}"')
-    url = make_url(engine_url(POSTGRES_ADMIN)).set(database=name)
-    try:
-        yield url.render_as_string(hide_password=False)
-    finally:
-        _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
 # -- the server processes (the pattern of serverproc.running_server) -------------------
 
 
-class Process:
-    def __init__(self, process: subprocess.Popen[str], url: str, log: Path) -> None:
-        self.process = process
-        self.url = url  # http://127.0.0.1:PORT/
-        self.log = log
-
-
-def _stop(process: subprocess.Popen[str]) -> None:
-    """SIGTERM (a graceful stop), then SIGKILL if it takes over 20 seconds."""
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 @contextmanager
-def serving(database_url: str, tmp_path: Path, name: str) -> Iterator[Process]:
+def serving(database_url: str, tmp_path: Path, name: str) -> Iterator[Server]:
     """``tabletop serve`` on a free port of 127.0.0.1 (its default --advertise-url is
     then right for the other process), its log in ``tmp_path/name.log``."""
-    log = tmp_path / f"{name}.log"
-    command = [
-        sys.executable,
-        "-c",
-        "from tabletop.cli.main import app; app()",
-        "serve",
-        "--port",
-        "0",
-        "--database-url",
-        database_url,
-        "--bot-workers",
-        "0",
-        "--bot-pause",
-        "0",
-        "--snapshot-every",
-        "5",
-    ]
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
-    with log.open("w") as errors:
-        process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=errors, text=True, env=env
-        )
+    server = start_server(
+        database_url, tmp_path, "--bot-workers", "0", log=tmp_path / f"{name}.log"
+    )
     try:
-        assert process.stdout is not None
-        line = process.stdout.readline()  # printed once the socket listens
-        match = ADDRESS.search(line)
-        assert match, f"unexpected first line: {line!r}; log: {log.read_text()[-2000:]}"
-        yield Process(process, match.group(1), log)
+        yield server
     finally:
-        _stop(process)
+        server.http.close()
+        stop_server_process(server.process)
 
 
 # -- nginx ------------------------------------------------------------------------------

@@ -6,9 +6,11 @@ the end of its list, so drawing is ``list.pop()``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Self
 
+from tabletop.core.errors import StateFormatError
 from tabletop.core.rng import Rng
 
 
@@ -88,3 +90,20 @@ class Deck:
         deck = cls(data["draw"], keep=keep)
         deck.discard_pile = list(data["discard"])
         return deck
+
+
+def check_every_card_once(
+    names: Sequence[str], copies: Sequence[int], places: Mapping[str, Counter[int]]
+) -> None:
+    """Raise :class:`StateFormatError` unless each card kind ``k`` (``names[k]``) lies
+    ``copies[k]`` times across ``places`` (a count of card kinds per named place), with
+    the places that hold it in the message."""
+    for k, name in enumerate(names):
+        found = {place: count[k] for place, count in places.items() if count[k]}
+        total = sum(found.values())
+        if total != copies[k]:
+            where = ", ".join(f"{place} {n}" for place, n in found.items()) or "nowhere"
+            raise StateFormatError(
+                f"cards: the deck holds {copies[k]} {name} but the state has {total} "
+                f"({where}): every card must lie in exactly one place"
+            )

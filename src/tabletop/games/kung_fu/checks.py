@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sized
 from typing import TYPE_CHECKING
 
 from tabletop.core.errors import StateFormatError
+from tabletop.core.piles import check_every_card_once as check_every_card_once_in
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.effects import MAX_LIFE
 from tabletop.games.kung_fu.rounds import NOT_PLAYED
@@ -108,15 +109,7 @@ def check_every_card_once(state: KungFuState) -> None:
         places[f"decks[{colour}].discard"] = Counter(deck.discard_pile)
     places["att_card"] = Counter([state.att_card] if state.att_card >= 0 else [])
     places["par_card"] = Counter([state.par_card] if state.par_card >= 0 else [])
-    for k, name in enumerate(cards.names):
-        found = {place: count[k] for place, count in places.items() if count[k]}
-        total = sum(found.values())
-        if total != cards.count[k]:
-            where = ", ".join(f"{place} {n}" for place, n in found.items()) or "nowhere"
-            raise StateFormatError(
-                f"cards: the deck holds {cards.count[k]} {name} but the state has {total} "
-                f"({where}): every card must lie in exactly one place"
-            )
+    check_every_card_once_in(cards.names, cards.count, places)
 
 
 def check_koku(state: KungFuState) -> None:

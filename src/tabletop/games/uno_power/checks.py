@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tabletop.core.errors import StateFormatError
+from tabletop.core.piles import check_every_card_once as check_every_card_once_in
 from tabletop.games.uno_power.cards import COLOURS, NUM_TOWERS
 from tabletop.games.uno_power.phases import ASK_NAME_COLOUR, ASK_PLAY_DRAWN
 
@@ -56,15 +57,7 @@ def check_every_card_once(state: UnoPowerState) -> None:
     }
     places["deck.draw"] = Counter(state.deck.draw_pile)
     places["deck.discard"] = Counter(state.deck.discard_pile)
-    for k, name in enumerate(cards.names):
-        found = {place: count[k] for place, count in places.items() if count[k]}
-        total = sum(found.values())
-        if total != cards.copies[k]:
-            where = ", ".join(f"{place} {n}" for place, n in found.items()) or "nowhere"
-            raise StateFormatError(
-                f"cards: the deck holds {cards.copies[k]} {name} but the state has {total} "
-                f"({where}): every card must lie in exactly one place"
-            )
+    check_every_card_once_in(cards.names, cards.copies, places)
 
 
 def check_card_in_play(state: UnoPowerState) -> None:

@@ -14,7 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
+
+from tabletop.server.storage import engine_url
 
 ADDRESS = re.compile(r"open (http://[^ ]+/) in your browser")
 
@@ -85,6 +88,23 @@ def running_server(database_url: str, tmp_path: Path) -> Iterator[Server]:
         server.http.close()
     finally:
         stop_server_process(server.process)
+
+
+def owner_address(database_url: str, table_id: str) -> str:
+    """The address (``http://host:port/``) of the process that owns the table."""
+    engine = create_engine(engine_url(database_url))
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(
+                text(
+                    "SELECT p.address FROM tt_tables t JOIN tt_processes p ON p.id = t.owner "
+                    "WHERE t.id = :id"
+                ),
+                {"id": table_id},
+            ).one()
+    finally:
+        engine.dispose()
+    return str(row[0]).rstrip("/") + "/"
 
 
 class JsonSocket:

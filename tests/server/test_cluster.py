@@ -23,13 +23,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 
 import tabletop
-from tabletop.server.storage import engine_url
 from tests.server.helpers import HUMAN, bot
-from tests.server.serverproc import JsonSocket, Server, start_server, stop_server_process
+from tests.server.serverproc import (
+    JsonSocket,
+    Server,
+    owner_address,
+    start_server,
+    stop_server_process,
+)
 
 SEND_EVERY_S = 0.11
 
@@ -54,17 +58,7 @@ def cluster(url: str, tmp_path: Path, *extra: str, size: int = 3) -> Iterator[li
 
 def owner_port(url: str, table_id: str) -> int:
     """The port of the process that owns the table (from the database)."""
-    engine = create_engine(engine_url(url))
-    with engine.connect() as conn:
-        address = conn.execute(
-            text(
-                "SELECT p.address FROM tt_tables t JOIN tt_processes p ON p.id = t.owner "
-                "WHERE t.id = :id"
-            ),
-            {"id": table_id},
-        ).scalar_one()
-    engine.dispose()
-    return int(str(address).rsplit(":", 1)[1])
+    return int(owner_address(url, table_id).rstrip("/").rsplit(":", 1)[1])
 
 
 def port_of(server: Server) -> int:

@@ -32,14 +32,12 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 import tabletop
-from tabletop.server.storage import engine_url
 from tests.server.conftest import IN_CI
-from tests.server.serverproc import Server, start_server, stop_server_process
+from tests.server.serverproc import Server, owner_address, start_server, stop_server_process
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED_CONFIG = ROOT / "deploy" / "nginx" / "tabletop.conf"
@@ -303,22 +301,6 @@ def wait_healthy(url: str) -> None:
             pass
         assert time.monotonic() < deadline, f"{url} is not healthy in time"
         time.sleep(0.05)  # polling the real condition, bounded by the deadline
-
-
-def owner_address(database_url: str, table_id: str) -> str:
-    engine = create_engine(engine_url(database_url))
-    try:
-        with engine.connect() as conn:
-            row = conn.execute(
-                text(
-                    "SELECT p.address FROM tt_tables t JOIN tt_processes p ON p.id = t.owner "
-                    "WHERE t.id = :id"
-                ),
-                {"id": table_id},
-            ).one()
-    finally:
-        engine.dispose()
-    return str(row[0]).rstrip("/") + "/"
 
 
 def test_a_game_through_nginx_survives_its_owner_being_killed(

@@ -9,7 +9,18 @@ seeded random legal action. For each configuration the script reports:
 - actions/s: actions accepted by the server (each committed to the database and
   broadcast) per second over the measuring window, all tables together;
 - p50 and p99 latency: from sending an action to receiving the update that
-  contains it, as the acting client sees it.
+  contains it, as the acting client sees it;
+- CPU per action (Linux): milliseconds of processor time per counted action spent
+  by the server processes, by this script's clients, and by the rest of the machine
+  (the database, the kernel's loopback networking and anything else running), from
+  ``/proc`` at the start and end of the window. On a machine with C cores no
+  configuration can do more than C * 1000 / (their sum) actions per second.
+
+By default each client acts the moment it may (``--think 0``): the server runs
+flat out, so actions/s is its capacity and latency is mostly queueing (N tables
+waiting their turn). ``--think SECONDS`` makes each client wait a random time
+(exponential, that mean) before each action, like a person reading the table:
+the load is then what N tables of people offer, and latency is what they feel.
 
 Every table's actions are serialised (one seat decides at a time), so latency
 bounds what one table can do, and actions/s shows what the server does for all of
@@ -40,6 +51,8 @@ once a second each).
     python benchmarks/bench_server.py --tables 10 --seconds 5 --json server.json
     python benchmarks/bench_server.py --processes 1 2 4    # N = 100, 500 on PostgreSQL
     python benchmarks/bench_server.py --processes 1 2 --tables 100 --route spread
+    python benchmarks/bench_server.py --processes 1 4 --tables 500 --think 1
+    python benchmarks/bench_server.py --processes 1 4 --tables 500 --think 1 --fast-commits
 """
 
 from __future__ import annotations
@@ -67,14 +80,14 @@ import websockets
 SERVER_SCRIPT = """
 import sys, socket, uvicorn
 from tabletop.server import ServerSettings, create_app
-url, port = sys.argv[1], int(sys.argv[2])
+url, port, durable = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "durable"
 # One address runs every client here: its per-address limits are lifted for the run.
 settings = ServerSettings(database_url=url, bot_workers=0, hint_workers=0, bot_pause_s=0,
                           rate_burst=100000, rate_per_s=100000.0, snapshot_every=50,
                           http_rate_burst=100000, http_rate_per_s=100000.0,
                           max_connections_per_address=100000,
                           max_waiting_tables_per_address=100000,
-                          advertise_url=f"http://127.0.0.1:{port}")
+                          advertise_url=f"http://127.0.0.1:{port}", durable_commits=durable)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
             ws_max_size=1 << 20)
 """
@@ -152,6 +165,7 @@ async def seat_client(
     start: asyncio.Event,
     stop: asyncio.Event,
     window: list[float],
+    think: float,
 ) -> None:
     rng = random.Random(seed)
     async with websockets.connect(ws_url, max_size=1 << 22, open_timeout=60) as ws:
@@ -180,6 +194,8 @@ async def seat_client(
                 return
             if msg["legal"] and sent_version < 0:
                 action = rng.choice(msg["legal"])["id"]
+                if think:
+                    await asyncio.sleep(rng.expovariate(1 / think))
                 sent_version = msg["version"]
                 sent_at = time.perf_counter()
                 await ws.send(
@@ -190,8 +206,17 @@ async def seat_client(
 class Run:
     """The clients of one configuration: connected, then started, then stopped."""
 
-    def __init__(self, bases: list[str], tables: list[tuple[int, str, list[str]]], route: str):
+    def __init__(
+        self,
+        bases: list[str],
+        tables: list[tuple[int, str, list[str]]],
+        route: str,
+        think: float,
+        server_pids: list[int],
+    ):
         self.stats = Stats()
+        self.cpu = CpuMeter(server_pids)
+        self.cpu_spent: dict[str, float] = {}
         self.start, self.stop = asyncio.Event(), asyncio.Event()
         self.window = [0.0, 0.0]
         p = len(bases)
@@ -201,7 +226,7 @@ class Run:
                 process = home if route == "owner" else (home + s) % p
                 url = bases[process].replace("http", "ws", 1) + f"/ws/tables/{table_id}"
                 coro = seat_client(
-                    url, token, 1000 * i + s, self.stats, self.start, self.stop, self.window
+                    url, token, 1000 * i + s, self.stats, self.start, self.stop, self.window, think
                 )
                 self.tasks.append(asyncio.create_task(coro))
 
@@ -210,7 +235,10 @@ class Run:
         self.window[0] = begin + warmup
         self.window[1] = self.window[0] + seconds
         self.start.set()
-        await asyncio.sleep(warmup + seconds)
+        await asyncio.sleep(warmup)
+        before = self.cpu.read()
+        await asyncio.sleep(seconds)
+        self.cpu_spent = self.cpu.since(before)
 
     async def finish(self) -> None:
         self.stop.set()
@@ -234,10 +262,53 @@ class Run:
             "p99_ms": pct(0.99),
             "mean_ms": statistics.fmean(lat) * 1000 if lat else float("nan"),
             "errors": self.stats.errors,
+            **{
+                f"cpu_ms_per_action_{part}": 1000 * spent / self.stats.actions
+                for part, spent in self.cpu_spent.items()
+                if self.stats.actions
+            },
         }
 
 
-def start_servers(url: str, count: int) -> list[tuple[subprocess.Popen[bytes], str]]:
+class CpuMeter:
+    """Processor seconds spent by the servers, by this process (the clients) and by
+    the rest of the machine, read from ``/proc`` (Linux; elsewhere nothing)."""
+
+    def __init__(self, server_pids: list[int]) -> None:
+        self.server_pids = server_pids
+        self.tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def _process(self, pid: int) -> float:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / self.tick  # utime + stime
+
+    def _machine(self) -> float:
+        with open("/proc/stat") as f:
+            cpu = [int(v) for v in f.readline().split()[1:]]
+        return (sum(cpu) - cpu[3] - cpu[4]) / self.tick  # all but idle and iowait
+
+    def read(self) -> dict[str, float] | None:
+        try:
+            servers = sum(self._process(pid) for pid in self.server_pids)
+            clients = sum(os.times()[:2])
+            return {"servers": servers, "clients": clients, "machine": self._machine()}
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def since(self, before: dict[str, float] | None) -> dict[str, float]:
+        after = self.read()
+        if before is None or after is None:
+            return {}
+        spent = {k: after[k] - before[k] for k in after}
+        rest = spent.pop("machine") - spent["servers"] - spent["clients"]
+        spent["rest"] = max(0.0, rest)  # counted in ticks: a few below zero when idle
+        return spent
+
+
+def start_servers(
+    url: str, count: int, durable: bool = True
+) -> list[tuple[subprocess.Popen[bytes], str]]:
     """``count`` processes on ``url``: the first alone until it answers (processes
     that start together on a fresh database can collide making the server's secret,
     ``Storage.secret``), then the others together."""
@@ -246,7 +317,14 @@ def start_servers(url: str, count: int) -> list[tuple[subprocess.Popen[bytes], s
         for i in range(count):
             port = free_port()
             process = subprocess.Popen(
-                [sys.executable, "-c", SERVER_SCRIPT, url, str(port)],
+                [
+                    sys.executable,
+                    "-c",
+                    SERVER_SCRIPT,
+                    url,
+                    str(port),
+                    "durable" if durable else "fast",
+                ],
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
             )
             servers.append((process, f"http://127.0.0.1:{port}"))
@@ -273,13 +351,13 @@ def stop_servers(servers: list[tuple[subprocess.Popen[bytes], str]]) -> None:
 # -- one process (SQLite by default) ------------------------------------------------------
 
 
-async def measure(base: str, n: int, seconds: float, warmup: float) -> dict[str, Any]:
+async def measure(base: str, n: int, args: argparse.Namespace, pids: list[int]) -> dict[str, Any]:
     tables = await create_tables([base], n)
-    run = Run([base], tables, "owner")
+    run = Run([base], tables, "owner", args.think, pids)
     await asyncio.sleep(1.0 + n / 200)  # let every client connect and say hello
-    await run.play(seconds, warmup)
+    await run.play(args.seconds, args.warmup)
     await run.finish()
-    return run.result(n, seconds)
+    return run.result(n, args.seconds)
 
 
 def single_process(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -290,17 +368,36 @@ def single_process(args: argparse.Namespace) -> list[dict[str, Any]]:
             servers = start_servers(url, 1)
             base = servers[0][1]
             try:
-                results.append(asyncio.run(measure(base, n, args.seconds, args.warmup)))
+                pids = [process.pid for process, _ in servers]
+                results.append(run_loop(measure(base, n, args, pids)))
             finally:
                 stop_servers(servers)
             r = results[-1]
             print(
                 f"N={r['tables']:>4}  {r['actions_per_s']:8.1f} actions/s  "
                 f"p50 {r['p50_ms']:7.1f} ms  p99 {r['p99_ms']:7.1f} ms  "
-                f"({r['actions']} actions, {r['errors']} errors)",
+                f"({r['actions']} actions, {r['errors']} errors)" + cpu_text(r),
                 flush=True,
             )
     return results
+
+
+def cpu_text(r: dict[str, Any]) -> str:
+    parts = [(k, r.get(f"cpu_ms_per_action_{k}")) for k in ("servers", "clients", "rest")]
+    if any(v is None for _, v in parts):
+        return ""
+    return "  cpu ms/action: " + ", ".join(f"{k} {v:.2f}" for k, v in parts)
+
+
+def run_loop(main: Any) -> Any:
+    """``asyncio.run`` on uvloop where installed (it comes with uvicorn[standard]):
+    the clients share this machine's processors with the servers, so the less
+    they cost, the more of the machine the servers get."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 # -- several processes on one PostgreSQL database ----------------------------------------
@@ -395,7 +492,7 @@ async def measure_processes(
     bases = [base for _, base in servers]
     await asyncio.gather(*(wait_ready(b) for b in bases))
     tables = await create_tables(bases, n)
-    run = Run(bases, tables, args.route)
+    run = Run(bases, tables, args.route, args.think, [process.pid for process, _ in servers])
     await asyncio.sleep(1.0 + n / 200)  # let every client connect and say hello
     await asyncio.sleep(args.settle)  # PostgreSQL publishes idle connections' counts late
     before = await asyncio.to_thread(db.counters)
@@ -425,9 +522,9 @@ def several_processes(args: argparse.Namespace) -> list[dict[str, Any]]:
         for p in args.processes:
             db = Database(args.postgres)
             try:
-                servers = start_servers(db.url, p)
+                servers = start_servers(db.url, p, durable=not args.fast_commits)
                 try:
-                    result = asyncio.run(measure_processes(db, servers, n, args))
+                    result = run_loop(measure_processes(db, servers, n, args))
                 finally:
                     stop_servers(servers)
             finally:
@@ -458,7 +555,7 @@ def line(r: dict[str, Any]) -> str:
         )
         if "statements_per_action" in r:
             text += f", {r['statements_per_action']:.2f} statements"
-    return text
+    return text + cpu_text(r)
 
 
 def main() -> None:
@@ -486,6 +583,14 @@ def main() -> None:
         "--settle", type=float, default=11.0,
         help="with --processes: idle seconds before the first database reading",
     )  # fmt: skip
+    parser.add_argument(
+        "--think", type=float, default=0.0,
+        help="mean seconds each client waits before acting (0: at once, the server's capacity)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--fast-commits", action="store_true",
+        help="with --processes: the servers' --no-durable-commits (docs/server.md)",
+    )  # fmt: skip
     parser.add_argument("--json", type=Path, default=None, help="also write the results here")
     args = parser.parse_args()
 
@@ -505,6 +610,8 @@ def main() -> None:
             "machine": platform.machine(),
             "cpus": os.cpu_count(),
             "database": database,
+            "think_s": args.think,
+            "durable_commits": not args.fast_commits,
         }
         args.json.write_text(json.dumps({"meta": meta, "results": results}, indent=1) + "\n")
 

@@ -6,9 +6,11 @@ import socket
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from tabletop.cli.main import app
+from tabletop.server import ServerSettings
 
 
 def test_serve_is_a_command_with_its_options() -> None:
@@ -46,3 +48,21 @@ def test_an_unreachable_database_is_one_clear_line() -> None:
     assert "cannot open the database postgresql://nobody:***@127.0.0.1:1/nothing" in result.output
     assert "Connection refused" in result.output
     assert "secret" not in result.output
+
+
+def test_durable_commits_is_an_option_of_serve(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tabletop.server as server
+
+    seen: list[ServerSettings] = []
+
+    def capture(settings: ServerSettings) -> None:
+        seen.append(settings)
+        raise RuntimeError("stopped before serving")
+
+    monkeypatch.setattr(server, "create_app", capture)
+    for flags, durable in (([], True), (["--no-durable-commits"], False)):
+        result = CliRunner().invoke(
+            app, ["serve", "--port", "0", "--database-url", "sqlite://", *flags]
+        )
+        assert result.exit_code == 2 and "stopped before serving" in result.output
+        assert seen[-1].durable_commits is durable

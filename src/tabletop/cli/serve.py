@@ -48,6 +48,15 @@ def serve(
             "this one (default: http://HOST:PORT; docs/deploy.md)."
         ),
     ] = None,
+    durable_commits: Annotated[
+        bool,
+        typer.Option(
+            help="PostgreSQL: an action counts once it is on the database's disk. "
+            "--no-durable-commits counts it once PostgreSQL has it: a crash of PostgreSQL "
+            "or the machine may lose the last fraction of a second of play (a crash of "
+            "this process never does), and a slow disk no longer delays every move."
+        ),
+    ] = True,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
@@ -84,6 +93,7 @@ def serve(
         bot_workers=bot_workers,
         bot_pause_s=bot_pause,
         snapshot_every=snapshot_every,
+        durable_commits=durable_commits,
     )
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)

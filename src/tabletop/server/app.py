@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -149,10 +150,34 @@ def games_catalogue() -> list[dict[str, Any]]:
     return out
 
 
+@contextlib.contextmanager
+def collector_tuned(young_objects: int) -> Iterator[None]:
+    """Run with Python's cycle collector spaced out while the server serves.
+
+    The server's state is many long-lived objects (every live table's game); with
+    CPython's defaults the collector walks them all every few seconds under load, a
+    pause of a few hundred milliseconds that every client waiting at that moment
+    feels (docs/architecture.md). The objects alive once the server has started
+    (modules, the tables it resumed) are frozen out of the collections, and young
+    collections run every ``young_objects`` new objects; both are undone on exit.
+    """
+    if not young_objects:
+        yield
+        return
+    before = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(young_objects, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The whole server as an ASGI app; storage and workers open with its lifespan."""
     settings = settings or ServerSettings()
-    storage = Storage(settings.resolved_database_url())
+    storage = Storage(settings.resolved_database_url(), durable=settings.durable_commits)
     pool = WorkerPool(settings.bot_workers)
     hint_pool = WorkerPool(settings.hint_workers)
     cluster = for_database(settings.resolved_database_url(), settings.advertise_url)
@@ -165,7 +190,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         hint_pool.start()
         await manager.start()
         try:
-            yield
+            with collector_tuned(settings.gc_young_objects):
+                yield
         finally:
             await manager.stop()
             await relay.aclose()

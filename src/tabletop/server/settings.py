@@ -79,6 +79,11 @@ class ServerSettings:
     storage_retry_s: float = 0.5
     advertise_url: str = ""  # how the other processes reach this one (several processes)
     cluster_scan_s: float = 1.0  # how often a process looks for tables whose owner died
+    durable_commits: bool = True  # False: PostgreSQL acknowledges before its disk flush
+    # Python's cycle collector: a young collection every this many new objects. With
+    # CPython's default (700) the full collections of a heap of hundreds of live tables
+    # stopped the server for up to a third of a second; 0 leaves the collector as it is.
+    gc_young_objects: int = 10_000
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

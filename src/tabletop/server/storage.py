@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +34,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -42,10 +43,12 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
+
+IDLE_PING_S = 10.0  # a pooled connection idle this long is checked before it is used
 
 tables_t = Table(
     "tt_tables",
@@ -152,6 +155,31 @@ class TableRow:
     owner: str | None = None  # the process playing it (server/cluster.py)
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One table's next action, to be committed (:meth:`Storage.append_actions`)."""
+
+    table_id: str
+    ply: int
+    action: int
+    seat: int
+    status: str
+    result: dict[str, Any] | None = None
+    snapshot: dict[str, Any] | None = None
+
+
+# Several tables' actions in one transaction: the statements of Storage.append_actions.
+_NEXT_VERSIONS = (
+    update(tables_t)
+    .where(tables_t.c.id == bindparam("b_id"), tables_t.c.version == bindparam("b_ply"))
+    .values(
+        version=bindparam("b_next"),
+        status=bindparam("b_status"),
+        result=bindparam("b_result", type_=tables_t.c.result.type),
+    )
+)
+
+
 def engine_url(url: str) -> str:
     """``url`` with the psycopg 3 driver named for PostgreSQL (SQLAlchemy's default is psycopg2)."""
     for prefix in ("postgresql://", "postgres://"):
@@ -160,12 +188,30 @@ def engine_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; a SQLite file's folder is created, and WAL mode set."""
+def make_engine(url: str, durable: bool = True) -> Engine:
+    """An engine for ``url``; a SQLite file's folder is created, and WAL mode set.
+
+    ``durable=False`` (PostgreSQL) acknowledges a commit once the database has it,
+    before its log is on disk (``synchronous_commit = off``): a crash of PostgreSQL or
+    of the machine may lose the last fraction of a second of commits, a crash of the
+    server process never does; a disk that sometimes takes a long time to flush then
+    no longer holds up every action waiting on it. SQLite's WAL mode with
+    ``synchronous=NORMAL`` already makes that trade.
+    """
     url = engine_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url)
+        _ping_when_idle(engine)
+        if not durable:
+
+            @event.listens_for(engine, "connect")
+            def _asynchronous_commit(dbapi_connection: Any, _record: Any) -> None:
+                with dbapi_connection.cursor() as cursor:
+                    cursor.execute("SET synchronous_commit = off")
+                dbapi_connection.commit()
+
+        return engine
     args = {"check_same_thread": False, "timeout": 30}
     if not parsed.database or parsed.database == ":memory:":
         # One shared connection, or each thread would see its own empty database.
@@ -185,12 +231,38 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def _ping_when_idle(engine: Engine) -> None:
+    """Check a pooled connection before use only when it sat idle for a while.
+
+    ``pool_pre_ping`` would cost every call a round trip (and the database a
+    transaction); a connection in steady use is known to be alive, and one that a
+    database restart broke while it was in use fails that call, after which
+    :meth:`Storage._healing` drops the pool.
+    """
+
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.get("idle_since")
+        if idle_since is None or time.monotonic() - idle_since < IDLE_PING_S:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except Exception as exc:  # the driver's own error for a dead connection
+            raise DisconnectionError() from exc
+        if not alive:
+            raise DisconnectionError()
+
+
 class Storage:
     """Synchronous storage calls; the server runs them in a thread, off the event loop."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, durable: bool = True) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, durable)
         with self.engine.begin() as conn:
             if conn.dialect.name == "postgresql":  # processes starting together: one at a time
                 conn.execute(text("SELECT pg_advisory_xact_lock(7475)"))
@@ -338,6 +410,74 @@ class Storage:
                         table_id=table_id, ply=ply + 1, data=json.dumps(snapshot)
                     )
                 )
+
+    def append_actions(self, batch: Sequence[Append]) -> list[Exception | None]:
+        """Commit the next actions of several tables in one transaction (group commit:
+        one round of the database's work for many actions); for each, ``None`` or the
+        error that refused it.
+
+        Each is checked as :meth:`append_action` checks one. If any is refused, or the
+        transaction fails, each is then tried on its own, so that one table's trouble
+        refuses nothing of the others'.
+        """
+        if len(batch) > 1:
+            try:
+                self._append_together(batch)
+            except Exception:  # one of them, or the database: sort it out one by one
+                pass
+            else:
+                return [None] * len(batch)
+        outcomes: list[Exception | None] = []
+        for a in batch:
+            try:
+                self.append_action(
+                    a.table_id,
+                    a.ply,
+                    a.action,
+                    a.seat,
+                    status=a.status,
+                    result=a.result,
+                    snapshot=a.snapshot,
+                )
+            except Exception as exc:
+                outcomes.append(exc)
+            else:
+                outcomes.append(None)
+        return outcomes
+
+    def _append_together(self, batch: Sequence[Append]) -> None:
+        now = time.time()
+        with self._transaction() as conn:
+            versions = [
+                {
+                    "b_id": a.table_id,
+                    "b_ply": a.ply,
+                    "b_next": a.ply + 1,
+                    "b_status": a.status,
+                    "b_result": a.result,
+                }
+                for a in batch
+            ]
+            if conn.execute(_NEXT_VERSIONS, versions).rowcount != len(batch):
+                raise RuntimeError("an action of the batch is not its table's next one")
+            actions = [
+                {
+                    "table_id": a.table_id,
+                    "ply": a.ply,
+                    "action": a.action,
+                    "seat": a.seat,
+                    "at": now,
+                }
+                for a in batch
+            ]
+            conn.execute(insert(actions_t), actions)
+            snapshots = [
+                {"table_id": a.table_id, "ply": a.ply + 1, "data": json.dumps(a.snapshot)}
+                for a in batch
+                if a.snapshot is not None
+            ]
+            if snapshots:
+                conn.execute(insert(snapshots_t), snapshots)
 
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Take an open human seat; whether the table is now full (and so playing).

@@ -59,8 +59,9 @@ from tabletop.server.live import (
 )
 from tabletop.server.people import People
 from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import SeatRow, SeatTaken, Storage, TableRow
+from tabletop.server.storage import Append, SeatRow, SeatTaken, Storage, TableRow
 from tabletop.server.workers import WorkerPool, deal_seed
+from tabletop.server.writer import ActionWriter
 
 log = logging.getLogger("tabletop.server")
 
@@ -79,6 +80,7 @@ class TableManager:
         cluster: Solo | None = None,
     ) -> None:
         self.storage = storage
+        self.writer = ActionWriter(storage)
         self.cluster = cluster or Solo()
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
@@ -137,6 +139,7 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.writer.idle()  # actions handed over are stored before the tables go
         await self.cluster.stop()  # the others take this process's tables over
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
@@ -512,15 +515,8 @@ class TableManager:
         status = OVER if over else PLAYING
         every = self.settings.snapshot_every
         snapshot = new.to_dict(include_log=True) if every and (ply + 1) % every == 0 else None
-        await asyncio.to_thread(
-            self.storage.append_action,
-            table.id,
-            ply,
-            action,
-            seat,
-            status=status,
-            result=result,
-            snapshot=snapshot,
+        await self.writer.append(
+            Append(table.id, ply, action, seat, status, result=result, snapshot=snapshot)
         )
         breaks = new.game.info.break_after
         if breaks and not over:

@@ -5,7 +5,9 @@ idling; commits that do not wait for the disk, and the cycle collector, as set."
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, event, text
@@ -201,3 +203,27 @@ def test_the_cycle_collector_is_spaced_out_while_serving_and_restored() -> None:
     assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
     with collector_tuned(0):
         assert gc.get_threshold() == before
+
+
+def test_a_database_that_refuses_writes_refuses_the_batch_at_once(tmp_path: Path) -> None:
+    """The database, not a table, is the trouble (here a file opened read-only): the
+    actions are not tried one by one, each against the same wall."""
+    path = tmp_path / "tabletop.db"
+    storage = Storage(f"sqlite:///{path}")
+    for t in ("a", "b"):
+        storage.create_table(_row(t))
+    opened = [0]
+
+    def read_only() -> sqlite3.Connection:
+        opened[0] += 1
+        return sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+
+    storage.engine.dispose()
+    storage.engine = create_engine("sqlite://", creator=read_only)
+    action = _first_action()
+    outcomes = storage.append_actions(
+        [Append("a", 0, action, 0, "playing"), Append("b", 0, action, 0, "playing")]
+    )
+    assert all(isinstance(o, OperationalError) and "readonly" in str(o) for o in outcomes)
+    assert opened[0] == 1
+    storage.close()

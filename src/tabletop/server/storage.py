@@ -416,14 +416,16 @@ class Storage:
         one round of the database's work for many actions); for each, ``None`` or the
         error that refused it.
 
-        Each is checked as :meth:`append_action` checks one. If any is refused, or the
-        transaction fails, each is then tried on its own, so that one table's trouble
-        refuses nothing of the others'.
+        Each is checked as :meth:`append_action` checks one. If any is refused, each is
+        then tried on its own, so that one table's trouble refuses nothing of the
+        others'. If the database cannot be reached, all are refused at once.
         """
         if len(batch) > 1:
             try:
                 self._append_together(batch)
-            except Exception:  # one of them, or the database: sort it out one by one
+            except (OperationalError, InterfaceError) as exc:  # the database, not a table
+                return [exc] * len(batch)
+            except Exception:  # one of them: sort it out one by one
                 pass
             else:
                 return [None] * len(batch)

@@ -412,7 +412,7 @@ class Database:
         from sqlalchemy import create_engine, text
         from sqlalchemy.engine import make_url
 
-        from tabletop.server.storage import engine_url
+        from tabletop.server.engine import engine_url
 
         self._text = text
         self._create_engine = create_engine

@@ -21,7 +21,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from tabletop.server import ServerSettings, create_app
-from tabletop.server.storage import engine_url
+from tabletop.server.engine import engine_url
 
 POSTGRES_ADMIN = os.environ.get(
     "TABLETOP_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"

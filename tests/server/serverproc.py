@@ -17,7 +17,7 @@ import httpx
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
-from tabletop.server.storage import engine_url
+from tabletop.server.engine import engine_url
 
 ADDRESS = re.compile(r"open (http://[^ ]+/) in your browser")
 

@@ -7,7 +7,8 @@ import hashlib
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
-from tabletop.server.storage import engine_url, seats_t
+from tabletop.server.engine import engine_url
+from tabletop.server.storage import seats_t
 from tests.server.helpers import HUMAN, bot, new_table
 
 

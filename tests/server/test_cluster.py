@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
 from websockets.exceptions import ConnectionClosed
 
 import tabletop
+from tabletop.server.engine import engine_url
 from tests.server.helpers import HUMAN, bot
 from tests.server.serverproc import (
     JsonSocket,
@@ -102,7 +104,8 @@ class Player:
         for _ in range(500):
             msg: dict[str, Any] = ws.receive_json()
             self.frames.append(msg)
-            if msg["type"] == "error" and msg.get("code") != "rate_limited":
+            # "busy": the process let the table go, and hangs up so that we reconnect
+            if msg["type"] == "error" and msg.get("code") not in ("rate_limited", "busy"):
                 raise AssertionError(f"error from the server: {msg}")
             if predicate(msg):
                 return msg
@@ -231,6 +234,52 @@ def test_the_owner_killed_mid_game_the_others_finish_it(postgres_url: str, tmp_p
         new_owner = owner_port(postgres_url, table_id)
         assert new_owner in (port_of(servers[1]), port_of(servers[2]))
         replayed(servers[1], table_id, final)
+
+
+LOCK_HOLDER = (
+    "SELECT l.pid FROM pg_locks l JOIN tt_tables t ON l.objid = hashtext(t.id)::oid "
+    "WHERE t.id = :id AND l.locktype = 'advisory' AND l.classid = 7474 AND l.granted"
+)
+
+
+def cut_the_owners_connection(database_url: str, table_id: str) -> None:
+    """End the database connection that holds the table's lock (as a network cut or a
+    proxy's idle timeout would), then wait until a process holds the lock again."""
+    engine = create_engine(engine_url(database_url), isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            cut = conn.execute(text(LOCK_HOLDER), {"id": table_id}).scalar_one()
+            conn.execute(text("SELECT pg_terminate_backend(:pid, 10000)"), {"pid": cut})
+            deadline = time.monotonic() + 20
+            while conn.execute(text(LOCK_HOLDER), {"id": table_id}).scalar() in (None, cut):
+                assert time.monotonic() < deadline, "nobody took the table's lock again"
+                time.sleep(0.05)  # polling the real condition, bounded by the deadline
+    finally:
+        engine.dispose()
+
+
+def test_an_owner_that_loses_its_database_connection_lets_its_tables_go(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """The owner's lock connection is cut mid-game while the process lives on: the lock
+    is gone, so another process may take the table. The old owner must stop playing
+    it (its clients reconnect) instead of playing on beside the new one, and no move
+    it still accepts may extend a log that the new owner has already read."""
+    with cluster(postgres_url, tmp_path, size=2) as servers:
+        a, b = servers
+        table_id, tokens = two_people(a, b, "uno-power")
+        players = [Player(servers, 0, table_id, tokens[0]), Player(servers, 0, table_id, tokens[1])]
+
+        def cut(move: int) -> None:
+            if move == 4:
+                cut_the_owners_connection(postgres_url, table_id)
+
+        final = play_to_the_end(players, random.Random(4), cut)
+        assert a.process.poll() is None  # the process lives on, with a new connection
+        assert all(p.reconnects for p in players)  # it hung up on both
+        for p in players:
+            seen_versions_in_order(p)
+        replayed(b, table_id, final)
 
 
 def test_a_seat_claimed_through_three_processes_has_one_holder(

@@ -14,8 +14,8 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import OperationalError
 
 import tabletop
-from tabletop.server import storage as storage_module
-from tabletop.server.storage import Append, Storage
+from tabletop.server import engine as engine_module
+from tabletop.server.storage import Append, Storage, TableMoved
 from tabletop.server.writer import ActionWriter
 from tests.server.test_storage import _row
 
@@ -152,7 +152,7 @@ def test_a_connection_the_database_dropped_while_idle_is_replaced(
     the call succeeds. Without the check the call fails."""
     storage = Storage(postgres_url)
     storage.create_table(_row("a"))
-    admin = create_engine(storage_module.engine_url(postgres_url), isolation_level="AUTOCOMMIT")
+    admin = create_engine(engine_module.engine_url(postgres_url), isolation_level="AUTOCOMMIT")
 
     def drop_pooled_connections() -> None:
         with admin.connect() as conn:
@@ -164,13 +164,13 @@ def test_a_connection_the_database_dropped_while_idle_is_replaced(
             ).scalar_one()
         assert ended >= 1
 
-    monkeypatch.setattr(storage_module, "IDLE_PING_S", 1e9)  # never checked
+    monkeypatch.setattr(engine_module, "IDLE_PING_S", 1e9)  # never checked
     drop_pooled_connections()
     with pytest.raises(OperationalError):
         storage.load_table("a")
     assert storage.load_table("a") is not None  # the pool was dropped after the error
 
-    monkeypatch.setattr(storage_module, "IDLE_PING_S", 0.0)  # always checked
+    monkeypatch.setattr(engine_module, "IDLE_PING_S", 0.0)  # always checked
     drop_pooled_connections()
     assert storage.load_table("a") is not None
     storage.close()
@@ -226,4 +226,31 @@ def test_a_database_that_refuses_writes_refuses_the_batch_at_once(tmp_path: Path
     )
     assert all(isinstance(o, OperationalError) and "readonly" in str(o) for o in outcomes)
     assert opened[0] == 1
+    storage.close()
+
+
+def test_a_process_that_lost_a_table_cannot_extend_its_log(database_url: str) -> None:
+    """Several processes: the writer's id is checked in the statement that stores the
+    action, so a process that another has taken a table from stores nothing there,
+    alone or in a batch, and is told so (TableMoved)."""
+    storage = Storage(database_url)
+    for t in ("a", "b"):
+        row = _row(t)
+        row.owner = "p1"
+        storage.create_table(row)
+    action = _first_action()
+    with pytest.raises(TableMoved):
+        storage.append_action("a", 0, action, 0, status="playing", owner="p2")
+    outcomes = storage.append_actions(
+        [Append("a", 0, action, 0, "playing", owner="p2"), Append("b", 0, action, 0, "playing")]
+    )
+    assert isinstance(outcomes[0], TableMoved) and outcomes[1] is None
+    outcomes = storage.append_actions(
+        [
+            Append("a", 0, action, 0, "playing", owner="p1"),
+            Append("b", 1, action, 0, "playing", owner="p1"),
+        ]
+    )
+    assert outcomes == [None, None]
+    assert storage.actions("a") == [action] and storage.actions("b") == [action, action]
     storage.close()

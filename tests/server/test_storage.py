@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import delete, event
 
 import tabletop
-from tabletop.server.storage import SeatRow, Storage, TableRow, actions_t, engine_url
+from tabletop.server.engine import engine_url
+from tabletop.server.storage import SeatRow, Storage, TableRow, actions_t
 from tabletop.server.tables import rebuild_state
 
 

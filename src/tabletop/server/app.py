@@ -362,9 +362,10 @@ async def _send_loop(ws: WebSocket, conn: Connection) -> None:
     while True:
         text = await conn.queue.get()
         if text is None:
-            if conn.overflowed:  # the client stopped reading: hang up
+            code = 1008 if conn.overflowed else conn.hang_up_code  # 1008: it stopped reading
+            if code is not None:
                 with contextlib.suppress(Exception):
-                    await ws.close(code=1008)
+                    await ws.close(code=code)
             return
         try:
             await ws.send_text(text)

@@ -46,6 +46,11 @@ class Solo:
         self.address = ""
         self._path = sqlite_file(database_url)
 
+    @property
+    def connected(self) -> bool:
+        """Whether this process still holds what makes it the owner of its tables."""
+        return True
+
     async def start(self) -> None:
         if self._path is not None:
             hold_sqlite(self._path)
@@ -54,10 +59,17 @@ class Solo:
         if self._path is not None:
             let_go_sqlite(self._path)
 
+    async def reconnect(self) -> None:
+        return None
+
     async def own(self, table_id: str) -> bool:
         return True
 
     async def release(self, table_id: str) -> None:
+        return None
+
+    def disown(self, table_id: str) -> None:
+        """Stop counting the table as this process's (another took it over)."""
         return None
 
     async def owner_address(self, table_id: str) -> str | None:
@@ -89,9 +101,25 @@ class Shared(Solo):
         except psycopg.Error as exc:
             raise ClusterError(f"cannot open the owners' connection: {exc}") from None
         await self._conn.execute(
-            "INSERT INTO tt_processes (id, address, started_at) VALUES (%s, %s, %s)",
+            "INSERT INTO tt_processes (id, address, started_at) VALUES (%s, %s, %s) "
+            "ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address",
             (self.process_id, self.address, time.time()),
         )
+
+    @property
+    def connected(self) -> bool:
+        """Whether the owners' connection is open: with it gone, so are the locks."""
+        return self._conn is not None and not self._conn.closed
+
+    async def reconnect(self) -> None:
+        """A new owners' connection after the last one was lost (a database restart, a
+        network cut): its locks went with it, so this process owns nothing now."""
+        self.owned.clear()
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                await self._conn.close()
+            self._conn = None
+        await self.start()
 
     async def stop(self) -> None:
         """Let every table go at once (a rolling restart: the others take them over)."""
@@ -103,32 +131,49 @@ class Shared(Solo):
         self._conn = None
         self.owned.clear()
 
+    async def _execute(self, sql: str, params: tuple[Any, ...] = ()) -> Any:
+        """Run ``sql`` on the owners' connection; a lost connection is a
+        :class:`ClusterError` (and :attr:`connected` turns false)."""
+        import psycopg
+
+        if not self.connected:
+            raise ClusterError("this server is reconnecting to its database; try again")
+        try:
+            return await self._conn.execute(sql, params)
+        except psycopg.OperationalError as exc:
+            raise ClusterError(f"the owners' connection failed: {exc}") from None
+
     async def own(self, table_id: str) -> bool:
         """Take the table if nobody holds it; whether this process owns it now."""
+        if not self.connected:
+            raise ClusterError("this server is reconnecting to its database; try again")
         if table_id in self.owned:
             return True
-        cursor = await self._conn.execute(
+        cursor = await self._execute(
             "SELECT pg_try_advisory_lock(%s, hashtext(%s))", (NAMESPACE, table_id)
         )
         row = await cursor.fetchone()
         if not row or not row[0]:
             return False
         self.owned.add(table_id)
-        await self._conn.execute(
+        await self._execute(
             "UPDATE tt_tables SET owner = %s WHERE id = %s", (self.process_id, table_id)
         )
         return True
 
+    def disown(self, table_id: str) -> None:
+        self.owned.discard(table_id)
+
     async def release(self, table_id: str) -> None:
         if table_id in self.owned:
             self.owned.discard(table_id)
-            await self._conn.execute(
+            await self._execute(
                 "SELECT pg_advisory_unlock(%s, hashtext(%s))", (NAMESPACE, table_id)
             )
 
     async def owner_address(self, table_id: str) -> str | None:
         """The address of the process that owns the table now (``None``: nobody)."""
-        cursor = await self._conn.execute(
+        cursor = await self._execute(
             "SELECT p.address FROM tt_tables t JOIN tt_processes p ON p.id = t.owner "
             "WHERE t.id = %s AND p.id <> %s AND " + _HELD,
             (table_id, self.process_id),
@@ -138,7 +183,7 @@ class Shared(Solo):
 
     async def unowned(self) -> list[str]:
         """The unfinished tables no process owns (their owner died or stopped)."""
-        cursor = await self._conn.execute(
+        cursor = await self._execute(
             "SELECT t.id FROM tt_tables t WHERE t.status IN ('waiting', 'playing') "
             "AND NOT " + _HELD + " ORDER BY t.created_at"
         )

@@ -118,6 +118,8 @@ class BotDriver:
                 try:
                     await self._bot_turn(table)
                 except p.ProtocolError:
+                    if table.let_go:  # another process plays it now
+                        return
                     raise
                 except Exception as exc:  # the database refused the commit: try again
                     log.warning("table %s: storage failed (%s); retry in %gs", table.id, exc, pause)

@@ -84,6 +84,7 @@ class Connection:
         self.next_seq = 0
         self.hint_pending = False
         self.overflowed = False
+        self.hang_up_code: int | None = None  # set: the server closes the socket with it
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -96,6 +97,11 @@ class Connection:
         self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
 
     def close(self) -> None:
+        self.queue.put_nowait(None)
+
+    def hang_up(self, code: int) -> None:
+        """Close the websocket with ``code`` once what is queued has been sent."""
+        self.hang_up_code = code
         self.queue.put_nowait(None)
 
 
@@ -116,6 +122,7 @@ class LiveTable:
         self.presence_due: asyncio.TimerHandle | None = None
         self.hint_allowance: dict[int, RateLimiter] = {}  # seat -> its hints a minute
         self.storage_trouble = False  # the last commit failed: bots retry, players are told
+        self.let_go = False  # this process stopped playing it: another may own it now
 
     def join(self, conn: Connection) -> None:
         """Count ``conn`` in (it has said hello)."""

@@ -18,7 +18,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -26,7 +25,6 @@ from sqlalchemy import (
     Boolean,
     Column,
     Connection,
-    Engine,
     Float,
     ForeignKey,
     Integer,
@@ -35,20 +33,16 @@ from sqlalchemy import (
     Table,
     Text,
     bindparam,
-    create_engine,
-    event,
     insert,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.exc import InterfaceError, OperationalError
+
+from tabletop.server.engine import make_engine
 
 metadata = MetaData()
-
-IDLE_PING_S = 10.0  # a pooled connection idle this long is checked before it is used
 
 tables_t = Table(
     "tt_tables",
@@ -124,6 +118,10 @@ class SeatTaken(Exception):
     """The seat was claimed by somebody else first."""
 
 
+class TableMoved(RuntimeError):
+    """Another process owns the table now: this one's action was not stored."""
+
+
 @dataclass(slots=True)
 class SeatRow:
     seat: int
@@ -166,6 +164,7 @@ class Append:
     status: str
     result: dict[str, Any] | None = None
     snapshot: dict[str, Any] | None = None
+    owner: str | None = None  # several processes: the writer's id, checked in the same statement
 
 
 # Several tables' actions in one transaction: the statements of Storage.append_actions.
@@ -178,83 +177,7 @@ _NEXT_VERSIONS = (
         result=bindparam("b_result", type_=tables_t.c.result.type),
     )
 )
-
-
-def engine_url(url: str) -> str:
-    """``url`` with the psycopg 3 driver named for PostgreSQL (SQLAlchemy's default is psycopg2)."""
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix) :]
-    return url
-
-
-def make_engine(url: str, durable: bool = True) -> Engine:
-    """An engine for ``url``; a SQLite file's folder is created, and WAL mode set.
-
-    ``durable=False`` (PostgreSQL) acknowledges a commit once the database has it,
-    before its log is on disk (``synchronous_commit = off``): a crash of PostgreSQL or
-    of the machine may lose the last fraction of a second of commits, a crash of the
-    server process never does; a disk that sometimes takes a long time to flush then
-    no longer holds up every action waiting on it. SQLite's WAL mode with
-    ``synchronous=NORMAL`` already makes that trade.
-    """
-    url = engine_url(url)
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite":
-        engine = create_engine(url)
-        _ping_when_idle(engine)
-        if not durable:
-
-            @event.listens_for(engine, "connect")
-            def _asynchronous_commit(dbapi_connection: Any, _record: Any) -> None:
-                with dbapi_connection.cursor() as cursor:
-                    cursor.execute("SET synchronous_commit = off")
-                dbapi_connection.commit()
-
-        return engine
-    args = {"check_same_thread": False, "timeout": 30}
-    if not parsed.database or parsed.database == ":memory:":
-        # One shared connection, or each thread would see its own empty database.
-        engine = create_engine(url, connect_args=args, poolclass=StaticPool)
-    else:
-        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args=args)
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
-
-    return engine
-
-
-def _ping_when_idle(engine: Engine) -> None:
-    """Check a pooled connection before use only when it sat idle for a while.
-
-    ``pool_pre_ping`` would cost every call a round trip (and the database a
-    transaction); a connection in steady use is known to be alive, and one that a
-    database restart broke while it was in use fails that call, after which
-    :meth:`Storage._healing` drops the pool.
-    """
-
-    @event.listens_for(engine, "checkin")
-    def _idle_from(_dbapi_connection: Any, record: Any) -> None:
-        record.info["idle_since"] = time.monotonic()
-
-    @event.listens_for(engine, "checkout")
-    def _ping(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
-        idle_since = record.info.get("idle_since")
-        if idle_since is None or time.monotonic() - idle_since < IDLE_PING_S:
-            return
-        try:
-            alive = engine.dialect.do_ping(dbapi_connection)
-        except Exception as exc:  # the driver's own error for a dead connection
-            raise DisconnectionError() from exc
-        if not alive:
-            raise DisconnectionError()
+_NEXT_VERSIONS_OWNED = _NEXT_VERSIONS.where(tables_t.c.owner == bindparam("b_owner"))
 
 
 class Storage:
@@ -385,19 +308,26 @@ class Storage:
         status: str,
         result: dict[str, Any] | None = None,
         snapshot: dict[str, Any] | None = None,
+        owner: str | None = None,
     ) -> None:
         """Commit action number ``ply`` (0-based) in one transaction.
 
         The primary key (table, ply) makes a second writer of the same ply fail
-        instead of forking the log; the table's version must be ``ply`` before.
+        instead of forking the log; the table's version must be ``ply`` before. With
+        ``owner`` (several processes) the table must still be that process's, checked
+        in the same statement: a process that lost a table without knowing it yet
+        cannot extend a log that its new owner has already read
+        (:class:`TableMoved`).
         """
         with self._transaction() as conn:
-            done = conn.execute(
-                update(tables_t)
-                .where(tables_t.c.id == table_id, tables_t.c.version == ply)
-                .values(version=ply + 1, status=status, result=result)
-            )
+            versions = update(tables_t).where(tables_t.c.id == table_id, tables_t.c.version == ply)
+            if owner is not None:
+                versions = versions.where(tables_t.c.owner == owner)
+            done = conn.execute(versions.values(version=ply + 1, status=status, result=result))
             if done.rowcount != 1:
+                now = conn.execute(select(tables_t.c.owner).where(tables_t.c.id == table_id))
+                if owner is not None and now.scalar_one_or_none() != owner:
+                    raise TableMoved(f"table {table_id} is played by another process now")
                 raise RuntimeError(f"table {table_id}: action {ply} is not the next one")
             conn.execute(
                 insert(actions_t).values(
@@ -440,6 +370,7 @@ class Storage:
                     status=a.status,
                     result=a.result,
                     snapshot=a.snapshot,
+                    owner=a.owner,
                 )
             except Exception as exc:
                 outcomes.append(exc)
@@ -450,6 +381,10 @@ class Storage:
     def _append_together(self, batch: Sequence[Append]) -> None:
         now = time.time()
         with self._transaction() as conn:
+            owners = {a.owner for a in batch}
+            if len(owners) != 1:
+                raise RuntimeError("one writer per batch")  # so: one by one
+            owner = owners.pop()
             versions = [
                 {
                     "b_id": a.table_id,
@@ -457,10 +392,12 @@ class Storage:
                     "b_next": a.ply + 1,
                     "b_status": a.status,
                     "b_result": a.result,
+                    **({} if owner is None else {"b_owner": owner}),
                 }
                 for a in batch
             ]
-            if conn.execute(_NEXT_VERSIONS, versions).rowcount != len(batch):
+            statement = _NEXT_VERSIONS if owner is None else _NEXT_VERSIONS_OWNED
+            if conn.execute(statement, versions).rowcount != len(batch):
                 raise RuntimeError("an action of the batch is not its table's next one")
             actions = [
                 {

@@ -33,7 +33,7 @@ from tabletop.core.options import option_catalogue
 from tabletop.core.registry import game_class
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
-from tabletop.server.cluster import Solo
+from tabletop.server.cluster import ClusterError, Solo
 from tabletop.server.driver import BotDriver
 from tabletop.server.live import (
     BOT,
@@ -58,8 +58,9 @@ from tabletop.server.live import (
     seat_name,
 )
 from tabletop.server.people import People
+from tabletop.server.relay import RESTART
 from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import Append, SeatRow, SeatTaken, Storage, TableRow
+from tabletop.server.storage import Append, SeatRow, SeatTaken, Storage, TableMoved, TableRow
 from tabletop.server.workers import WorkerPool, deal_seed
 from tabletop.server.writer import ActionWriter
 
@@ -185,8 +186,12 @@ class TableManager:
             if row is None or row.status in (EXPIRED, BROKEN):
                 return None
             if row.status != OVER:  # a finished game is read-only: anyone may show it
-                if not await self.cluster.own(table_id):
-                    address = await self.cluster.owner_address(table_id)
+                try:
+                    owned = await self.cluster.own(table_id)
+                    address = None if owned else await self.cluster.owner_address(table_id)
+                except ClusterError as exc:
+                    raise TableError(str(exc), 503) from None
+                if not owned:
                     if address is None:  # its owner is letting it go: ask again soon
                         raise TableError("the table is changing servers; try again", 503)
                     raise Elsewhere(address)
@@ -201,25 +206,56 @@ class TableManager:
         while True:
             await asyncio.sleep(self.settings.cluster_scan_s)
             try:
-                orphans = await self.cluster.unowned()
+                for table_id in await self.cluster.unowned():
+                    await self._take_over(table_id)
             except Exception as exc:  # the database is away: the next scan tries again
                 log.warning("cannot look for tables without an owner: %s", exc)
-                continue
-            for table_id in orphans:
-                async with self._load_lock:
-                    if table_id in self.tables or not await self.cluster.own(table_id):
-                        continue
-                    row = await asyncio.to_thread(self.storage.load_table, table_id)
-                    if row is None or row.status not in (WAITING, PLAYING):
-                        await self.cluster.release(table_id)
-                        continue
-                    try:
-                        table = await self._load_row(row)
-                    except TableBroken:
-                        continue
-                log.info("took over table %s at version %d", table_id, row.version)
-                self.people.schedule_replacements(table)
-                self.driver.kick(table)
+                if not self.cluster.connected:
+                    await self._ownership_lost()
+
+    async def _take_over(self, table_id: str) -> None:
+        async with self._load_lock:
+            if table_id in self.tables or not await self.cluster.own(table_id):
+                return
+            row = await asyncio.to_thread(self.storage.load_table, table_id)
+            if row is None or row.status not in (WAITING, PLAYING):
+                await self.cluster.release(table_id)
+                return
+            try:
+                table = await self._load_row(row)
+            except TableBroken:
+                return
+        log.info("took over table %s at version %d", table_id, row.version)
+        self.people.schedule_replacements(table)
+        self.driver.kick(table)
+
+    async def _ownership_lost(self) -> None:
+        """The owners' connection is gone, and the tables' locks with it: any other
+        process may take any of them over now. Let them all go (their people are told
+        to reconnect, and reach whichever process plays each table next) and take a
+        new connection, from which the scans take back what nobody took."""
+        log.warning("lost the owners' connection: letting %d tables go", len(self.tables))
+        for table in list(self.tables.values()):
+            self._let_go(table)
+        try:
+            await self.cluster.reconnect()
+        except Exception as exc:  # still away: the next scan tries again
+            log.warning("cannot open a new owners' connection: %s", exc)
+
+    def _let_go(self, table: LiveTable) -> None:
+        """Stop playing ``table`` here: no more moves, timers or bots, and its clients
+        hung up on with "service restart" (browsers reconnect at once)."""
+        table.let_go = True
+        self.tables.pop(table.id, None)
+        self.cluster.disown(table.id)
+        tasks = [table.driver, *table.replacers.values()]
+        for task in tasks:
+            if task is not None:
+                task.cancel()
+        if table.presence_due is not None:
+            table.presence_due.cancel()
+        for conn in list(table.connections):
+            conn.hang_up(RESTART)
 
     async def summary(self, table_id: str) -> dict[str, Any] | None:
         """A table's public summary, without loading a finished game into memory."""
@@ -421,6 +457,9 @@ class TableManager:
         if kind == "ping":
             conn.send({"type": "pong"})
             return
+        if table.let_go:  # another process may play it now: reconnect to reach it
+            conn.hang_up(RESTART)
+            return
         if kind == "hello":
             await self.people.hello(table, conn, msg.get("token"))
             return
@@ -461,6 +500,9 @@ class TableManager:
             conn.send(message)
 
     def disconnect(self, table: LiveTable, conn: Connection) -> None:
+        if table.let_go:  # another process may play it now: nothing to schedule here
+            table.leave(conn)
+            return
         self.people.disconnect(table, conn)
 
     # -- actions ------------------------------------------------------------------
@@ -488,6 +530,8 @@ class TableManager:
         if self.stopping:
             raise p.ProtocolError(p.BUSY, "the server is stopping; nothing changed")
         async with table.lock:
+            if table.let_go:
+                raise _moved()
             if version != table.version:
                 raise p.ProtocolError(
                     p.STALE,
@@ -515,9 +559,15 @@ class TableManager:
         status = OVER if over else PLAYING
         every = self.settings.snapshot_every
         snapshot = new.to_dict(include_log=True) if every and (ply + 1) % every == 0 else None
-        await self.writer.append(
-            Append(table.id, ply, action, seat, status, result=result, snapshot=snapshot)
-        )
+        owner = self.cluster.process_id if self.cluster.shared else None
+        try:
+            await self.writer.append(
+                Append(table.id, ply, action, seat, status, result, snapshot, owner)
+            )
+        except TableMoved:  # taken over while this process still played it
+            log.warning("table %s was taken over by another process; letting it go", table.id)
+            self._let_go(table)
+            raise _moved() from None
         breaks = new.game.info.break_after
         if breaks and not over:
             first_new = table.state.log[-1].seq + 1 if table.state.log else 0
@@ -610,6 +660,12 @@ class TableManager:
         position = None if row.position is None else {**row.position, "seed": row.seed}
         record = tabletop.GameRecord.from_state(table.state, players=names, position=position)
         return record.to_dict()
+
+
+def _moved() -> p.ProtocolError:
+    return p.ProtocolError(
+        p.BUSY, "this table moved to another server; reconnect (nothing changed)"
+    )
 
 
 def _seat_of(conn: Connection) -> int:

@@ -377,3 +377,45 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     finally:
         first.http.close()
         stop_server_process(first.process)
+
+
+def test_a_new_owners_connection_ends_the_old_one_that_did_not_hear_goodbye(
+    postgres_url: str,
+) -> None:
+    """After a network cut, PostgreSQL's side of the old connection may not know yet
+    that nobody is there, and keeps the locks: the new connection ends it."""
+    import asyncio
+
+    from tabletop.server.cluster import Shared
+    from tabletop.server.storage import Storage
+
+    Storage(postgres_url).close()  # the tables
+
+    async def run() -> tuple[int, Any, Any]:
+        cluster = Shared(postgres_url, "http://127.0.0.1:1")
+        await cluster.start()
+        assert await cluster.own("t1")
+        old = cluster._conn
+
+        async def unheard() -> None:  # the goodbye is lost on the cut network
+            return None
+
+        old.close = unheard
+        old_pid = old.info.backend_pid
+        await cluster.reconnect()
+        holder = await (
+            await cluster._conn.execute(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = 7474 "
+                "AND objid = hashtext('t1')::oid AND granted"
+            )
+        ).fetchone()
+        alive = await (
+            await cluster._conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = %s", (old_pid,)
+            )
+        ).fetchone()
+        await cluster.stop()
+        return old_pid, holder, alive
+
+    _, holder, alive = asyncio.run(run())
+    assert alive == (0,) and holder == (0,)

@@ -31,6 +31,25 @@ from sqlalchemy.engine import make_url
 NAMESPACE = 7474
 """The first key of the tables' advisory locks (the second: ``hashtext(id)``)."""
 
+CUT_WITHIN: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
+"""The owners' connection, this process's side: a silent network cut fails it within
+about ten seconds (not TCP's default of hours), so the process lets its tables go."""
+
+SERVER_CUT_WITHIN = {
+    "tcp_keepalives_idle": 5,
+    "tcp_keepalives_interval": 2,
+    "tcp_keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
+"""The same for PostgreSQL's side: its server process notices that nobody is there,
+ends, and the tables' locks go to the other processes."""
+
 
 class ClusterError(RuntimeError):
     """The process cannot take its place among the others (said in words)."""
@@ -89,6 +108,7 @@ class Shared(Solo):
         self.address = address
         self._conninfo = libpq_url(database_url)
         self._conn: Any = None
+        self._backend: Any = None  # (pid, start) of the connection's server process
         self.owned: set[str] = set()
 
     async def start(self) -> None:
@@ -96,15 +116,25 @@ class Shared(Solo):
 
         try:
             self._conn = await psycopg.AsyncConnection.connect(
-                self._conninfo, autocommit=True, application_name="tabletop-owner"
+                self._conninfo,
+                autocommit=True,
+                application_name="tabletop-owner",
+                connect_timeout=10,
+                **CUT_WITHIN,
+            )
+            for setting, value in SERVER_CUT_WITHIN.items():  # the database's side
+                await self._conn.execute(f"SET {setting} = {value}")
+            cursor = await self._conn.execute(
+                "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
+            )
+            self._backend = await cursor.fetchone()
+            await self._conn.execute(
+                "INSERT INTO tt_processes (id, address, started_at) VALUES (%s, %s, %s) "
+                "ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address",
+                (self.process_id, self.address, time.time()),
             )
         except psycopg.Error as exc:
             raise ClusterError(f"cannot open the owners' connection: {exc}") from None
-        await self._conn.execute(
-            "INSERT INTO tt_processes (id, address, started_at) VALUES (%s, %s, %s) "
-            "ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address",
-            (self.process_id, self.address, time.time()),
-        )
 
     @property
     def connected(self) -> bool:
@@ -114,12 +144,25 @@ class Shared(Solo):
     async def reconnect(self) -> None:
         """A new owners' connection after the last one was lost (a database restart, a
         network cut): its locks went with it, so this process owns nothing now."""
+        import psycopg
+
         self.owned.clear()
         if self._conn is not None:
             with contextlib.suppress(Exception):
                 await self._conn.close()
             self._conn = None
+        old = self._backend
         await self.start()
+        # After a network cut the old connection's server process may not know yet
+        # that nobody is there, and holds the locks until it does: end it (and wait,
+        # up to 5 s, until it has).
+        if old is not None:
+            with contextlib.suppress(psycopg.Error, ClusterError):
+                await self._execute(
+                    "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+                    "WHERE pid = %s AND backend_start = %s",
+                    tuple(old),
+                )
 
     async def stop(self) -> None:
         """Let every table go at once (a rolling restart: the others take them over)."""

@@ -86,7 +86,7 @@ class BotDriver:
 
     def kick(self, table: LiveTable) -> None:
         """Start the table's driver unless it is already running."""
-        if table.row.status != PLAYING or self.manager.stopping:
+        if table.row.status != PLAYING or self.manager.stopping or table.let_go:
             return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.ensure_future(self._drive(table))
@@ -118,8 +118,6 @@ class BotDriver:
                 try:
                     await self._bot_turn(table)
                 except p.ProtocolError:
-                    if table.let_go:  # another process plays it now
-                        return
                     raise
                 except Exception as exc:  # the database refused the commit: try again
                     log.warning("table %s: storage failed (%s); retry in %gs", table.id, exc, pause)
@@ -132,6 +130,8 @@ class BotDriver:
         except asyncio.CancelledError:
             raise
         except Exception:
+            if table.let_go:  # another process plays it now
+                return
             log.exception("table %s: the bot driver stopped", table.id)
 
     async def auto_turn(self, table: LiveTable, seat: int) -> bool:

@@ -234,9 +234,13 @@ class TableManager:
         process may take any of them over now. Let them all go (their people are told
         to reconnect, and reach whichever process plays each table next) and take a
         new connection, from which the scans take back what nobody took."""
-        log.warning("lost the owners' connection: letting %d tables go", len(self.tables))
-        for table in list(self.tables.values()):
-            self._let_go(table)
+        async with self._load_lock:  # no table half loaded on the old connection
+            log.warning("lost the owners' connection: letting %d tables go", len(self.tables))
+            for table in list(self.tables.values()):
+                self._let_go(table)
+            # Actions already handed over are stored (or refused) before this process
+            # can take any table back: none may land on a table it has reloaded.
+            await self.writer.idle()
         try:
             await self.cluster.reconnect()
         except Exception as exc:  # still away: the next scan tries again
@@ -246,8 +250,9 @@ class TableManager:
         """Stop playing ``table`` here: no more moves, timers or bots, and its clients
         hung up on with "service restart" (browsers reconnect at once)."""
         table.let_go = True
-        self.tables.pop(table.id, None)
-        self.cluster.disown(table.id)
+        if self.tables.get(table.id) is table:  # not a copy loaded since
+            del self.tables[table.id]
+            self.cluster.disown(table.id)
         tasks = [table.driver, *table.replacers.values()]
         for task in tasks:
             if task is not None:
@@ -377,7 +382,6 @@ class TableManager:
         if status == WAITING and created_by is not None:
             self._check_waiting_allowance(created_by)
         table_id = secrets.token_urlsafe(9)
-        await self.cluster.own(table_id)  # before anyone can see it unowned
         row = TableRow(
             id=table_id,
             game=game_id,
@@ -395,9 +399,16 @@ class TableManager:
             position=row_position,
             owner=self.cluster.process_id,
         )
-        await asyncio.to_thread(self.storage.create_table, row)
-        table = LiveTable(row, state)
-        self.tables[row.id] = table
+        # Under the load lock: a lost owners' connection lets every table go, and must
+        # not find this one half made (owned on the old connection, not yet listed).
+        async with self._load_lock:
+            try:
+                await self.cluster.own(table_id)  # before anyone can see it unowned
+            except ClusterError as exc:
+                raise TableError(str(exc), 503) from None
+            await asyncio.to_thread(self.storage.create_table, row)
+            table = LiveTable(row, state)
+            self.tables[row.id] = table
         self.driver.kick(table)
         return table, token
 
@@ -548,6 +559,8 @@ class TableManager:
 
     async def commit(self, table: LiveTable, seat: int, action: int) -> None:
         """Apply to a copy, commit, then publish. The caller holds ``table.lock``."""
+        if table.let_go:
+            raise _moved()
         new = table.state.clone()
         try:
             new.apply(action)

@@ -254,3 +254,36 @@ def test_a_process_that_lost_a_table_cannot_extend_its_log(database_url: str) ->
     assert outcomes == [None, None]
     assert storage.actions("a") == [action] and storage.actions("b") == [action, action]
     storage.close()
+
+
+def test_connections_give_up_on_a_silent_network_within_seconds(postgres_url: str) -> None:
+    """A half-open connection (a network cut nobody announced) would hold a call for
+    TCP's quarter of an hour: the one transaction in flight, and with it every table's
+    moves. Both the pool's connections and the owners' connection (whose PostgreSQL
+    side holds the tables' locks) give up within seconds, on both sides."""
+    from tabletop.server.cluster import Shared
+
+    storage = Storage(postgres_url)
+    raw = storage.engine.raw_connection()
+    try:
+        pooled = raw.driver_connection.info.get_parameters()  # type: ignore[union-attr]
+    finally:
+        raw.close()
+    storage.close()
+    assert pooled["tcp_user_timeout"] == "10000" and pooled["keepalives_idle"] == "5"
+
+    async def owners() -> tuple[dict[str, str], tuple[str, str]]:
+        cluster = Shared(postgres_url, "http://127.0.0.1:1")
+        await cluster.start()
+        conn = cluster._conn
+        cursor = await conn.execute(
+            "SELECT current_setting('tcp_keepalives_idle'), current_setting('tcp_user_timeout')"
+        )
+        server_side = await cursor.fetchone()
+        client_side = conn.info.get_parameters()
+        await cluster.stop()
+        return client_side, server_side
+
+    client_side, server_side = asyncio.run(owners())
+    assert client_side["tcp_user_timeout"] == "10000"
+    assert server_side == ("5", "10000")

@@ -28,18 +28,10 @@ from typing import IO, Any
 
 from sqlalchemy.engine import make_url
 
+from tabletop.server.engine import CUT_WITHIN
+
 NAMESPACE = 7474
 """The first key of the tables' advisory locks (the second: ``hashtext(id)``)."""
-
-CUT_WITHIN: dict[str, Any] = {
-    "keepalives": 1,
-    "keepalives_idle": 5,
-    "keepalives_interval": 2,
-    "keepalives_count": 3,
-    "tcp_user_timeout": 10_000,
-}
-"""The owners' connection, this process's side: a silent network cut fails it within
-about ten seconds (not TCP's default of hours), so the process lets its tables go."""
 
 SERVER_CUT_WITHIN = {
     "tcp_keepalives_idle": 5,
@@ -47,8 +39,9 @@ SERVER_CUT_WITHIN = {
     "tcp_keepalives_count": 3,
     "tcp_user_timeout": 10_000,
 }
-"""The same for PostgreSQL's side: its server process notices that nobody is there,
-ends, and the tables' locks go to the other processes."""
+"""The owners' connection, PostgreSQL's side (this process's side: ``CUT_WITHIN``): its
+server process notices within seconds that nobody is there after a network cut, ends,
+and the tables' locks go to the other processes."""
 
 
 class ClusterError(RuntimeError):
@@ -119,7 +112,6 @@ class Shared(Solo):
                 self._conninfo,
                 autocommit=True,
                 application_name="tabletop-owner",
-                connect_timeout=10,
                 **CUT_WITHIN,
             )
             for setting, value in SERVER_CUT_WITHIN.items():  # the database's side

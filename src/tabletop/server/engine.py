@@ -14,6 +14,20 @@ from sqlalchemy.pool import StaticPool
 
 IDLE_PING_S = 10.0  # a pooled connection idle this long is checked before it is used
 
+CUT_WITHIN: dict[str, Any] = {
+    "connect_timeout": 10,
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+    "tcp_user_timeout": 10_000,
+}
+"""libpq settings of every PostgreSQL connection: after a silent network cut a call
+fails within about ten seconds instead of waiting for TCP's retries (a quarter of an
+hour), so one transaction in flight (server/writer.py) cannot hold every table's
+moves for that long, and a process that lost its owners' connection lets its tables
+go (server/cluster.py)."""
+
 
 def engine_url(url: str) -> str:
     """``url`` with the psycopg 3 driver named for PostgreSQL (SQLAlchemy's default is psycopg2)."""
@@ -36,7 +50,7 @@ def make_engine(url: str, durable: bool = True) -> Engine:
     url = engine_url(url)
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        engine = create_engine(url)
+        engine = create_engine(url, connect_args=dict(CUT_WITHIN))
         _ping_when_idle(engine)
         if not durable:
 

@@ -18,9 +18,10 @@ exactly once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sized
+from collections.abc import Sized
 from typing import TYPE_CHECKING
 
+from tabletop.core.checks import check_card_ids, check_in_range
 from tabletop.core.errors import StateFormatError
 from tabletop.core.piles import check_every_card_once as check_every_card_once_in
 from tabletop.games.kung_fu.cards import BLUE, RED
@@ -65,9 +66,7 @@ def check_known_cards(state: KungFuState) -> None:
     for colour, deck in enumerate(state.decks):
         piles[f"decks[{colour}]"] = [*deck.draw_pile, *deck.discard_pile]
     for name, pile in piles.items():
-        for k in pile:
-            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < cards.num_types:
-                raise StateFormatError(f"{name}: {k!r} is not a card of this deck")
+        check_card_ids(name, pile, cards.num_types)
     for colour, deck in enumerate(state.decks):
         for k in (*deck.draw_pile, *deck.discard_pile):
             if cards.colour[k] != colour:
@@ -126,26 +125,19 @@ def check_koku(state: KungFuState) -> None:
 def check_counts(state: KungFuState) -> None:
     """Seats, life, rounds and handovers within what the rules make of them."""
     opts = state.kf_game.options
-    _in_range("life", state.life, 0, MAX_LIFE)
-    _in_range("attacker", [state.attacker], 0, 1)
-    _in_range("first_player", [state.first_player], 0, 1)
-    _in_range("att_player", [state.att_player], -1, 1)
-    _in_range("winner", [state.winner], -1, 1)
-    _in_range("round", [state.round], 1, opts.round_limit)
-    _in_range("lost", state.lost, 0, None)
-    _in_range("damage", [state.damage], 0, None)
-    _in_range("ask", [d.player for d in state.ask], 0, 1)
+    check_in_range("life", state.life, 0, MAX_LIFE)
+    check_in_range("attacker", [state.attacker], 0, 1)
+    check_in_range("first_player", [state.first_player], 0, 1)
+    check_in_range("att_player", [state.att_player], -1, 1)
+    check_in_range("winner", [state.winner], -1, 1)
+    check_in_range("round", [state.round], 1, opts.round_limit)
+    check_in_range("lost", state.lost, 0, None)
+    check_in_range("damage", [state.damage], 0, None)
+    check_in_range("ask", [d.player for d in state.ask], 0, 1)
     most = opts.max_voluntary_passes
     if most >= 0:
-        _in_range("passes", state.passes, 0, most)
+        check_in_range("passes", state.passes, 0, most)
     elif state.passes != [-1, -1]:  # as often as the players want: the count stays -1
         raise StateFormatError(
             f"passes: -1 for each fighter under the option's -1, got {state.passes}"
         )
-
-
-def _in_range(name: str, values: Iterable[int], low: int, high: int | None) -> None:
-    for value in values:
-        if value < low or (high is not None and value > high):
-            bounds = f"{low} or more" if high is None else f"from {low} to {high}"
-            raise StateFormatError(f"{name}: must be {bounds}, got {value}")

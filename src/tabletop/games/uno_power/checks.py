@@ -17,9 +17,9 @@ once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from tabletop.core.checks import check_card_ids, check_in_range
 from tabletop.core.errors import StateFormatError
 from tabletop.core.piles import check_every_card_once as check_every_card_once_in
 from tabletop.games.uno_power.cards import COLOURS, NUM_TOWERS
@@ -43,9 +43,7 @@ def check_piles(state: UnoPowerState) -> None:
     num_kinds = state.uno_game.cards.num_kinds
     deck = state.deck
     for pile, cards in (("draw", deck.draw_pile), ("discard", deck.discard_pile)):
-        for k in cards:
-            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < num_kinds:
-                raise StateFormatError(f"deck.{pile}: {k!r} is not a card of this deck")
+        check_card_ids(f"deck.{pile}", cards, num_kinds)
 
 
 def check_every_card_once(state: UnoPowerState) -> None:
@@ -106,30 +104,23 @@ def check_seats(state: UnoPowerState) -> None:
             raise StateFormatError(f"{name}: one per player ({n}), got {len(getattr(state, name))}")
     if len(state.towers) != NUM_TOWERS:
         raise StateFormatError(f"towers: one holder per tower ({NUM_TOWERS})")
-    _in_range("turn", [state.turn], 0, n - 1)
-    _in_range("dealer", [state.dealer], 0, n - 1)
+    check_in_range("turn", [state.turn], 0, n - 1)
+    check_in_range("dealer", [state.dealer], 0, n - 1)
     for name in ("actor", "next_turn", "uno_pending"):
-        _in_range(name, [getattr(state, name)], -1, n - 1)
-    _in_range("towers", state.towers, -1, n - 1)
-    _in_range("winners", state.winner_list, 0, n - 1)
-    _in_range("ask", [d.player for d in state.ask], 0, n - 1)
+        check_in_range(name, [getattr(state, name)], -1, n - 1)
+    check_in_range("towers", state.towers, -1, n - 1)
+    check_in_range("winners", state.winner_list, 0, n - 1)
+    check_in_range("ask", [d.player for d in state.ask], 0, n - 1)
 
 
 def check_counts(state: UnoPowerState) -> None:
     """Directions, colours and counts within what the rules make of them."""
     if state.direction not in (1, -1):
         raise StateFormatError(f"direction: 1 or -1, got {state.direction}")
-    _in_range("colour", [state.colour], -1, len(COLOURS) - 1)
-    _in_range("wd4_colour", [state.wd4_colour], -1, len(COLOURS) - 1)
-    _in_range("scores", state.scores, 0, None)
-    _in_range("round", [state.round], 1, None)
-    _in_range("turns", [state.turns], 0, None)
-    _in_range("pending_draw", [state.pending_draw], 0, None)
-    _in_range("pass_streak", [state.pass_streak], 0, state.num_players)
-
-
-def _in_range(name: str, values: Iterable[int], low: int, high: int | None) -> None:
-    for value in values:
-        if value < low or (high is not None and value > high):
-            bounds = f"{low} or more" if high is None else f"from {low} to {high}"
-            raise StateFormatError(f"{name}: must be {bounds}, got {value}")
+    check_in_range("colour", [state.colour], -1, len(COLOURS) - 1)
+    check_in_range("wd4_colour", [state.wd4_colour], -1, len(COLOURS) - 1)
+    check_in_range("scores", state.scores, 0, None)
+    check_in_range("round", [state.round], 1, None)
+    check_in_range("turns", [state.turns], 0, None)
+    check_in_range("pending_draw", [state.pending_draw], 0, None)
+    check_in_range("pass_streak", [state.pass_streak], 0, state.num_players)

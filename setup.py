@@ -2,8 +2,9 @@
 
 Everything is plain Python and runs as such; a compiled build runs the same source
 as C extension modules, two to three times faster (docs/install.md). The metadata lives
-in ``pyproject.toml``; the in-tree backend (``build_support/backend.py``) asks for
-mypy only when compiling.
+in ``pyproject.toml``; the in-tree backend (``build_support/backend.py``) decides for
+each build whether it compiles (a wheel does where a C compiler is found, an editable
+install never does), sets ``TABLETOP_COMPILE`` accordingly and asks for mypy only then.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ SOURCE = Path("src")
 
 COMPILED = [
     "tabletop/core/action.py",
+    "tabletop/core/bits.py",
+    "tabletop/core/hands.py",
     "tabletop/core/log.py",
     "tabletop/core/piles.py",
     "tabletop/core/rng.py",
     "tabletop/core/state.py",
     "tabletop/games/king_of_tokyo/",
+    "tabletop/games/kung_fu/",
+    "tabletop/games/uno_power/",
 ]
-"""What is compiled: King of Tokyo's engine and the core classes it builds on."""
+"""What is compiled: the three games' engines and the core classes they build on."""
 
 NOT_COMPILED = [
     "tabletop/games/king_of_tokyo/bots.py",
@@ -31,6 +36,14 @@ NOT_COMPILED = [
     "tabletop/games/king_of_tokyo/options.py",
     "tabletop/games/king_of_tokyo/position.py",
     "tabletop/games/king_of_tokyo/preferences.py",
+    "tabletop/games/kung_fu/bots.py",
+    "tabletop/games/kung_fu/game.py",
+    "tabletop/games/kung_fu/options.py",
+    "tabletop/games/kung_fu/position.py",
+    "tabletop/games/uno_power/bots.py",
+    "tabletop/games/uno_power/game.py",
+    "tabletop/games/uno_power/options.py",
+    "tabletop/games/uno_power/position.py",
 ]
 """Left as Python: classes that subclass plain ones (:class:`~tabletop.bots.Bot`,
 :class:`~tabletop.core.game.Game`), which compiled classes cannot, and the options
@@ -39,7 +52,7 @@ builder, which runs once per position (nothing to gain)."""
 
 
 def compile_requested() -> bool:
-    return os.environ.get("TABLETOP_COMPILE", "0") not in ("", "0")
+    return os.environ.get("TABLETOP_COMPILE", "0").strip() == "1"
 
 
 def extensions() -> list[object]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,7 +22,9 @@ BOTS_ONLY = ["play", "uno-power", "--seats", "random,heuristic", "-o", "target_s
 def test_version(invoke: Invoke) -> None:
     result = invoke(["--version"])
     assert result.exit_code == 0
-    assert result.output.strip() == f"tabletop {tabletop.__version__}"
+    # .ci/run sets TABLETOP_EXPECT_COMPILED=1 where it tests a compiled build.
+    engine = "compiled" if os.environ.get("TABLETOP_EXPECT_COMPILED") == "1" else "interpreted"
+    assert result.output.strip() == f"tabletop {tabletop.__version__} ({engine} engines)"
 
 
 def test_list_names_games_options_and_bots(invoke: Invoke) -> None:

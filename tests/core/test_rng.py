@@ -1,6 +1,9 @@
 from __future__ import annotations
 
 import json
+import random
+
+import pytest
 
 from tabletop.core.rng import Rng
 
@@ -40,3 +43,23 @@ def test_derive_gives_a_new_deterministic_stream() -> None:
     x, y = Rng(3).derive(), Rng(3).derive()
     assert x.randrange(10**9) == y.randrange(10**9)
     assert Rng(3).derive().randrange(10**9) != Rng(4).derive().randrange(10**9)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2026])
+def test_draws_and_shuffles_match_the_standard_library_for_a_seed(seed: int) -> None:
+    # Saved games and golden games were recorded with random.Random's own draws.
+    ours, theirs = Rng(seed), random.Random(seed)
+    for stop in (1, 2, 3, 6, 7, 108, 2**40 + 3):
+        assert ours.randrange(stop) == theirs.randrange(stop)
+    for size in (0, 1, 2, 5, 108):
+        mine, std = list(range(size)), list(range(size))
+        ours.shuffle(mine)
+        theirs.shuffle(std)
+        assert mine == std
+    assert ours.random() == theirs.random()
+
+
+@pytest.mark.parametrize("stop", [0, -3])
+def test_an_empty_range_is_refused(stop: int) -> None:
+    with pytest.raises(ValueError, match="empty range"):
+        Rng(1).randrange(stop)

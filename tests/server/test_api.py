@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import hashlib
+import os
 
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
+import tabletop
 from tabletop.server.engine import engine_url
 from tabletop.server.storage import seats_t
 from tests.server.helpers import HUMAN, bot, new_table
+
+
+def test_health_says_which_engines_run(client: TestClient) -> None:
+    # .ci/run sets TABLETOP_EXPECT_COMPILED=1 where it tests a compiled build.
+    expected = "compiled" if os.environ.get("TABLETOP_EXPECT_COMPILED") == "1" else "interpreted"
+    health = client.get("/api/health").json()
+    assert health["ok"] is True
+    assert health["engine"] == expected
+    assert health["version"] == tabletop.__version__
 
 
 def test_pages_and_games(client: TestClient) -> None:

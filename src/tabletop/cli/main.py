@@ -31,6 +31,7 @@ from tabletop.cli.table import (
     resume_table,
     set_table,
 )
+from tabletop.core.compiled import engine
 from tabletop.core.errors import TabletopError
 from tabletop.core.options import (
     OPTION_GROUP_TITLES,
@@ -66,7 +67,7 @@ def _fail(message: str, code: int) -> NoReturn:
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(f"tabletop {tabletop.__version__}")
+        typer.echo(f"tabletop {tabletop.__version__} ({engine()} engines)")
         raise typer.Exit()
 
 

@@ -17,3 +17,13 @@ def compiled() -> bool:
     from tabletop.core import state
 
     return (state.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def engine() -> str:
+    """Which engines run, in one word, as ``tabletop --version`` and the server's
+    ``/api/health`` report it.
+
+    >>> engine() in ("compiled", "interpreted")
+    True
+    """
+    return "compiled" if compiled() else "interpreted"

@@ -55,7 +55,9 @@ class Rng:
         return self._random
 
     def randrange(self, stop: int) -> int:
-        return self._own().randrange(stop)
+        if stop <= 0:
+            raise ValueError(f"empty range for randrange({stop})")
+        return _below(self._own(), stop)
 
     def random(self) -> float:
         return self._own().random()
@@ -73,7 +75,12 @@ class Rng:
         return self._own().choice(seq)
 
     def shuffle(self, seq: MutableSequence[Any]) -> None:
-        self._own().shuffle(seq)
+        # Fisher-Yates with random.shuffle's own draws, so a seed shuffles as it does
+        # there; written out because the standard library's loop runs interpreted.
+        source = self._own()
+        for i in range(len(seq) - 1, 0, -1):
+            j = _below(source, i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
 
     def sample(self, population: Sequence[T], k: int) -> list[T]:
         return self._own().sample(population, k)
@@ -95,3 +102,13 @@ class Rng:
         rng._random.setstate((version, tuple(internal), gauss))
         rng._shared = False
         return rng
+
+
+def _below(source: random.Random, n: int) -> int:
+    """A uniform int in ``[0, n)`` from ``source``'s bits, drawn as ``random.Random``
+    draws it (``_randbelow_with_getrandbits``), so results match the standard library's."""
+    k = n.bit_length()
+    r = source.getrandbits(k)
+    while r >= n:
+        r = source.getrandbits(k)
+    return r

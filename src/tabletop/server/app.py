@@ -33,6 +33,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import tabletop
 from tabletop.bots import bot_catalogue, list_bots
+from tabletop.core.compiled import engine
 from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
 from tabletop.server import protocol as p
 from tabletop.server.cluster import for_database
@@ -236,7 +237,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "tables_loaded": len(manager.tables)}
+        return {
+            "ok": True,
+            "tables_loaded": len(manager.tables),
+            "version": tabletop.__version__,
+            "engine": engine(),
+        }
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:

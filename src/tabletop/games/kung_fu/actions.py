@@ -34,7 +34,7 @@ as ``"A07"``) or ``red`` (the number of red cards drawn).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.kung_fu.cards import CardTable
@@ -45,18 +45,18 @@ DRAW_CHOICES = 13  # r = 0..12 red cards
 class Move:
     """The type of an action id (see the module docstring); plain ints for speed."""
 
-    ATTACK = 0
-    ATTACK_DOWN = 1
-    PASS = 2
-    PARRY = 3
-    ACTIVATE = 4
-    DECLINE = 5
-    PAY = 6
-    DRAW_RED = 7
-    TAKE_INITIATIVE = 8
-    DRAW_DIFFERENCE = 9
-    DISCARD_KOKU = 10
-    NO_DRAW = 11
+    ATTACK: Final = 0
+    ATTACK_DOWN: Final = 1
+    PASS: Final = 2
+    PARRY: Final = 3
+    ACTIVATE: Final = 4
+    DECLINE: Final = 5
+    PAY: Final = 6
+    DRAW_RED: Final = 7
+    TAKE_INITIATIVE: Final = 8
+    DRAW_DIFFERENCE: Final = 9
+    DISCARD_KOKU: Final = 10
+    NO_DRAW: Final = 11
 
 
 MOVE_NAMES = (

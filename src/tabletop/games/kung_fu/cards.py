@@ -45,7 +45,7 @@ import json
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.text import plural
@@ -63,16 +63,16 @@ MAX_TYPES = 64
 class Effect:
     """Effect types as plain ints (``EFFECT_KEYS`` holds their data names)."""
 
-    BOOST = 0
-    GAIN_KOKU = 1
-    NEGATE_PARRY = 2
-    SWITCH_INITIATIVE = 3
-    DRAW = 4
-    NO_PARRY = 5
-    DISCARD_RANDOM = 6
-    DISCARD_KOKU = 7
-    HEAL = 8
-    LOSE = 9
+    BOOST: Final = 0
+    GAIN_KOKU: Final = 1
+    NEGATE_PARRY: Final = 2
+    SWITCH_INITIATIVE: Final = 3
+    DRAW: Final = 4
+    NO_PARRY: Final = 5
+    DISCARD_RANDOM: Final = 6
+    DISCARD_KOKU: Final = 7
+    HEAL: Final = 8
+    LOSE: Final = 9
 
 
 EFFECT_KEYS = (

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.checks import check_card_ids, check_in_range
 from tabletop.core.errors import StateFormatError
+from tabletop.core.hands import kinds_held
 from tabletop.core.piles import check_every_card_once as check_every_card_once_in
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.effects import MAX_LIFE
@@ -100,7 +101,7 @@ def check_every_card_once(state: KungFuState) -> None:
     cards = state.kf_game.cards
     places: dict[str, Counter[int]] = {}
     for p in range(PLAYERS):
-        places[f"hands[{p}]"] = Counter({k: c for k, c in enumerate(state.hands[p]) if c})
+        places[f"hands[{p}]"] = Counter(kinds_held(state.hands[p]))
     for p in range(PLAYERS):
         places[f"rows[{p}]"] = Counter(state.rows[p])
     for colour, deck in enumerate(state.decks):

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from tabletop.core.action import Action
 from tabletop.core.bits import bits
@@ -210,12 +209,9 @@ class KungFuGame(Game[KungFuOptions]):
         return KungFuState.from_dict(self, data)
 
 
-_TABLES: WeakKeyDictionary[CardTable, ActionTable] = WeakKeyDictionary()
-
-
+@lru_cache(maxsize=32)
 def _action_table(cards: CardTable) -> ActionTable:
-    """One action table per loaded deck, shared by its games."""
-    table = _TABLES.get(cards)
-    if table is None:
-        table = _TABLES[cards] = ActionTable(cards)
-    return table
+    """One action table per loaded deck, shared by its games (as many kept as
+    :func:`~.cards.parse_deck` keeps decks; a compiled ``CardTable`` cannot be
+    weakly referenced)."""
+    return ActionTable(cards)

@@ -31,6 +31,7 @@ from tabletop.core.action import Action
 from tabletop.core.decisions import DecisionStack
 from tabletop.core.errors import StateFormatError
 from tabletop.core.game import TERMINAL, State
+from tabletop.core.hands import cards_held
 from tabletop.core.piles import Deck
 from tabletop.core.rng import Rng
 from tabletop.core.text import plural
@@ -210,7 +211,7 @@ class KungFuState(State):
 
     @classmethod
     def new(cls, game: KungFuGame, num_players: int, seed: int, log: bool) -> KungFuState:
-        self = cls.__new__(cls)
+        self = cls()
         self._init_base(game, num_players, seed, log)
         self.kf_game = game
         cards = game.cards
@@ -431,7 +432,7 @@ class KungFuState(State):
 
     def hand_types(self, p: int) -> list[int]:
         """Seat ``p``'s cards as type numbers (with repeats, by type)."""
-        return [k for k, c in enumerate(self.hands[p]) for _ in range(c)]
+        return cards_held(self.hands[p])
 
     def view(self, player: int | None = None) -> dict[str, Any]:
         """What ``player`` may see (``None``: a spectator). Schema in the docs."""
@@ -440,7 +441,7 @@ class KungFuState(State):
     # -- copies ---------------------------------------------------------------
 
     def clone(self) -> KungFuState:
-        twin = KungFuState.__new__(KungFuState)
+        twin = KungFuState()
         self._copy_base(twin)
         twin.kf_game = self.kf_game
         twin.rng = self.rng.clone()
@@ -540,11 +541,13 @@ class KungFuState(State):
         return out
 
     @classmethod
-    def from_dict(cls, game: KungFuGame, data: dict[str, Any]) -> KungFuState:
+    def from_dict(cls, game: KungFuGame, data: Any) -> KungFuState:
         """The state ``data`` saved; one the rules cannot reach (a card lost or twice,
         a pile of the wrong colour, a figure out of range: :mod:`.checks`) raises
         :class:`StateFormatError`."""
-        self = cls.__new__(cls)
+        # ``data: Any``: compiled, a ``dict`` annotation would reject a list with a
+        # TypeError at the call; ``_restore_base`` reports it as malformed instead.
+        self = cls()
         s = self._restore_base(game, data)
         self.kf_game = game
         cards = game.cards

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.checks import check_card_ids, check_in_range
 from tabletop.core.errors import StateFormatError
+from tabletop.core.hands import kinds_held
 from tabletop.core.piles import check_every_card_once as check_every_card_once_in
 from tabletop.games.uno_power.cards import COLOURS, NUM_TOWERS
 from tabletop.games.uno_power.phases import ASK_NAME_COLOUR, ASK_PLAY_DRAWN
@@ -50,8 +51,7 @@ def check_every_card_once(state: UnoPowerState) -> None:
     """Each card of the deck lies in exactly one place: a hand or a pile."""
     cards = state.uno_game.cards
     places: dict[str, Counter[int]] = {
-        f"hands[{p}]": Counter({k: c for k, c in enumerate(hand) if c})
-        for p, hand in enumerate(state.hands)
+        f"hands[{p}]": Counter(kinds_held(hand)) for p, hand in enumerate(state.hands)
     }
     places["deck.draw"] = Counter(state.deck.draw_pile)
     places["deck.discard"] = Counter(state.deck.discard_pile)

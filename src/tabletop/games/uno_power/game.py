@@ -7,7 +7,6 @@ from functools import cached_property
 from typing import Any
 
 from tabletop.core.action import Action
-from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo
@@ -35,7 +34,6 @@ from tabletop.games.uno_power.state import UnoPowerState
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-TURN_MEMO_SIZE = 1 << 16
 
 
 class UnoPowerGame(Game[UnoPowerOptions]):
@@ -119,19 +117,6 @@ class UnoPowerGame(Game[UnoPowerOptions]):
             plain and not opts.jump_in and not (opts.seven_swap and self.cards.symbol[k] == 7)
             for k, plain in enumerate(self.cards.plain)
         )
-
-    def build_turn_actions(self, playable: int, leaves_one: bool) -> list[Action]:
-        """The legal actions of a normal turn, given the playable kinds (memoised)."""
-        opts = self.options
-        plays = self.plays[leaves_one]
-        legal: list[Action] = [a for k in bits(playable) for a in plays[k]]
-        if not (playable and opts.must_play_if_able):
-            legal.append(self.table.draw)
-        memo = self.turn_actions
-        if len(memo) >= TURN_MEMO_SIZE:
-            memo.clear()
-        memo[playable << 1 | leaves_one] = legal
-        return legal
 
     @cached_property
     def play_drawn_actions(self) -> tuple[list[Action], ...]:

@@ -3,8 +3,9 @@
 restriction as a legality rule, who may challenge) and the answers each decision
 of the other sections offers.
 
-A normal turn's list is not built here: ``UnoPowerState.legal_actions`` reads it
-from the game's memo on the hot path (``UnoPowerGame.build_turn_actions``).
+A normal turn's list depends only on the playable kinds and on whether the play
+leaves one card: :func:`turn_actions` builds it once into the game's memo
+(``UnoPowerGame.turn_actions``), which ``UnoPowerState.legal_actions`` reads first.
 """
 
 from __future__ import annotations
@@ -33,7 +34,26 @@ from tabletop.games.uno_power.phases import (
 from tabletop.games.uno_power.towers import available_towers
 
 if TYPE_CHECKING:
+    from tabletop.games.uno_power.game import UnoPowerGame
     from tabletop.games.uno_power.state import UnoPowerState
+
+TURN_MEMO_SIZE = 1 << 16
+"""The most turn lists a game keeps; the memo starts afresh when full."""
+
+
+def turn_actions(g: UnoPowerGame, playable: int, leaves_one: bool) -> list[Action]:
+    """The legal actions of a normal turn, given the playable kinds, kept in the memo."""
+    plays = g.plays[leaves_one]
+    legal: list[Action] = []
+    for k in bits(playable):
+        legal.extend(plays[k])
+    if not (playable and g.options.must_play_if_able):
+        legal.append(g.table.draw)
+    memo = g.turn_actions
+    if len(memo) >= TURN_MEMO_SIZE:
+        memo.clear()
+    memo[playable << 1 | leaves_one] = legal
+    return legal
 
 
 def match_row(state: UnoPowerState) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core.hands import kinds_held
 from tabletop.games.uno_power.phases import STAGE_DONE
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ class RoundOver(Exception):
 def hand_points(state: UnoPowerState, p: int) -> int:
     """The points of ``p``'s cards in hand."""
     points = state.uno_game.cards.points
-    return sum(c * points[k] for k, c in enumerate(state.hands[p]) if c)
+    return sum(c * points[k] for k, c in kinds_held(state.hands[p]).items())
 
 
 def end_round_by_points(state: UnoPowerState) -> None:

@@ -53,7 +53,7 @@ from tabletop.games.uno_power.challenge import resolve_challenge
 from tabletop.games.uno_power.checks import check_state
 from tabletop.games.uno_power.effects import attack, take_penalty
 from tabletop.games.uno_power.house_rules import swap_hands
-from tabletop.games.uno_power.legal import decision_actions, is_playable, match_row
+from tabletop.games.uno_power.legal import decision_actions, is_playable, match_row, turn_actions
 from tabletop.games.uno_power.phases import (
     ASK_BONUS,
     ASK_CATCH,
@@ -149,7 +149,7 @@ class UnoPowerState(State):
 
     @classmethod
     def new(cls, game: UnoPowerGame, num_players: int, seed: int, log: bool) -> UnoPowerState:
-        self = cls.__new__(cls)
+        self = cls()
         self._init_base(game, num_players, seed, log)
         self.uno_game = game
         self.rng = Rng(seed)
@@ -177,7 +177,7 @@ class UnoPowerState(State):
     @property
     def current_player(self) -> int:
         if self.ask:
-            return self.ask.top.player
+            return self.ask[-1].player
         return TERMINAL if self.over else self.turn
 
     def is_terminal(self) -> bool:
@@ -218,7 +218,7 @@ class UnoPowerState(State):
         if legal is not None:
             return legal
         if self.ask:
-            legal = decision_actions(self, self.ask.top)
+            legal = decision_actions(self, self.ask[-1])
         elif self.over:
             legal = []
         else:
@@ -241,7 +241,7 @@ class UnoPowerState(State):
             key = playable << 1 | (size == 2)
             legal = g.turn_actions.get(key)
             if legal is None:
-                legal = g.build_turn_actions(playable, size == 2)
+                legal = turn_actions(g, playable, size == 2)
         self._legal = legal
         return legal
 
@@ -347,7 +347,7 @@ class UnoPowerState(State):
     # -- copies ---------------------------------------------------------------
 
     def clone(self) -> UnoPowerState:
-        twin = UnoPowerState.__new__(UnoPowerState)
+        twin = UnoPowerState()
         self._copy_base(twin)
         twin.uno_game = self.uno_game
         twin.rng = self.rng.clone()
@@ -465,10 +465,12 @@ class UnoPowerState(State):
         }
 
     @classmethod
-    def from_dict(cls, game: UnoPowerGame, data: dict[str, Any]) -> UnoPowerState:
+    def from_dict(cls, game: UnoPowerGame, data: Any) -> UnoPowerState:
         """The state ``data`` saved; one the rules cannot reach (a card lost or twice,
         a seat out of range: :mod:`.checks`) raises :class:`StateFormatError`."""
-        self = cls.__new__(cls)
+        # ``data: Any``: compiled, a ``dict`` annotation would reject a list with a
+        # TypeError at the call; ``_restore_base`` reports it as malformed instead.
+        self = cls()
         s = self._restore_base(game, data)
         self.uno_game = game
         cards = game.cards

@@ -56,7 +56,18 @@ def test_draws_and_shuffles_match_the_standard_library_for_a_seed(seed: int) -> 
         ours.shuffle(mine)
         theirs.shuffle(std)
         assert mine == std
+        other, std_other = bytearray(range(size)), bytearray(range(size))  # not a list
+        ours.shuffle(other)
+        theirs.shuffle(std_other)
+        assert other == std_other
+    for size, k in ((0, 0), (5, 5), (21, 4), (22, 3), (108, 4), (108, 40), (1000, 6)):
+        assert ours.sample(range(size), k) == theirs.sample(range(size), k)
     assert ours.random() == theirs.random()
+
+
+def test_a_sample_larger_than_its_population_is_refused() -> None:
+    with pytest.raises(ValueError, match="larger than population"):
+        Rng(1).sample([1, 2], 3)
 
 
 @pytest.mark.parametrize("stop", [0, -3])

@@ -8,6 +8,7 @@ more than copying the rest of a typical game state.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import MutableSequence, Sequence
 from typing import Any, Self, TypeVar
@@ -75,15 +76,49 @@ class Rng:
         return self._own().choice(seq)
 
     def shuffle(self, seq: MutableSequence[Any]) -> None:
-        # Fisher-Yates with random.shuffle's own draws, so a seed shuffles as it does
-        # there; written out because the standard library's loop runs interpreted.
-        source = self._own()
+        # Fisher-Yates with random.shuffle's own draws (``_below``), so that a seed
+        # shuffles as it does there; written out because the standard library's loop
+        # runs interpreted, and with a list's fast indexing where the piles are lists.
+        getrandbits = self._own().getrandbits
+        if isinstance(seq, list):
+            items: list[Any] = seq
+            for i in range(len(items) - 1, 0, -1):
+                n = i + 1
+                k = n.bit_length()
+                j = getrandbits(k)
+                while j >= n:
+                    j = getrandbits(k)
+                items[i], items[j] = items[j], items[i]
+            return
         for i in range(len(seq) - 1, 0, -1):
-            j = _below(source, i + 1)
+            j = _below(self._random, i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
     def sample(self, population: Sequence[T], k: int) -> list[T]:
-        return self._own().sample(population, k)
+        # random.Random.sample's algorithm and draws, written out like shuffle.
+        n = len(population)
+        if not 0 <= k <= n:
+            raise ValueError("Sample larger than population or is negative")
+        source = self._own()
+        setsize = 21  # the standard library's switch between its two methods
+        if k > 5:
+            setsize += 4 ** math.ceil(math.log(k * 3, 4))
+        result: list[T] = []
+        if n <= setsize:
+            pool = list(population)
+            for i in range(k):
+                j = _below(source, n - i)
+                result.append(pool[j])
+                pool[j] = pool[n - i - 1]
+            return result
+        selected: set[int] = set()
+        for _ in range(k):
+            j = _below(source, n)
+            while j in selected:
+                j = _below(source, n)
+            selected.add(j)
+            result.append(population[j])
+        return result
 
     def derive(self) -> Rng:
         """A new generator seeded from this one, for a sub-stream."""

@@ -39,7 +39,7 @@ from typing import Any, Final
 from tabletop.core.action import Action, ActionTableBuilder
 from tabletop.games.kung_fu.cards import CardTable
 
-DRAW_CHOICES = 13  # r = 0..12 red cards
+DRAW_CHOICES: Final = 13  # r = 0..12 red cards
 
 
 class Move:
@@ -59,7 +59,7 @@ class Move:
     NO_DRAW: Final = 11
 
 
-MOVE_NAMES = (
+MOVE_NAMES: Final = (
     "attack",
     "attack_down",
     "pass",
@@ -73,7 +73,9 @@ MOVE_NAMES = (
     "discard_koku",
     "no_draw",
 )
-_CARD_MOVES = frozenset((Move.ATTACK, Move.ATTACK_DOWN, Move.PARRY, Move.PAY, Move.DISCARD_KOKU))
+_CARD_MOVES: Final = frozenset(
+    (Move.ATTACK, Move.ATTACK_DOWN, Move.PARRY, Move.PAY, Move.DISCARD_KOKU)
+)
 
 
 def layout(num_types: int) -> dict[str, int]:

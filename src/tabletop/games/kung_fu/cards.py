@@ -50,14 +50,14 @@ from typing import Any, Final
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.text import plural
 
-RED = 0
-BLUE = 1
-COLOUR_NAMES = ("red", "blue")
-DECK_NAMES = ("attack", "parry")
+RED: Final = 0
+BLUE: Final = 1
+COLOUR_NAMES: Final = ("red", "blue")
+DECK_NAMES: Final = ("attack", "parry")
 
-MAX_VALUE = 12  # a difference to draw is at most 12: the DRAW_RED block has 13 ids
-MAX_AMOUNT = 12
-MAX_TYPES = 64
+MAX_VALUE: Final = 12  # a difference to draw is at most 12: the DRAW_RED block has 13 ids
+MAX_AMOUNT: Final = 12
+MAX_TYPES: Final = 64
 
 
 class Effect:
@@ -75,7 +75,7 @@ class Effect:
     LOSE: Final = 9
 
 
-EFFECT_KEYS = (
+EFFECT_KEYS: Final = (
     "boost",
     "gain_koku",
     "negate_parry",
@@ -87,12 +87,12 @@ EFFECT_KEYS = (
     "heal2",
     "lose2",
 )
-EFFECT_BY_KEY = {k: i for i, k in enumerate(EFFECT_KEYS)}
-DEFAULT_AMOUNT = {Effect.DRAW: 3, Effect.DISCARD_RANDOM: 2, Effect.HEAL: 2, Effect.LOSE: 2}
-ON_ACTIVATE = "on_activate"
-ARROW = "on_opp_life_loss"
+EFFECT_BY_KEY: Final = {k: i for i, k in enumerate(EFFECT_KEYS)}
+DEFAULT_AMOUNT: Final = {Effect.DRAW: 3, Effect.DISCARD_RANDOM: 2, Effect.HEAL: 2, Effect.LOSE: 2}
+ON_ACTIVATE: Final = "on_activate"
+ARROW: Final = "on_opp_life_loss"
 
-_FIELDS = (
+_FIELDS: Final = (
     "id",
     "name",
     "deck",
@@ -105,7 +105,7 @@ _FIELDS = (
     "koku_when_gained",
     "provenance",
 )
-_REQUIRED = ("id", "name", "deck", "count", "value", "koku", "cost", "effects")
+_REQUIRED: Final = ("id", "name", "deck", "count", "value", "koku", "cost", "effects")
 
 
 class EffectSpec:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sized
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.core.checks import check_card_ids, check_in_range
 from tabletop.core.errors import StateFormatError
@@ -32,8 +32,17 @@ from tabletop.games.kung_fu.rounds import NOT_PLAYED
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
 
-PLAYERS = 2
-_PER_SEAT = ("life", "koku_total", "passes", "lost", "no_parry", "mark_next", "active", "gained")
+PLAYERS: Final = 2
+_PER_SEAT: Final = (
+    "life",
+    "koku_total",
+    "passes",
+    "lost",
+    "no_parry",
+    "mark_next",
+    "active",
+    "gained",
+)
 
 
 def check_state(state: KungFuState) -> None:

@@ -10,7 +10,7 @@ without activated effects is finished from here; otherwise the effects follow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.games.kung_fu.drawing import draw
 from tabletop.games.kung_fu.phases import Stage
@@ -19,9 +19,9 @@ from tabletop.games.kung_fu.rounds import cleanup, deciding_result
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
 
-_EFFECTS = Stage.EFFECTS
-_KNOCKOUT = Stage.KNOCKOUT
-_SWITCH = Stage.SWITCH
+_EFFECTS: Final = Stage.EFFECTS
+_KNOCKOUT: Final = Stage.KNOCKOUT
+_SWITCH: Final = Stage.SWITCH
 
 
 def resolve(state: KungFuState) -> None:

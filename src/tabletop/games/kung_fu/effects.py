@@ -11,7 +11,7 @@ draw with a choice, the Koku card to discard) pauses here and the stages resume 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
@@ -25,7 +25,7 @@ from tabletop.games.kung_fu.phases import Ask, Stage
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
 
-MAX_LIFE = 10
+MAX_LIFE: Final = 10
 """Life at the start, and the most ``heal2`` can bring a player to (R11)."""
 
 

@@ -12,7 +12,7 @@ may not). It hands the round on to the activation windows
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.drawing import avail, choose_draw, draw, remove_card
@@ -22,12 +22,12 @@ from tabletop.games.kung_fu.rounds import stalemate
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
 
-INITIATIVE_DRAW = 3
+INITIATIVE_DRAW: Final = 3
 """Cards the new defender draws at every change of initiative."""
 
-_PARRY = Stage.PARRY
-_ACT_ATT = Stage.ACT_ATT
-_RESOLVE = Stage.RESOLVE
+_PARRY: Final = Stage.PARRY
+_ACT_ATT: Final = Stage.ACT_ATT
+_RESOLVE: Final = Stage.RESOLVE
 
 
 def initiative(state: KungFuState) -> None:

@@ -12,7 +12,7 @@ by cleanup, so the row helpers live here, below them all.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.core.decisions import Decision
 from tabletop.games.kung_fu.phases import Ask, Stage
@@ -20,8 +20,8 @@ from tabletop.games.kung_fu.phases import Ask, Stage
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
 
-_ACT_DEF = Stage.ACT_DEF
-_RESOLVE = Stage.RESOLVE
+_ACT_DEF: Final = Stage.ACT_DEF
+_RESOLVE: Final = Stage.RESOLVE
 
 
 def distinct(row: list[int]) -> list[int]:

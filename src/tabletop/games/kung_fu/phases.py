@@ -21,7 +21,7 @@ class Ask:
     FACEDOWN_DRAW: Final = 7  # data: (1,): the defender of a face-down attack draws a card or not
 
 
-ASK_NAMES = {
+ASK_NAMES: Final = {
     Ask.ATTACK: "attack",
     Ask.DRAW: "draw",
     Ask.PARRY: "parry",
@@ -49,7 +49,7 @@ class Stage:
     OVER: Final = 10
 
 
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "initiative",
     "parry",
     "activation",

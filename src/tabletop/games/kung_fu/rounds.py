@@ -10,7 +10,7 @@ every other part of the round ends here, while this part needs only the Koku row
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.koku import to_row
@@ -19,13 +19,13 @@ from tabletop.games.kung_fu.phases import Stage
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
 
-NOT_PLAYED = -2
+NOT_PLAYED: Final = -2
 """``par_card`` before the parry; -1: no parry card (value 0)."""
 
-_INITIATIVE = Stage.INITIATIVE
-_CHOICE = Stage.CHOICE
-_SWITCH = Stage.SWITCH
-_OVER = Stage.OVER
+_INITIATIVE: Final = Stage.INITIATIVE
+_CHOICE: Final = Stage.CHOICE
+_SWITCH: Final = Stage.SWITCH
+_OVER: Final = Stage.OVER
 
 
 def begin_round(state: KungFuState) -> None:

@@ -25,7 +25,7 @@ of the state in modules by concern, which import nothing of this one at run time
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import DecisionStack
@@ -70,28 +70,28 @@ if TYPE_CHECKING:
 
 __all__ = ["INITIATIVE_DRAW", "MAX_LIFE", "START_HAND", "KungFuState"]
 
-START_HAND = 3  # cards of each colour dealt to each player
+START_HAND: Final = 3  # cards of each colour dealt to each player
 
-_INITIATIVE = Stage.INITIATIVE
-_PARRY = Stage.PARRY
-_ACT_ATT = Stage.ACT_ATT
-_ACT_DEF = Stage.ACT_DEF
-_RESOLVE = Stage.RESOLVE
-_EFFECTS = Stage.EFFECTS
-_KNOCKOUT = Stage.KNOCKOUT
-_CHOICE = Stage.CHOICE
-_SWITCH = Stage.SWITCH
-_CLEANUP = Stage.CLEANUP
-_ASK_ATTACK = Ask.ATTACK
-_ASK_DRAW = Ask.DRAW
-_ASK_PARRY = Ask.PARRY
-_ASK_ACTIVATE = Ask.ACTIVATE
-_ASK_PAY = Ask.PAY
-_ASK_CHOICE = Ask.CHOICE
-_ASK_FACEDOWN = Ask.FACEDOWN_DRAW
-_PASS = Move.PASS
+_INITIATIVE: Final = Stage.INITIATIVE
+_PARRY: Final = Stage.PARRY
+_ACT_ATT: Final = Stage.ACT_ATT
+_ACT_DEF: Final = Stage.ACT_DEF
+_RESOLVE: Final = Stage.RESOLVE
+_EFFECTS: Final = Stage.EFFECTS
+_KNOCKOUT: Final = Stage.KNOCKOUT
+_CHOICE: Final = Stage.CHOICE
+_SWITCH: Final = Stage.SWITCH
+_CLEANUP: Final = Stage.CLEANUP
+_ASK_ATTACK: Final = Ask.ATTACK
+_ASK_DRAW: Final = Ask.DRAW
+_ASK_PARRY: Final = Ask.PARRY
+_ASK_ACTIVATE: Final = Ask.ACTIVATE
+_ASK_PAY: Final = Ask.PAY
+_ASK_CHOICE: Final = Ask.CHOICE
+_ASK_FACEDOWN: Final = Ask.FACEDOWN_DRAW
+_PASS: Final = Move.PASS
 
-_INT_FIELDS = (
+_INT_FIELDS: Final = (
     "stage",
     "round",
     "attacker",
@@ -106,7 +106,7 @@ _INT_FIELDS = (
     "eff_index",
     "winner",
 )
-_BOOL_FIELDS = (
+_BOOL_FIELDS: Final = (
     "att_down",
     "att_hidden",
     "negated",
@@ -116,8 +116,8 @@ _BOOL_FIELDS = (
     "over",
     "is_draw",
 )
-_PAIR_FIELDS = ("life", "koku_total", "passes", "lost")
-_FLAG_PAIRS = ("no_parry", "mark_next", "active", "gained")
+_PAIR_FIELDS: Final = ("life", "koku_total", "passes", "lost")
+_FLAG_PAIRS: Final = ("no_parry", "mark_next", "active", "gained")
 
 
 class KungFuState(State):

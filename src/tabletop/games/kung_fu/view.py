@@ -32,7 +32,7 @@ this game's options play it, ``worth`` the coins it counts in a Koku row (see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core.text import plural
 from tabletop.games.kung_fu.cards import BLUE, RED
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 
 
 # The phase a pending decision belongs to (draws: the stage says which draw it is).
-_DECISION_PHASE = {
+_DECISION_PHASE: Final = {
     Ask.ATTACK: "initiative",
     Ask.PARRY: "parry",
     Ask.ACTIVATE: "activation",

@@ -36,32 +36,32 @@ taken) and ``seat``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tabletop.core.action import Action
 from tabletop.games.uno_power.cards import COLOURS, NUM_COLOURS, NUM_TOWERS, TOWERS, CardTable
 
-MAX_PLAYERS = 6
+MAX_PLAYERS: Final = 6
 
 
 # The type of an action id (see the module docstring for payloads).
-MOVE_PLAY = 0
-MOVE_DRAW = 1
-MOVE_KEEP = 2
-MOVE_TAKE = 3
-MOVE_NO_TOWER = 4
-MOVE_NAME_COLOUR = 5
-MOVE_CHALLENGE = 6
-MOVE_NO_CHALLENGE = 7
-MOVE_PENALTY = 8
-MOVE_BLOCK = 9
-MOVE_BONUS = 10
-MOVE_NO_BONUS = 11
-MOVE_CATCH = 12
-MOVE_NO_CATCH = 13
-MOVE_NO_JUMP = 14
-MOVE_SWAP = 15
-MOVE_NAMES = (
+MOVE_PLAY: Final = 0
+MOVE_DRAW: Final = 1
+MOVE_KEEP: Final = 2
+MOVE_TAKE: Final = 3
+MOVE_NO_TOWER: Final = 4
+MOVE_NAME_COLOUR: Final = 5
+MOVE_CHALLENGE: Final = 6
+MOVE_NO_CHALLENGE: Final = 7
+MOVE_PENALTY: Final = 8
+MOVE_BLOCK: Final = 9
+MOVE_BONUS: Final = 10
+MOVE_NO_BONUS: Final = 11
+MOVE_CATCH: Final = 12
+MOVE_NO_CATCH: Final = 13
+MOVE_NO_JUMP: Final = 14
+MOVE_SWAP: Final = 15
+MOVE_NAMES: Final = (
     "play",
     "draw",
     "keep",

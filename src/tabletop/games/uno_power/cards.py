@@ -15,20 +15,20 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from tabletop.core.errors import InvalidOptionsError
 
-COLOURS = ("red", "blue", "green", "yellow")
-TOWERS = ("U", "N", "O", "!")
-NUM_COLOURS = 4
-NUM_TOWERS = 4
-ALL_TOWERS = 0b1111
+COLOURS: Final = ("red", "blue", "green", "yellow")
+TOWERS: Final = ("U", "N", "O", "!")
+NUM_COLOURS: Final = 4
+NUM_TOWERS: Final = 4
+ALL_TOWERS: Final = 0b1111
 
 # Symbols: 1..9 are numbers; the rest are actions and wilds.
 DRAW1, DRAW2, SKIP, REVERSE, GRAB2, WILD_GRAB, WILD_DRAW4 = range(10, 17)
-NUM_SYMBOLS = 17
-ACTION_NAMES = {
+NUM_SYMBOLS: Final = 17
+ACTION_NAMES: Final = {
     DRAW1: "draw1",
     DRAW2: "draw2",
     SKIP: "skip",
@@ -37,8 +37,8 @@ ACTION_NAMES = {
     WILD_GRAB: "wild_grab",
     WILD_DRAW4: "wild_draw4",
 }
-SYMBOL_BY_NAME = {v: k for k, v in ACTION_NAMES.items()}
-ACTION_LABELS = {
+SYMBOL_BY_NAME: Final = {v: k for k, v in ACTION_NAMES.items()}
+ACTION_LABELS: Final = {
     DRAW1: "Draw One",
     DRAW2: "Draw Two",
     SKIP: "Skip",
@@ -47,14 +47,14 @@ ACTION_LABELS = {
     WILD_GRAB: "Wild Grab-a-Tower",
     WILD_DRAW4: "Wild Draw Four",
 }
-DRAW_AMOUNT = {DRAW1: 1, DRAW2: 2, WILD_DRAW4: 4}
+DRAW_AMOUNT: Final = {DRAW1: 1, DRAW2: 2, WILD_DRAW4: 4}
 # The tower that protects its holder from each targeting card.
-BLOCKING_TOWER = {DRAW1: 0, DRAW2: 1, WILD_DRAW4: 2, SKIP: 3}
+BLOCKING_TOWER: Final = {DRAW1: 0, DRAW2: 1, WILD_DRAW4: 2, SKIP: 3}
 # What each power icon means: the card its tower protects against (rulebook: "U: ...
 # Er ist jetzt gegen Zieh-1-Karten geschützt!", N Draw Two, O Wild Draw Four, ! Skip).
-ICON_MEANING = {tower: symbol for symbol, tower in BLOCKING_TOWER.items()}
+ICON_MEANING: Final = {tower: symbol for symbol, tower in BLOCKING_TOWER.items()}
 
-_U_N_O_BANG = {name: i for i, name in enumerate(TOWERS)}
+_U_N_O_BANG: Final = {name: i for i, name in enumerate(TOWERS)}
 
 
 @cache

@@ -53,19 +53,21 @@ def choose_first_dealer(state: UnoPowerState) -> int:
         for card in picks:
             pool.remove(card)
         drawn = dict(zip(contenders, picks, strict=True))
-        for p, card in drawn.items():
-            state.event(
-                "dealer_draw",
-                f"player {p + 1} draws {cards.names[card]} for the deal",
-                player=p,
-                card=cards.describe(card),
-            )
+        if state.keeps_log:
+            for p, card in drawn.items():
+                state.event(
+                    "dealer_draw",
+                    f"player {p + 1} draws {cards.names[card]} for the deal",
+                    player=p,
+                    card=cards.describe(card),
+                )
         value = {p: (cards.symbol[c] if cards.symbol[c] <= 9 else 0) for p, c in drawn.items()}
         best = max(value.values())
         contenders = [p for p in contenders if value[p] == best]
         if len(contenders) == 1:
             dealer = contenders[0]
-            state.event("dealer", f"player {dealer + 1} deals", dealer=dealer)
+            if state.keeps_log:
+                state.event("dealer", f"player {dealer + 1} deals", dealer=dealer)
             return dealer
         state.event("dealer_tie", "tie for the highest card: the tied players draw again")
 
@@ -97,7 +99,10 @@ def start_round(state: UnoPowerState) -> None:
     state.played = -1
     state.next_turn = -1
     state.towers_before = 0
-    state.event("round", f"round {state.round}: player {state.dealer + 1} deals", round=state.round)
+    if state.keeps_log:
+        state.event(
+            "round", f"round {state.round}: player {state.dealer + 1} deals", round=state.round
+        )
     for _ in range(opts.hand_size):
         for i in range(1, n + 1):
             p = (state.dealer + i) % n
@@ -123,7 +128,8 @@ def start_round(state: UnoPowerState) -> None:
     state.top = card
     state.colour = cards.colour[card]
     state.mi = match_row(state)
-    state.event("flip", f"the first card is {cards.names[card]}", card=cards.describe(card))
+    if state.keeps_log:
+        state.event("flip", f"the first card is {cards.names[card]}", card=cards.describe(card))
 
     first = (state.dealer + 1) % n
     if sym in BLOCKING_TOWER and state.towers[BLOCKING_TOWER[sym]] == first:

@@ -10,7 +10,7 @@ leaves one card: :func:`turn_actions` builds it once into the game's memo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.core.action import Action
 from tabletop.core.bits import bits
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from tabletop.games.uno_power.game import UnoPowerGame
     from tabletop.games.uno_power.state import UnoPowerState
 
-TURN_MEMO_SIZE = 1 << 16
+TURN_MEMO_SIZE: Final = 1 << 16
 """The most turn lists a game keeps; the memo starts afresh when full."""
 
 

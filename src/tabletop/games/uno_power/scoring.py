@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core.hands import kinds_held
 from tabletop.games.uno_power.phases import STAGE_DONE
 
 if TYPE_CHECKING:
@@ -27,7 +26,15 @@ class RoundOver(Exception):
 def hand_points(state: UnoPowerState, p: int) -> int:
     """The points of ``p``'s cards in hand."""
     points = state.uno_game.cards.points
-    return sum(c * points[k] for k, c in kinds_held(state.hands[p]).items())
+    hand = state.hands[p]
+    total = 0
+    kinds = state.held[p]  # the kinds held, as bits: a few, where the hand has dozens
+    while kinds:
+        low = kinds & -kinds
+        k = low.bit_length() - 1
+        total += hand[k] * points[k]
+        kinds ^= low
+    return total
 
 
 def end_round_by_points(state: UnoPowerState) -> None:
@@ -67,14 +74,15 @@ def end_round(state: UnoPowerState, winner: int, how: str) -> None:
         "hands": [[describe(k) for k in state.hand_cards(p)] for p in range(n)],
         "scores": list(state.scores),
     }
-    state.event(
-        "round_end",
-        f"round {state.round} goes to player {winner + 1} ({how}); scores: "
-        + ", ".join(str(s) for s in state.scores),
-        winner=winner,
-        gained=gained,
-        scores=list(state.scores),
-    )
+    if state.keeps_log:
+        state.event(
+            "round_end",
+            f"round {state.round} goes to player {winner + 1} ({how}); scores: "
+            + ", ".join(str(s) for s in state.scores),
+            winner=winner,
+            gained=gained,
+            scores=list(state.scores),
+        )
     state.ask.clear()
     state.stage = STAGE_DONE
     state.uno_pending = -1

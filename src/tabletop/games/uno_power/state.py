@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision, DecisionStack
@@ -526,5 +526,5 @@ class UnoPowerState(State):
 
 
 # Bits of the tower masks, exported for bots and views.
-TOWER_BITS = tuple(1 << t for t in range(NUM_TOWERS))
+TOWER_BITS: Final = tuple(1 << t for t in range(NUM_TOWERS))
 assert sum(TOWER_BITS) == ALL_TOWERS

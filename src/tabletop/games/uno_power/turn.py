@@ -129,7 +129,8 @@ def went_out(state: UnoPowerState, p: int, k: int) -> None:
     """``p`` played their last card: the round ends, after any draw it causes."""
     g = state.uno_game
     cards = g.cards
-    state.event("out", f"player {p + 1} has played their last card", player=p)
+    if state.keeps_log:
+        state.event("out", f"player {p + 1} has played their last card", player=p)
     amount = cards.draw_amount[k]
     if amount:
         sym = cards.symbol[k]

@@ -764,6 +764,25 @@ def test_even_bigger_mimic_copy_moved_away(edition: str) -> None:
 
 
 @EDITIONS
+def test_moving_the_mimic_off_even_bigger_can_eliminate_its_owner(edition: str) -> None:
+    """2011: the 2 hearts go with the copy at once; with 2 left the monster is out, and
+    its Mimic leaves with its cards instead of copying anything."""
+    state = fresh(4, edition=edition)
+    (big,) = give(state, 1, "even_bigger")
+    give(state, 2, "armor_plating")
+    mimic(state, 0, big)
+    setup(state, 0, hearts=2, energy=1)
+    start_turn(state, 0)
+    act(state, "put the Mimic token on Armor Plating")
+    owner = state.monsters[0]
+    if edition == "2011":
+        assert not owner.alive and owner.cards == [] and owner.mimic == -1
+        assert not state.is_terminal() and state.view(None)["active"] != 0
+    else:
+        assert owner.alive and hearts(state)[0] == 2 and owner.max_hearts == 10
+
+
+@EDITIONS
 def test_even_bigger_original_leaves_the_mimic_copy_ends(edition: str) -> None:
     """2011: when the mimicked Even Bigger is sold, the Mimic's owner loses 2 too."""
     state = fresh(4, edition=edition)

@@ -334,6 +334,8 @@ def set_mimic(state: KingOfTokyoState, p: int, target: int) -> None:
         and game.options.edition == "2011"
     ):
         damage.lose_even_bigger(state, p)
+        if not m.alive:  # the 2 hearts were its last: its Mimic went with its cards
+            return
     holder = next(c for c in m.cards if game.cards.instances[c] == Card.MIMIC)
     state.counters.pop(holder, None)
     owned.refresh_masks(state)

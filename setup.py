@@ -17,6 +17,7 @@ from setuptools import setup
 SOURCE = Path("src")
 
 COMPILED = [
+    "tabletop/bots/search.py",
     "tabletop/core/action.py",
     "tabletop/core/bits.py",
     "tabletop/core/hands.py",
@@ -28,7 +29,8 @@ COMPILED = [
     "tabletop/games/kung_fu/",
     "tabletop/games/uno_power/",
 ]
-"""What is compiled: the three games' engines and the core classes they build on."""
+"""What is compiled: the three games' engines (their heuristic bots' rules included),
+the core classes they build on, and the ISMCTS search, which spends its time in them."""
 
 NOT_COMPILED = [
     "tabletop/games/king_of_tokyo/bots.py",
@@ -46,9 +48,10 @@ NOT_COMPILED = [
     "tabletop/games/uno_power/position.py",
 ]
 """Left as Python: classes that subclass plain ones (:class:`~tabletop.bots.Bot`,
-:class:`~tabletop.core.game.Game`), which compiled classes cannot, and the options
-and preferences, whose validation reads the dataclass's annotations; the position
-builder, which runs once per position (nothing to gain)."""
+:class:`~tabletop.core.game.Game`), which compiled classes cannot (each game's
+``bots.py`` only calls its compiled ``heuristic.py``), and the options and preferences,
+whose validation reads the dataclass's annotations; the position builder, which runs
+once per position (nothing to gain)."""
 
 
 def compile_requested() -> bool:

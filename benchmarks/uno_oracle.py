@@ -10,7 +10,10 @@ hand and re-deal only the rest with the draw pile:
 ``exact``    every card kept (the draw pile's order is still re-dealt)
 
 This reads the true state: a measurement of what information is worth, never a bot.
-The figures are in docs/bots.md.
+The figures are in docs/bots.md. Run it on the interpreted engines (an editable
+install): it replaces ``UnoPowerState.determinize`` on the class, which the compiled
+search calls directly, past the replacement (:class:`tabletop.bots.ISMCTS` takes a
+``sample`` function for studies that build their own searches).
 
 ::
 
@@ -23,6 +26,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
+import tabletop
 from strength import play_games, wilson
 from tabletop.core.rng import Rng
 from tabletop.games.uno_power.phases import ASK_PLAY_DRAWN
@@ -79,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     keep = KEEPS[args.keep]
+    if keep is not None and tabletop.compiled():
+        parser.error("the oracle needs the interpreted engines (see the docstring)")
     if keep is not None:
         UnoPowerState.determinize = oracle(keep)  # type: ignore[method-assign]
     options = {"target_score": "single_round"}

@@ -41,6 +41,9 @@ from tabletop.core.rng import Rng
 
 Evaluator = Callable[[State], list[float]]
 RolloutPolicy = Callable[[State, Rng], Action]
+Sampler = Callable[[State, int, Rng], State]
+"""Draws a determinization: ``(state, observer, rng)`` to a state the observer cannot
+tell from ``state``. The default is ``state.determinize(observer, rng)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +113,16 @@ class ISMCTS:
         rng: Rng,
         policy: RolloutPolicy | None = None,
         evaluate: Evaluator = default_evaluation,
+        sample: Sampler | None = None,
     ) -> None:
         self.settings = settings
         self.rng = rng
         self.policy = policy or random_policy
         self.evaluate = evaluate
+        # A study may search with other determinizations (an oracle that knows some
+        # hidden cards); compiled code calls ``State.determinize`` directly, so
+        # replacing that method on the class would not reach the search.
+        self.sample = sample
 
     def search(self, state: State, player: int) -> list[ActionStats]:
         """Search from ``player``'s information set; stats of the root's actions."""
@@ -122,13 +130,18 @@ class ISMCTS:
         root = _Node()
         deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
         iteration = 0
+        sample = self.sample
         while True:
             if deadline is None:
                 if iteration >= settings.iterations:
                     break
             elif iteration > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(state.determinize(player, self.rng), root, player)
+            if sample is None:
+                det = state.determinize(player, self.rng)
+            else:
+                det = sample(state, player, self.rng)
+            self._iterate(det, root, player)
             iteration += 1
         legal = state.legal_actions()
         out = []

@@ -104,7 +104,7 @@ class _Capture:
 
 
 def engine_kind() -> str:
-    """Which engines run: a ``TABLETOP_COMPILE=1`` build is several times faster."""
+    """Which engines run: a compiled build (docs/install.md) is several times faster."""
     return "compiled (mypyc)" if tabletop.compiled() else "interpreted"
 
 

@@ -1,4 +1,4 @@
-"""Whether this installation runs compiled engines (a ``TABLETOP_COMPILE=1`` build)."""
+"""Whether this installation runs compiled engines (a wheel built where a C compiler was found)."""
 
 from __future__ import annotations
 

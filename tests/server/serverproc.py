@@ -32,10 +32,9 @@ class Server:
         return connect(self.url.replace("http", "ws", 1) + f"ws/tables/{table_id}", open_timeout=30)
 
 
-def start_server(database_url: str, tmp_path: Path, *extra: str, log: Path | None = None) -> Server:
-    """``tabletop serve`` on a free port, with one bot worker process; ``extra`` are more
-    command-line options (a later option wins), ``log`` keeps its standard error."""
-    command = [
+def serve_command(database_url: str, *extra: str) -> list[str]:
+    """The command line of ``tabletop serve`` on a free port with ``database_url``."""
+    return [
         sys.executable,
         "-c",
         "from tabletop.cli.main import app; app()",
@@ -44,14 +43,16 @@ def start_server(database_url: str, tmp_path: Path, *extra: str, log: Path | Non
         "0",
         "--database-url",
         database_url,
-        "--bot-workers",
-        "1",
-        "--bot-pause",
-        "0",
-        "--snapshot-every",
-        "5",
         *extra,
     ]
+
+
+def start_server(database_url: str, tmp_path: Path, *extra: str, log: Path | None = None) -> Server:
+    """``tabletop serve`` on a free port, with one bot worker process; ``extra`` are more
+    command-line options (a later option wins), ``log`` keeps its standard error."""
+    command = serve_command(
+        database_url, "--bot-workers", "1", "--bot-pause", "0", "--snapshot-every", "5", *extra
+    )
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
     with contextlib.ExitStack() as files:
         errors = files.enter_context(log.open("w")) if log is not None else subprocess.DEVNULL

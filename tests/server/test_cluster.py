@@ -13,7 +13,6 @@ import json
 import random
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -33,6 +32,7 @@ from tests.server.serverproc import (
     JsonSocket,
     Server,
     owner_address,
+    serve_command,
     start_server,
     stop_server_process,
 )
@@ -355,21 +355,7 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'one.db'}"
     first = start_server(url, tmp_path)
     try:
-        second = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                "from tabletop.cli.main import app; app()",
-                "serve",
-                "--port",
-                "0",
-                "--database-url",
-                url,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
+        second = subprocess.run(serve_command(url), capture_output=True, text=True, timeout=60)
         assert second.returncode == 2
         assert "SQLite database serves one process" in second.stderr
         assert "PostgreSQL" in second.stderr

@@ -63,6 +63,12 @@ class Solo:
         """Whether this process still holds what makes it the owner of its tables."""
         return True
 
+    @property
+    def writer_id(self) -> str | None:
+        """What each stored action checks is the table's owner: this process among
+        others, nobody alone (every table is its own)."""
+        return self.process_id if self.shared else None
+
     async def start(self) -> None:
         if self._path is not None:
             hold_sqlite(self._path)

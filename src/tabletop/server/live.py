@@ -124,6 +124,11 @@ class LiveTable:
         self.storage_trouble = False  # the last commit failed: bots retry, players are told
         self.let_go = False  # this process stopped playing it: another may own it now
 
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """The tasks that play this table here: its driver and its seats' replacers."""
+        running = [] if self.driver is None else [self.driver]
+        return running + list(self.replacers.values())
+
     def join(self, conn: Connection) -> None:
         """Count ``conn`` in (it has said hello)."""
         self.connections.add(conn)

@@ -134,9 +134,7 @@ class TableManager:
         self.stopping = True
         tasks = list(self._tasks)
         for table in self.tables.values():
-            if table.driver is not None:
-                tasks.append(table.driver)
-            tasks.extend(table.replacers.values())
+            tasks.extend(table.tasks())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -253,10 +251,8 @@ class TableManager:
         if self.tables.get(table.id) is table:  # not a copy loaded since
             del self.tables[table.id]
             self.cluster.disown(table.id)
-        tasks = [table.driver, *table.replacers.values()]
-        for task in tasks:
-            if task is not None:
-                task.cancel()
+        for task in table.tasks():
+            task.cancel()
         if table.presence_due is not None:
             table.presence_due.cancel()
         for conn in list(table.connections):
@@ -572,7 +568,7 @@ class TableManager:
         status = OVER if over else PLAYING
         every = self.settings.snapshot_every
         snapshot = new.to_dict(include_log=True) if every and (ply + 1) % every == 0 else None
-        owner = self.cluster.process_id if self.cluster.shared else None
+        owner = self.cluster.writer_id
         try:
             await self.writer.append(
                 Append(table.id, ply, action, seat, status, result, snapshot, owner)

@@ -4,7 +4,6 @@ problem (docs/positions.md, "Saved states"); every state of real games loads bac
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -14,8 +13,7 @@ from tabletop.core.errors import StateFormatError
 from tabletop.games.kung_fu.game import KungFuGame
 from tabletop.games.kung_fu.phases import Ask
 from tests.games.kung_fu.scenario import act, build, make
-
-Change = Callable[[dict[str, Any], KungFuGame], None]
+from tests.saved_states import Change, assert_refused, kind_named, random_games_load_back, set_field
 
 
 def _saved(game: KungFuGame) -> dict[str, Any]:
@@ -32,19 +30,8 @@ def _saved(game: KungFuGame) -> dict[str, Any]:
     return data
 
 
-def _kind(game: KungFuGame, name: str) -> int:
-    return game.cards.names.index(name)
-
-
-def _set(field: str, value: Any) -> Change:
-    def change(data: dict[str, Any], game: KungFuGame) -> None:
-        data["state"][field] = value
-
-    return change
-
-
 def _lose_a_card(data: dict[str, Any], game: KungFuGame) -> None:
-    data["state"]["decks"][1]["discard"].remove(_kind(game, "Block"))
+    data["state"]["decks"][1]["discard"].remove(kind_named(game, "Block"))
 
 
 def _attack_card_also_in_hand(data: dict[str, Any], game: KungFuGame) -> None:
@@ -53,7 +40,7 @@ def _attack_card_also_in_hand(data: dict[str, Any], game: KungFuGame) -> None:
 
 
 def _a_card_twice(data: dict[str, Any], game: KungFuGame) -> None:
-    data["state"]["rows"][1].append(_kind(game, "Coin Punch"))
+    data["state"]["rows"][1].append(kind_named(game, "Coin Punch"))
     data["state"]["koku_total"][1] += 1
 
 
@@ -76,48 +63,47 @@ BROKEN: dict[str, tuple[Change, str]] = {
         r"holds 6 Jab but the state has 7 \(hands\[0\] 1, .*att_card 1\): every card must lie",
     ),
     "a card in two koku rows": (_a_card_twice, r"3 Coin Punch but the state has 4 \(rows\[0\] 1"),
-    "an unknown card in a hand": (_set("hands", [[999], []]), r"unknown card type 999"),
-    "an unknown card in a row": (_set("rows", [[-3], []]), r"rows\[0\]: -3 is not a card"),
-    "three hands": (_set("hands", [[], [], []]), r"hands: one entry per fighter \(2\), got 3"),
-    "one koku row": (_set("rows", [[]]), r"rows: one entry per fighter"),
+    "an unknown card in a hand": (set_field("hands", [[999], []]), r"unknown card type 999"),
+    "an unknown card in a row": (set_field("rows", [[-3], []]), r"rows\[0\]: -3 is not a card"),
+    "three hands": (set_field("hands", [[], [], []]), r"hands: one entry per fighter \(2\), got 3"),
+    "one koku row": (set_field("rows", [[]]), r"rows: one entry per fighter"),
     "a pile of the other colour": (_blue_pile_holds_red, r"decks\[1\]: .* is not of its colour"),
     "a blue attack card": (
-        lambda d, g: d["state"].update(att_card=_kind(g, "Block")),
+        lambda d, g: d["state"].update(att_card=kind_named(g, "Block")),
         r"att_card: \d+ is not a red card",
     ),
     "a red parry card": (
-        lambda d, g: d["state"].update(par_card=_kind(g, "Jab")),
+        lambda d, g: d["state"].update(par_card=kind_named(g, "Jab")),
         r"par_card: \d+ is not a blue card",
     ),
     "an attack card without its attacker": (
-        _set("att_player", -1),
+        set_field("att_player", -1),
         r"att_player: the attack card needs its attacker",
     ),
     "a parry without an attack": (_parry_without_attack, r"par_card: a parry without an attack"),
-    "a koku total not its row's worth": (_set("koku_total", [2, 0]), r"koku_total\[0\]: 2, but"),
-    "life above the start's": (_set("life", [11, 10]), r"life: must be from 0 to 10, got 11"),
-    "negative life": (_set("life", [10, -1]), r"life: must be from 0 to 10, got -1"),
-    "three lives": (_set("life", [10, 10, 10]), r"life: one entry per fighter"),
-    "an attacker out of range": (_set("attacker", 2), r"attacker: must be from 0 to 1, got 2"),
-    "a first player out of range": (_set("first_player", -1), r"first_player: must be from 0"),
-    "a winner out of range": (_set("winner", 3), r"winner: must be from -1 to 1, got 3"),
-    "round 0": (_set("round", 0), r"round: must be from 1 to 500, got 0"),
-    "past the round limit": (_set("round", 501), r"round: must be from 1 to 500, got 501"),
-    "negative damage": (_set("damage", -1), r"damage: must be 0 or more"),
-    "a life loss below 0": (_set("lost", [0, -2]), r"lost: must be 0 or more, got -2"),
-    "a decision for nobody there": (_set("ask", [[Ask.PARRY, 2, []]]), r"ask: must be from 0"),
-    "counted passes under unlimited ones": (_set("passes", [1, -1]), r"passes: -1 for each"),
+    "a koku total not its row's worth": (
+        set_field("koku_total", [2, 0]),
+        r"koku_total\[0\]: 2, but",
+    ),
+    "life above the start's": (set_field("life", [11, 10]), r"life: must be from 0 to 10, got 11"),
+    "negative life": (set_field("life", [10, -1]), r"life: must be from 0 to 10, got -1"),
+    "three lives": (set_field("life", [10, 10, 10]), r"life: one entry per fighter"),
+    "an attacker out of range": (set_field("attacker", 2), r"attacker: must be from 0 to 1, got 2"),
+    "a first player out of range": (set_field("first_player", -1), r"first_player: must be from 0"),
+    "a winner out of range": (set_field("winner", 3), r"winner: must be from -1 to 1, got 3"),
+    "round 0": (set_field("round", 0), r"round: must be from 1 to 500, got 0"),
+    "past the round limit": (set_field("round", 501), r"round: must be from 1 to 500, got 501"),
+    "negative damage": (set_field("damage", -1), r"damage: must be 0 or more"),
+    "a life loss below 0": (set_field("lost", [0, -2]), r"lost: must be 0 or more, got -2"),
+    "a decision for nobody there": (set_field("ask", [[Ask.PARRY, 2, []]]), r"ask: must be from 0"),
+    "counted passes under unlimited ones": (set_field("passes", [1, -1]), r"passes: -1 for each"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_an_impossible_state_is_refused_naming_the_problem(game: KungFuGame, name: str) -> None:
     change, message = BROKEN[name]
-    data = _saved(game)
-    game.state_from_dict(json.loads(json.dumps(data)))  # as saved, it loads
-    change(data, game)
-    with pytest.raises(StateFormatError, match=message):
-        game.state_from_dict(data)
+    assert_refused(game, _saved(game), change, message)
 
 
 def test_passes_left_stay_within_the_option(make_game: Callable[..., KungFuGame]) -> None:
@@ -137,7 +123,7 @@ def test_the_cards_on_the_table_count_as_one_place_each(game: KungFuGame) -> Non
     state = game.state_from_dict(data)
     act(state, "parry with Wall")
     parried = json.loads(json.dumps(state.to_dict()))
-    assert parried["state"]["par_card"] == _kind(game, "Wall")
+    assert parried["state"]["par_card"] == kind_named(game, "Wall")
     assert game.state_from_dict(parried).to_dict() == parried
     parried["state"]["decks"][1]["discard"].append(parried["state"]["par_card"])
     with pytest.raises(
@@ -161,15 +147,5 @@ def test_every_state_of_random_games_loads_back(deck_dir: Any, options: dict[str
     """The checks accept what the rules reach: each state of seeded random games, after
     every action, saves and loads back the same (knock-outs, stalemates, the limit)."""
     game = make(deck_dir, **options)
-    ended = 0
-    for seed in range(12):
-        state = game.new_state(2, seed=seed)
-        pick = random.Random(seed)
-        for _ in range(600):
-            data = state.to_dict()
-            assert game.state_from_dict(data).to_dict() == data
-            if state.is_terminal():
-                ended += 1
-                break
-            state.apply(pick.choice(state.legal_actions()))
-    assert ended  # games did end, and their last states loaded too
+    # Games did end, and their last states loaded too.
+    assert random_games_load_back(game, 2, range(12), max_steps=600)

@@ -4,8 +4,6 @@ problem (docs/positions.md, "Saved states"); every state of real games loads bac
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,8 +13,7 @@ from tabletop.core.errors import StateFormatError
 from tabletop.games.uno_power.game import UnoPowerGame
 from tabletop.games.uno_power.phases import ASK_NAME_COLOUR, ASK_PLAY_DRAWN
 from tests.games.uno_power.scenario import act, build
-
-Change = Callable[[dict[str, Any], UnoPowerGame], None]
+from tests.saved_states import Change, assert_refused, kind_named, random_games_load_back, set_field
 
 
 @pytest.fixture(scope="module")
@@ -33,23 +30,12 @@ def _saved(game: UnoPowerGame) -> dict[str, Any]:
     return data
 
 
-def _kind(game: UnoPowerGame, name: str) -> int:
-    return game.cards.names.index(name)
-
-
-def _set(field: str, value: Any) -> Change:
-    def change(data: dict[str, Any], game: UnoPowerGame) -> None:
-        data["state"][field] = value
-
-    return change
-
-
 def _lose_a_card(data: dict[str, Any], game: UnoPowerGame) -> None:
-    data["state"]["deck"]["draw"].remove(_kind(game, "yellow 7"))
+    data["state"]["deck"]["draw"].remove(kind_named(game, "yellow 7"))
 
 
 def _copy_a_card(data: dict[str, Any], game: UnoPowerGame) -> None:
-    data["state"]["hands"][1].append(_kind(game, "red 5"))  # the deck's one is in hands[0]
+    data["state"]["hands"][1].append(kind_named(game, "red 5"))  # the deck's one is in hands[0]
 
 
 def _a_card_twice(data: dict[str, Any], game: UnoPowerGame) -> None:
@@ -64,7 +50,7 @@ def _empty_discard(data: dict[str, Any], game: UnoPowerGame) -> None:
 
 
 def _top_not_on_the_pile(data: dict[str, Any], game: UnoPowerGame) -> None:
-    data["state"]["top"] = _kind(game, "red 4")
+    data["state"]["top"] = kind_named(game, "red 4")
 
 
 BROKEN: dict[str, tuple[Change, str]] = {
@@ -77,48 +63,56 @@ BROKEN: dict[str, tuple[Change, str]] = {
         r"holds 1 red 5 but the state has 2 \(hands\[0\] 1, hands\[1\] 1\)",
     ),
     "a card in two places": (_a_card_twice, r"every card must lie in exactly one place"),
-    "an unknown card in a hand": (_set("hands", [[9999], [], []]), r"unknown card kind 9999"),
+    "an unknown card in a hand": (set_field("hands", [[9999], [], []]), r"unknown card kind 9999"),
     "an unknown card in a pile": (
         lambda d, g: d["state"]["deck"]["discard"].insert(0, -4),
         r"deck\.discard: -4 is not a card",
     ),
-    "hands for other players": (_set("hands", [[1], [2]]), "expected 3 hands"),
+    "hands for other players": (set_field("hands", [[1], [2]]), "expected 3 hands"),
     "no card in play": (_empty_discard, r"deck\.discard: empty, but the card in play"),
     "the card in play not on top": (_top_not_on_the_pile, r"top: .* is not the discard pile's"),
-    "a colour not the card's own": (_set("colour", 1), r"colour: 1, but the card in play"),
-    "a colour that does not exist": (_set("colour", 4), r"colour: must be from -1 to 3, got 4"),
+    "a colour not the card's own": (set_field("colour", 1), r"colour: 1, but the card in play"),
+    "a colour that does not exist": (
+        set_field("colour", 4),
+        r"colour: must be from -1 to 3, got 4",
+    ),
     "a card played that is not in play": (
-        lambda d, g: d["state"].update(played=_kind(g, "red 5")),
+        lambda d, g: d["state"].update(played=kind_named(g, "red 5")),
         r"played: .* is not the card in play \(red 3\)",
     ),
-    "a seat out of range": (_set("turn", 3), r"turn: must be from 0 to 2, got 3"),
-    "a dealer out of range": (_set("dealer", -1), r"dealer: must be from 0 to 2"),
-    "a pending seat out of range": (_set("uno_pending", 5), r"uno_pending: must be from -1 to 2"),
-    "a tower held by nobody there": (_set("towers", [0, 3, -1, -1]), r"towers: must be from -1"),
-    "a tower too many": (_set("towers", [-1] * 5), r"towers: one holder per tower \(4\)"),
-    "a winner out of range": (_set("winners", [4]), r"winners: must be from 0 to 2"),
+    "a seat out of range": (set_field("turn", 3), r"turn: must be from 0 to 2, got 3"),
+    "a dealer out of range": (set_field("dealer", -1), r"dealer: must be from 0 to 2"),
+    "a pending seat out of range": (
+        set_field("uno_pending", 5),
+        r"uno_pending: must be from -1 to 2",
+    ),
+    "a tower held by nobody there": (
+        set_field("towers", [0, 3, -1, -1]),
+        r"towers: must be from -1",
+    ),
+    "a tower too many": (set_field("towers", [-1] * 5), r"towers: one holder per tower \(4\)"),
+    "a winner out of range": (set_field("winners", [4]), r"winners: must be from 0 to 2"),
     "a decision for nobody there": (
-        _set("ask", [[ASK_NAME_COLOUR, 7, []]]),
+        set_field("ask", [[ASK_NAME_COLOUR, 7, []]]),
         r"ask: must be from 0 to 2, got 7",
     ),
-    "scores for other players": (_set("scores", [0, 0]), r"scores: one per player \(3\), got 2"),
-    "calls for other players": (_set("called", [False]), r"called: one per player \(3\)"),
-    "a direction of 2": (_set("direction", 2), r"direction: 1 or -1, got 2"),
-    "a negative score": (_set("scores", [0, -5, 0]), r"scores: must be 0 or more, got -5"),
-    "round 0": (_set("round", 0), r"round: must be 1 or more, got 0"),
-    "a negative draw due": (_set("pending_draw", -2), r"pending_draw: must be 0 or more"),
-    "more passes than players": (_set("pass_streak", 4), r"pass_streak: must be from 0 to 3"),
+    "scores for other players": (
+        set_field("scores", [0, 0]),
+        r"scores: one per player \(3\), got 2",
+    ),
+    "calls for other players": (set_field("called", [False]), r"called: one per player \(3\)"),
+    "a direction of 2": (set_field("direction", 2), r"direction: 1 or -1, got 2"),
+    "a negative score": (set_field("scores", [0, -5, 0]), r"scores: must be 0 or more, got -5"),
+    "round 0": (set_field("round", 0), r"round: must be 1 or more, got 0"),
+    "a negative draw due": (set_field("pending_draw", -2), r"pending_draw: must be 0 or more"),
+    "more passes than players": (set_field("pass_streak", 4), r"pass_streak: must be from 0 to 3"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(BROKEN))
 def test_an_impossible_state_is_refused_naming_the_problem(game: UnoPowerGame, name: str) -> None:
     change, message = BROKEN[name]
-    data = _saved(game)
-    game.state_from_dict(json.loads(json.dumps(data)))  # as saved, it loads
-    change(data, game)
-    with pytest.raises(StateFormatError, match=message):
-        game.state_from_dict(data)
+    assert_refused(game, _saved(game), change, message)
 
 
 def test_a_wild_in_play_has_a_colour_unless_it_is_still_to_be_named(game: UnoPowerGame) -> None:
@@ -137,9 +131,9 @@ def test_a_drawn_card_offered_for_play_must_be_in_the_hand(game: UnoPowerGame) -
     state = build(game, 2, hands=[["yellow 1"], ["blue 5"]], top="red 3", draw=["red 7"])
     act(state, "draw a card")
     data = json.loads(json.dumps(state.to_dict()))
-    assert data["state"]["ask"] == [[ASK_PLAY_DRAWN, 0, [_kind(game, "red 7")]]]
+    assert data["state"]["ask"] == [[ASK_PLAY_DRAWN, 0, [kind_named(game, "red 7")]]]
     game.state_from_dict(json.loads(json.dumps(data)))
-    data["state"]["ask"][0][2] = [_kind(game, "red 9")]  # a card seat 0 does not hold
+    data["state"]["ask"][0][2] = [kind_named(game, "red 9")]  # a card seat 0 does not hold
     with pytest.raises(StateFormatError, match=r"ask: player 1 is offered .* not in their hand"):
         game.state_from_dict(data)
 
@@ -177,12 +171,4 @@ def test_every_state_of_random_games_loads_back(options: dict[str, Any]) -> None
     every action, saves and loads back the same (reshuffles, swaps, the round's end)."""
     game = tabletop.make("uno-power", **options)
     players = 4 if options.get("partners") else 3
-    for seed in range(3):
-        state = game.new_state(players, seed=seed)
-        pick = random.Random(seed)
-        for _ in range(400):
-            data = state.to_dict()
-            assert game.state_from_dict(data).to_dict() == data
-            if state.is_terminal():
-                break
-            state.apply(pick.choice(state.legal_actions()))
+    random_games_load_back(game, players, range(3), max_steps=400)

@@ -47,7 +47,15 @@ from tabletop.games.king_of_tokyo.actions import (
     action_table,
 )
 from tabletop.games.king_of_tokyo.cards import Card
-from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, KEEP_INDEX, NUM_FACES, THREE
+from tabletop.games.king_of_tokyo.dice import (
+    CLAW,
+    ENERGY,
+    HEART,
+    KEEP_INDEX,
+    NUM_FACES,
+    THREE,
+    counts_of,
+)
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import WIN_STARS
 from tabletop.games.king_of_tokyo.phases import Ask, EnergyLoss
@@ -221,18 +229,11 @@ def choose(state: KingOfTokyoState, player: int) -> Action:
 
 def wanted(state: KingOfTokyoState, player: int) -> list[bool]:
     """Which faces to keep now, by face."""
-    want = _wanted_faces(state, player, _face_counts(state.dice))
+    want = _wanted_faces(state, player, counts_of(state.dice))
     return [bool(want >> f & 1) for f in range(_NUM_FACES)]
 
 
-def _face_counts(dice: list[int]) -> list[int]:
-    counts = [0] * _NUM_FACES
-    for f in dice:
-        counts[f] += 1
-    return counts
-
-
-def _wanted_faces(state: KingOfTokyoState, player: int, counts: list[int]) -> int:
+def _wanted_faces(state: KingOfTokyoState, player: int, counts: tuple[int, ...]) -> int:
     """:func:`wanted` as bits (``1 << face``), from the dice's face counts."""
     m = state.monsters[player]
     want = 1 << _ENERGY
@@ -265,7 +266,7 @@ def _wanted_faces(state: KingOfTokyoState, player: int, counts: list[int]) -> in
 
 def _roll(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
     dice = state.dice
-    counts = _face_counts(dice)
+    counts = counts_of(dice)
     want = _wanted_faces(state, player, counts)
     kept = [counts[f] if want >> f & 1 else 0 for f in range(_NUM_FACES)]
     rerolled = len(dice) - sum(kept)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core.bits import bits
 from tabletop.games.uno_power.phases import STAGE_DONE
 
 if TYPE_CHECKING:
@@ -27,14 +28,8 @@ def hand_points(state: UnoPowerState, p: int) -> int:
     """The points of ``p``'s cards in hand."""
     points = state.uno_game.cards.points
     hand = state.hands[p]
-    total = 0
-    kinds = state.held[p]  # the kinds held, as bits: a few, where the hand has dozens
-    while kinds:
-        low = kinds & -kinds
-        k = low.bit_length() - 1
-        total += hand[k] * points[k]
-        kinds ^= low
-    return total
+    # Only the kinds held (a few, where the hand has a count for each of dozens).
+    return sum([hand[k] * points[k] for k in bits(state.held[p])])
 
 
 def end_round_by_points(state: UnoPowerState) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -152,6 +153,8 @@ def test_hint_command_ranks_the_choices(invoke: Invoke, monkeypatch: pytest.Monk
     assert "Hint: how a search sees your choices" in out
     hint = out.split("Hint: how a search sees your choices")[1].split("your choice")[0]
     assert "%" in hint and "tried" in hint
+    # Under each choice, the game's reason for it: "draws, though you could play ...".
+    assert re.search(r"\n[│ ]+(plays|draws)\b[^\n]*(:|, though)", hint), hint
     assert "t, hint" in invoke([*HUMAN, "--seed", "2"], input="h\n" + ALWAYS_FIRST).output
 
 

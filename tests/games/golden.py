@@ -42,9 +42,11 @@ def play(game_id: str, options: dict[str, Any], players: int, seed: int) -> dict
         action = legal[choices.randrange(len(legal))]
         state.apply(action)
         # The state, the action and the events it logged: the whole history and log
-        # each time would make a long game quadratic, and they hold nothing more.
+        # each time would make a long game quadratic, and they hold nothing more (nor
+        # does UNO Power's public record, which notes the actions for a bot's belief).
         snapshot = state.to_dict(include_log=False)
         del snapshot["history"]
+        snapshot["state"].pop("record", None)
         events = [e.to_dict() for e in state.log[logged:]]
         logged += len(events)
         digest.update(json.dumps([action.id, snapshot, events], sort_keys=True).encode())

@@ -213,6 +213,10 @@ def test_hint_ranks_the_legal_actions(client: TestClient) -> None:
         assert hint["version"] == msg["version"]
         assert sorted(h["action"] for h in hint["hints"]) == sorted(a["id"] for a in msg["legal"])
         assert all(0.0 <= h["win_probability"] <= 1.0 for h in hint["hints"])
+        # Each hint says why, in the game's words: the attacks against the likely parry.
+        labels = {a["id"]: a["label"] for a in msg["legal"]}
+        face_up = [h for h in hint["hints"] if labels[h["action"]].endswith("face up")]
+        assert face_up and all(h["reason"].startswith("attacks with ") for h in face_up)
 
 
 def test_a_person_who_leaves_or_disconnects_is_replaced_and_comes_back(

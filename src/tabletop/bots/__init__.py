@@ -5,6 +5,7 @@ from tabletop.bots.base import Bot, RandomBot
 from tabletop.bots.ismcts import ISMCTS, ISMCTSBot, SearchSettings
 from tabletop.bots.registry import (
     BotInfo,
+    ThinkTimeError,
     UnknownBotError,
     bot_catalogue,
     list_bots,
@@ -20,6 +21,7 @@ __all__ = [
     "ISMCTSBot",
     "RandomBot",
     "SearchSettings",
+    "ThinkTimeError",
     "UnknownBotError",
     "analyse",
     "bot_catalogue",

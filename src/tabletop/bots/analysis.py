@@ -9,9 +9,9 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tabletop.bots.ismcts import ISMCTSBot, SearchSettings
+from tabletop.bots.ismcts import ISMCTSBot, level_settings
 from tabletop.core.action import Action
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
@@ -19,11 +19,14 @@ from tabletop.core.game import State
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """An action with its estimated chance of winning and how much it was searched."""
+    """An action with its estimated chance of winning, how much it was searched, and
+    the game heuristic's reason for it in the game's words (``None`` where it knows
+    none: see :meth:`~tabletop.core.game.Game.explain`)."""
 
     action: Action
     win_probability: float
     visits: int
+    reason: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -31,6 +34,7 @@ class Hint:
             "label": self.action.label,
             "win_probability": round(self.win_probability, 4),
             "visits": self.visits,
+            "reason": self.reason,
         }
 
 
@@ -46,6 +50,9 @@ def analyse(
 
     The search sees only what ``player`` may know. Win probabilities are the
     search's average results after each action, so they are rough when visits are few.
+    Each hint carries the game's reason for its action
+    (:meth:`~tabletop.core.game.Game.explain`), which reads only what ``player`` may
+    see too.
     """
     if state.is_terminal():
         raise TabletopError("the game is over: there is nothing to analyse")
@@ -53,11 +60,13 @@ def analyse(
         raise TabletopError(
             f"it is player {state.current_player + 1}'s decision, not player {player + 1}'s"
         )
-    settings = SearchSettings(
-        iterations=iterations, seconds=seconds, rollout="heuristic", rollout_depth=60, prior=2.0
-    )
+    # The normal level's search (its rollouts, and its belief where the game has one),
+    # with the hint's own budget.
+    game_id = state.game.id
+    settings = replace(level_settings("normal", game_id), iterations=iterations, seconds=seconds)
     bot = ISMCTSBot(seed, settings)
-    stats = bot.searcher(state.game.id).search(state, player)
-    hints = [Hint(s.action, s.win_rate, s.visits) for s in stats]
+    stats = bot.searcher(game_id, bot.sampler(state, player)).search(state, player)
+    explain = state.game.explain
+    hints = [Hint(s.action, s.win_rate, s.visits, explain(state, player, s.action)) for s in stats]
     hints.sort(key=lambda h: (-h.visits, -h.win_probability, h.action.id))
     return hints

@@ -8,6 +8,7 @@ same list. :func:`bot_catalogue` describes them for players, weakest to stronges
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,6 +35,15 @@ _PER_GAME: dict[str, dict[str, str]] = {
 
 class UnknownBotError(TabletopError):
     """No bot of that name exists for the game."""
+
+
+class ThinkTimeError(TabletopError):
+    """A thinking time that is not a number of seconds in (0, the maximum]."""
+
+
+MAX_THINK_SECONDS = 60.0
+"""The longest thinking time per decision :func:`make_bot` accepts (the server caps
+its own lower: ``ServerSettings.max_bot_think_seconds``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +158,17 @@ def register_bot(game_id: str | None, name: str, target: str) -> None:
         _PER_GAME.setdefault(game_id, {})[name] = target
 
 
-def make_bot(name: str, game_id: str, *, seed: int | None = None) -> Bot:
-    """A new bot called ``name`` for ``game_id``, seeded with ``seed``."""
+def make_bot(
+    name: str, game_id: str, seed: int | None = None, *, think: float | None = None
+) -> Bot:
+    """A new bot called ``name`` for ``game_id``, seeded with ``seed``.
+
+    ``think`` gives a search bot (the ISMCTS levels) a wall-time budget of that many
+    seconds per decision instead of its level's iteration count, so a faster machine
+    or the compiled build lets it search more, and a seeded bot no longer plays the
+    same moves twice. Bots that do not search answer at once and ignore it.
+    """
+    seconds = None if think is None else check_think(think)
     target = _PER_GAME.get(game_id, {}).get(name) or _GENERIC.get(name)
     if target is None:
         raise UnknownBotError(
@@ -157,18 +176,103 @@ def make_bot(name: str, game_id: str, *, seed: int | None = None) -> Bot:
         )
     module, _, attr = target.partition(":")
     cls: type[Bot] = getattr(importlib.import_module(module), attr)
-    return cls(seed)
+    bot = cls(seed)
+    if seconds is not None:
+        from tabletop.bots.ismcts import ISMCTSBot
+
+        if isinstance(bot, ISMCTSBot):
+            bot.think = seconds
+    return bot
+
+
+def check_think(value: object, maximum: float = MAX_THINK_SECONDS) -> float:
+    """``value`` as seconds of thinking: a finite number above 0 and at most ``maximum``.
+
+    Anything else (text, a bool, NaN, infinity, 0, too long) raises
+    :class:`ThinkTimeError`, whose message a front end can show as it is.
+
+    >>> check_think(1)
+    1.0
+    >>> check_think("1")
+    Traceback (most recent call last):
+    ...
+    tabletop.bots.registry.ThinkTimeError: the thinking time must be a number of seconds, not '1'
+    """
+    shown = _short_repr(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ThinkTimeError(f"the thinking time must be a number of seconds, not {shown}")
+    try:
+        seconds = float(value)
+    except OverflowError:  # an int too large for a float
+        seconds = math.inf
+    if not math.isfinite(seconds) or not 0 < seconds <= maximum:
+        raise ThinkTimeError(
+            f"the thinking time must be above 0 and at most {maximum:g} seconds, not {shown}"
+        )
+    return seconds
+
+
+def _short_repr(value: object) -> str:
+    """``repr(value)`` cut to 40 characters, for messages about untrusted values."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int with more digits than Python will print
+        return "a huge number"
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def bot_searches(name: str, game_id: str) -> bool:
+    """Whether bot ``name`` searches, so that a thinking time changes how it plays."""
+    from tabletop.bots.ismcts import ISMCTSBot
+
+    return isinstance(make_bot(name, game_id), ISMCTSBot)
+
+
+def parse_bot_spec(text: str, maximum: float = MAX_THINK_SECONDS) -> tuple[str, float | None]:
+    """A bot as written on a command line: ``"normal"``, or ``"normal@0.5"`` (name, then
+    its thinking time in seconds); raises :class:`ThinkTimeError` for a bad time.
+
+    >>> parse_bot_spec("normal@0.5"), parse_bot_spec("heuristic")
+    (('normal', 0.5), ('heuristic', None))
+    """
+    name, sep, seconds = text.partition("@")
+    if not sep:
+        return text, None
+    try:
+        return name, check_think(float(seconds), maximum)
+    except ValueError as exc:  # not a number, or out of range (ThinkTimeError)
+        reason = exc if isinstance(exc, ThinkTimeError) else "give seconds after '@'"
+        raise ThinkTimeError(f"{text!r}: {reason}, e.g. {name}@0.5") from None
+
+
+def bot_from_spec(text: str, game_id: str, seed: int | None = None) -> Bot:
+    """The bot a spec such as ``"normal@0.5"`` names (see :func:`parse_bot_spec`)."""
+    name, think = parse_bot_spec(text)
+    return make_bot(name, game_id, seed, think=think)
+
+
+def think_text(seconds: float) -> str:
+    """Seconds as a bot spec writes them: ``0.25``, ``1``, ``1.5``."""
+    short = f"{seconds:g}"
+    return short if float(short) == seconds else repr(seconds)
 
 
 __all__ = [
     "ALIASES",
+    "MAX_THINK_SECONDS",
     "STRENGTH_ORDER",
     "Bot",
     "BotInfo",
     "RandomBot",
+    "ThinkTimeError",
     "UnknownBotError",
     "bot_catalogue",
+    "bot_from_spec",
+    "bot_searches",
+    "check_think",
     "list_bots",
     "make_bot",
+    "parse_bot_spec",
     "register_bot",
+    "think_text",
 ]

@@ -36,14 +36,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tabletop.core.action import Action
+from tabletop.core.game import Sampler as Sampler
 from tabletop.core.game import State
 from tabletop.core.rng import Rng
 
 Evaluator = Callable[[State], list[float]]
 RolloutPolicy = Callable[[State, Rng], Action]
-Sampler = Callable[[State, int, Rng], State]
-"""Draws a determinization: ``(state, observer, rng)`` to a state the observer cannot
-tell from ``state``. The default is ``state.determinize(observer, rng)``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +52,9 @@ class SearchSettings:
     instead (then the result depends on the machine's speed). ``rollout_depth``
     cuts rollouts short, and the game's evaluation scores the position reached.
     ``opponents`` says who decides for the other seats inside the tree: tree nodes
-    (``"tree"``, max^n) or the rollout policy (``"policy"``).
+    (``"tree"``, max^n) or the rollout policy (``"policy"``). ``belief`` deals the
+    hidden cards of each determinization by what the other seats did, where the game
+    has a belief (``Game.belief``), instead of uniformly.
     """
 
     iterations: int = 200
@@ -66,6 +66,7 @@ class SearchSettings:
     widening_alpha: float = 0.5
     prior: float = 0.0  # bonus for the rollout policy's own choice, fading with visits
     opponents: Literal["tree", "policy"] = "tree"
+    belief: bool = False  # deal hidden cards by what the seats did (``Game.belief``)
 
 
 class _Node:

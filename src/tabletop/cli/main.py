@@ -28,6 +28,7 @@ from tabletop.cli.table import (
     check_record_path,
     parse_options,
     parse_seats,
+    parse_think,
     resume_table,
     set_table,
 )
@@ -92,8 +93,18 @@ def play(
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated seats: 'you' for a person here, or a bot name "
+            help="Comma-separated seats: 'you' for a person here, or a bot name, a search "
+            "bot with its thinking time if you like (normal@0.5) "
             "[default: you,random; with --resume: the record's]."
+        ),
+    ] = None,
+    think: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Let every search bot (easy, normal, hard) think this long per move "
+            "instead of its level's fixed amount (at most 60): more search on a faster "
+            "machine, but the same --seed no longer replays the same moves.",
         ),
     ] = None,
     seed: Annotated[
@@ -140,6 +151,7 @@ def play(
     """Play a game at this terminal against bots, or with friends in hot-seat."""
     try:
         preferences = parse_options(prefer or [], what="--prefer")
+        seconds = parse_think(think)
         if resume is not None:
             if game_id is not None or seed is not None or option:
                 raise UsageError(
@@ -148,7 +160,7 @@ def play(
             record = record or resume
             check_record_path(record)
             chosen = parse_seats(seats) if seats is not None else None
-            table = resume_table(GameRecord.load(resume), chosen, preferences)
+            table = resume_table(GameRecord.load(resume), chosen, preferences, seconds)
         elif position is not None:
             if game_id is not None or seed is not None or option:
                 raise UsageError(
@@ -160,7 +172,7 @@ def play(
             state = tabletop.load_position(spec)
             names = seats or ",".join(["you"] + ["random"] * (state.num_players - 1))
             table = set_table(
-                state.game.id, parse_seats(names), None, {}, preferences, position=state
+                state.game.id, parse_seats(names), None, {}, preferences, state, seconds
             )
             table.position = {k: v for k, v in spec.items() if k not in ("game", "options")}
         else:
@@ -173,6 +185,7 @@ def play(
                 seed,
                 parse_options(option or []),
                 preferences,
+                think=seconds,
             )
     except TabletopError as exc:
         _fail(str(exc), EXIT_USAGE)

@@ -38,6 +38,16 @@ def serve(
     bot_pause: Annotated[
         float, typer.Option(min=0.0, help="Seconds between bot moves, so people can follow.")
     ] = 0.7,
+    max_bot_think: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=60.0,
+            metavar="SECONDS",
+            help="The longest a table's creator may let a search bot think per move "
+            "(0: only the levels' own pace).",
+        ),
+    ] = 3.0,
     snapshot_every: Annotated[
         int, typer.Option(min=1, help="Store a full snapshot every N actions.")
     ] = 50,
@@ -92,6 +102,7 @@ def serve(
         database_url=url,
         bot_workers=bot_workers,
         bot_pause_s=bot_pause,
+        max_bot_think_seconds=max_bot_think,
         snapshot_every=snapshot_every,
         durable_commits=durable_commits,
     )

@@ -272,7 +272,8 @@ class Session:
         return Panel(body, title="Help", title_align="left", expand=False)
 
     def _hint(self, seat: int, choices: list[Action]) -> Panel:
-        """The search's estimate of each choice, best first, numbered as on screen."""
+        """The search's estimate of each choice, best first, numbered as on screen, each
+        with the game's reason for it when there is one."""
         state = self.state
         hints = analyse(
             state, seat, iterations=HINT_ITERATIONS, seed=state.seed + len(state.history)
@@ -284,9 +285,13 @@ class Session:
         rows.add_column("wins", justify="right")
         rows.add_column("tried", justify="right")
         for hint in hints[:HINT_ROWS]:
+            # The game's reason, where its heuristic knows one, under the action.
+            action = Text(str(hint.action))
+            if hint.reason:
+                action.append(f"\n  {hint.reason}", style="dim italic")
             rows.add_row(
                 str(number[hint.action.id]),
-                str(hint.action),
+                action,
                 f"{hint.win_probability:.0%}",
                 str(hint.visits),
             )

@@ -24,7 +24,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from tabletop.cli.table import parse_options, parse_seats
+from tabletop.cli.table import parse_options, parse_seats, parse_think, with_think
 from tabletop.core.errors import TabletopError
 from tabletop.core.positions import read_position
 from tabletop.sim.backends import Backend, check_backend
@@ -79,7 +79,19 @@ def sim(
     ] = None,
     seats: Annotated[
         str | None,
-        typer.Option(help=f"Comma-separated bot names, one per seat (default: {DEFAULT_SEATS})."),
+        typer.Option(
+            help="Comma-separated bot names, one per seat; a search bot may carry its "
+            f"thinking time per move, normal@0.25 (default: {DEFAULT_SEATS})."
+        ),
+    ] = None,
+    think: Annotated[
+        str | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Let every search bot without its own time (normal, not normal@1) think "
+            "this long per move (at most 60): the results then depend on the machine's "
+            "speed and --seed no longer reproduces them.",
+        ),
     ] = None,
     games: Annotated[
         int | None, typer.Option(min=1, help=f"Games to play (default: {DEFAULT_GAMES}).")
@@ -145,6 +157,7 @@ def sim(
             given = {
                 "GAME": game_id,
                 "--seats": seats,
+                "--think": think,
                 "--games": games,
                 "--seed": seed,
                 "--option": option or None,
@@ -180,7 +193,7 @@ def sim(
                 raise SimError("give a GAME (e.g. uno-power), or --resume DIR")
             spec = SimSpec(
                 game=game_id,
-                bots=parse_seats(seats or DEFAULT_SEATS),
+                bots=with_think(parse_seats(seats or DEFAULT_SEATS), game_id, parse_think(think)),
                 games=DEFAULT_GAMES if games is None else games,
                 seed=DEFAULT_SEED if seed is None else seed,
                 options=tuple(options.items()),

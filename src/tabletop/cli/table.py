@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import tabletop
-from tabletop.bots import Bot, make_bot
+from tabletop.bots import Bot
+from tabletop.bots.registry import (
+    ThinkTimeError,
+    bot_from_spec,
+    bot_searches,
+    check_think,
+    think_text,
+)
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
 
@@ -71,6 +78,37 @@ def parse_seats(text: str) -> tuple[str, ...]:
     return seats
 
 
+def parse_think(text: str | None) -> float | None:
+    """``--think``'s seconds, checked (a positive number up to the registry's maximum)."""
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise UsageError(f"--think expects seconds, e.g. 0.5, not {text!r}") from None
+    try:
+        return check_think(seconds)
+    except ThinkTimeError as exc:
+        raise UsageError(f"--think: {exc}") from None
+
+
+def with_think(seats: Sequence[str], game_id: str, think: float | None) -> tuple[str, ...]:
+    """``seats`` with ``think`` written into each search bot that has no time of its own
+    (``normal`` becomes ``normal@0.5``), so records and reports say how long it thought.
+
+    >>> with_think(("you", "normal", "heuristic", "hard@2"), "kung-fu", 0.5)
+    ('you', 'normal@0.5', 'heuristic', 'hard@2')
+    """
+    if think is None:
+        return tuple(seats)
+    return tuple(
+        f"{name}@{think_text(think)}"
+        if name != HUMAN and "@" not in name and bot_searches(name, game_id)
+        else name
+        for name in seats
+    )
+
+
 def bot_seed(seed: int, seat: int) -> int:
     """The seed of the bot at ``seat``: fixed by the game seed and the seat.
 
@@ -89,10 +127,14 @@ def set_table(
     options: dict[str, str],
     preferences: dict[str, str] | None = None,
     position: tabletop.State | None = None,
+    think: float | None = None,
 ) -> Table:
     """Make the game, check the seat count, make the bots, deal (or start from
-    ``position``); each person here gets ``preferences`` (the game's, checked)."""
+    ``position``); each person here gets ``preferences`` (the game's, checked).
+    A bot seat may carry its thinking time (``normal@0.5``); ``think`` gives it to the
+    search bots without one."""
     game = position.game if position is not None else tabletop.make(game_id, **options)
+    seats = with_think(seats, game.id, think)
     prefs = None
     if preferences or game.preferences_type is not None:
         prefs = game.preferences(preferences or {})
@@ -110,7 +152,7 @@ def set_table(
         seed = position.seed
     seed = game.fresh_seed() if seed is None else seed
     bots = {
-        seat: make_bot(name, game_id, seed=bot_seed(seed, seat))
+        seat: bot_from_spec(name, game_id, seed=bot_seed(seed, seat))
         for seat, name in enumerate(seats)
         if name != HUMAN
     }
@@ -120,7 +162,10 @@ def set_table(
 
 
 def resume_table(
-    record: GameRecord, seats: Sequence[str] | None, preferences: dict[str, str] | None = None
+    record: GameRecord,
+    seats: Sequence[str] | None,
+    preferences: dict[str, str] | None = None,
+    think: float | None = None,
 ) -> Table:
     """The game of ``record`` where it was left, with its seats (or ``seats``): its
     actions replayed, bots made afresh from the record's seed."""
@@ -131,7 +176,7 @@ def resume_table(
     if record.position is not None:
         start = tabletop.make(record.game, **record.options).position(record.position)
     table = set_table(
-        record.game, names, record.seed, dict(record.options), preferences, position=start
+        record.game, names, record.seed, dict(record.options), preferences, start, think
     )
     table.position = record.position
     for i, action in enumerate(record.actions):

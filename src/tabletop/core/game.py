@@ -9,14 +9,21 @@ from __future__ import annotations
 
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from tabletop.core.action import Action
 from tabletop.core.errors import IllegalActionError, InvalidOptionsError
 from tabletop.core.options import options_to_dict, parse_options
 from tabletop.core.state import TERMINAL, State
+
+if TYPE_CHECKING:
+    from tabletop.core.rng import Rng
+
+Sampler = Callable[[State, int, "Rng"], State]
+"""Draws a determinization: ``(state, observer, rng)`` to a state the observer cannot
+tell from ``state``, as ``state.determinize(observer, rng)`` does."""
 
 __all__ = ["TERMINAL", "Game", "GameInfo", "State"]
 
@@ -135,6 +142,25 @@ class Game(ABC, Generic[OptionsT]):
         ``None`` to ask the player; and its preferences afterwards (a one-off choice
         used up). A server or the terminal plays the action as the seat's own."""
         return None, preferences
+
+    def explain(self, state: State, player: int, action: Action) -> str | None:
+        """Why the game's heuristic would value ``action`` for ``player``, in the game's
+        words ("keeps the three 3s: 3 stars"), or ``None`` where it knows no reason.
+
+        Hints show it next to the search's figures. It may read only what ``player``
+        may see, so that it reads the same on ``state.determinize(player, rng)``.
+        """
+        return None
+
+    def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
+        """A sampler of determinizations weighted by what the other seats did, for a
+        search (:class:`tabletop.bots.ISMCTS`'s ``sample``); ``None`` where the game
+        has none, and the search deals hidden cards uniformly.
+
+        It may read only what ``observer`` may see: the state's public record of the
+        seats' actions, not the log or another seat's cards.
+        """
+        return None
 
     def options_dict(self) -> dict[str, Any]:
         return options_to_dict(self.options)

@@ -33,6 +33,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import tabletop
 from tabletop.bots import bot_catalogue, list_bots
+from tabletop.bots.registry import bot_searches
 from tabletop.core.compiled import engine
 from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
 from tabletop.server import protocol as p
@@ -70,6 +71,9 @@ class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None = None
     name: str | None = Field(default=None, max_length=80)
+    # Seconds per decision for a search bot. Any JSON value, checked by the manager
+    # (live.checked_think): a float field would take "1" or NaN for a number.
+    think: Any = None
 
 
 class TableIn(BaseModel):
@@ -99,8 +103,9 @@ def client_files(game_id: str) -> dict[str, str | None]:
     }
 
 
-def games_catalogue() -> list[dict[str, Any]]:
-    """Each game as the lobby shows it: options and bots described for players."""
+def games_catalogue(max_bot_think_s: float = 0.0) -> list[dict[str, Any]]:
+    """Each game as the lobby shows it: options and bots described for players, which
+    bots search (and so take a thinking time) and the longest one this server allows."""
     out = []
     for game_id in tabletop.list_games():
         try:
@@ -124,9 +129,11 @@ def games_catalogue() -> list[dict[str, Any]]:
                         "title": b.title,
                         "summary": b.summary,
                         "alias_of": b.alias_of,
+                        "searches": bot_searches(b.name, game_id),
                     }
                     for b in bot_catalogue(game_id)
                 ],
+                "max_bot_think_s": max_bot_think_s,
                 "option_groups": [
                     {"id": group, "title": OPTION_GROUP_TITLES[group]} for group in OPTION_GROUPS
                 ],
@@ -246,7 +253,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        return games_catalogue()
+        return games_catalogue(settings.bot_think_cap())
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
@@ -261,7 +268,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
-        seats = [SeatSpec(s.kind, s.bot if s.kind == BOT else None, s.name) for s in body.seats]
+        seats = [
+            SeatSpec(s.kind, s.bot if s.kind == BOT else None, s.name, s.think) for s in body.seats
+        ]
         table, token = await manager.create(
             body.game,
             body.options,

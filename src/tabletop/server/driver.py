@@ -6,7 +6,9 @@ preferences answer for it (:mod:`.preferences`). The decisions of all tables
 share the bot pool through :class:`FairSlots`: when a worker frees up, a table where
 people wait goes before a table of bots only, and among equals the one that asked
 first. Hints run on a pool of their own and each seat may ask ``hints_per_minute``
-of them, so no client can make another table's bots wait.
+of them, so no client can make another table's bots wait. A bot its creator lets
+think by the clock holds a worker that long, at most the server's cap
+(``ServerSettings.bot_think_cap``), within ``bot_time_limit_s``.
 
 A commit the database refuses does not stop a driver: the table tells its players
 that storage is failing, and the driver tries again with a growing pause until the
@@ -169,6 +171,9 @@ class BotDriver:
         version = len(state.history)
         seed = decision_seed(table.row.seed, seat, version)
         data = state.to_dict(include_log=False)
+        think = table.think_for(seat)
+        if think is not None:  # the cap may have been lowered since the table was made
+            think = min(think, self.settings.bot_think_cap())
         people_wait = any(table.seat_connections)
         try:
             async with self.slots.slot(0 if people_wait else 1):
@@ -179,6 +184,7 @@ class BotDriver:
                     data,
                     bot,
                     seed,
+                    think,
                     timeout=self.settings.bot_time_limit_s,
                 )
         except TimeoutError:

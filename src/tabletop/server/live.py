@@ -13,10 +13,11 @@ import hashlib
 import json
 import logging
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import tabletop
+from tabletop.bots.registry import ThinkTimeError, bot_searches, check_think, think_text
 from tabletop.core.errors import StateFormatError, TabletopError
 from tabletop.core.game import Game, State
 from tabletop.core.registry import game_class
@@ -60,6 +61,7 @@ class SeatSpec:
     kind: str
     bot: str | None = None
     name: str | None = None
+    think: float | None = None  # a search bot's seconds per decision, checked
 
 
 def hash_token(token: str) -> str:
@@ -167,6 +169,11 @@ class LiveTable:
             return self.row.replace_bot
         return None
 
+    def think_for(self, seat: int) -> float | None:
+        """How long ``seat``'s bot may think per decision; None: its level's budget."""
+        s = self.row.seats[seat]
+        return s.think if s.kind == BOT else None
+
     def connected(self, seat: int) -> bool:
         return seat in self.seat_connections
 
@@ -243,6 +250,7 @@ def seat_summary(seat: SeatRow, connected: bool) -> dict[str, Any]:
         "seat": seat.seat,
         "kind": seat.kind,
         "bot": seat.bot,
+        "think": seat.think,
         "name": seat.name,
         "claimed": seat.kind == BOT or seat.token_hash is not None,
         "replaced": seat.replaced,
@@ -290,10 +298,27 @@ def rebuild_state(storage: Storage, row: TableRow) -> State:
 
 
 def seat_name(spec: SeatSpec, seat: int) -> str:
-    """A bot's name says it is a bot, which one and where: "Bot 2 (heuristic)"."""
+    """A bot's name says it is a bot, which one and where: "Bot 2 (heuristic)", and
+    how long it thinks if its creator chose: "Bot 3 (normal · 1 s)"."""
     if spec.kind == BOT:
-        return clean_name(spec.name, seat, default=f"Bot {seat + 1} ({spec.bot})")
+        who = spec.bot if spec.think is None else f"{spec.bot} · {think_text(spec.think)} s"
+        return clean_name(spec.name, seat, default=f"Bot {seat + 1} ({who})")
     return f"Seat {seat + 1}"
+
+
+def checked_think(spec: SeatSpec, game_id: str, cap: float) -> SeatSpec:
+    """``spec`` with its thinking time checked (any JSON value may arrive here: text,
+    NaN, a huge number) against the server's ``cap``, and kept only for a search bot,
+    since the others answer at once."""
+    if spec.think is None:
+        return spec
+    if spec.kind != BOT or spec.bot is None:
+        raise TableError("only a bot seat has a thinking time", 422)
+    try:
+        think = check_think(spec.think, cap)
+    except ThinkTimeError as exc:
+        raise TableError(f"bot {spec.bot!r}: {exc}", 422) from None
+    return replace(spec, think=think if bot_searches(spec.bot, game_id) else None)
 
 
 def distinct_name(name: str, seat: int, seats: list[SeatRow]) -> str:

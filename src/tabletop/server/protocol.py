@@ -7,7 +7,8 @@ Client to server, one JSON object per message:
 - ``{"type": "action", "action": 17, "version": 42}``: play action id 17 in the state
   of ``version`` actions: a click sent twice, or after the game moved on, is refused
   as ``stale`` instead of being played again.
-- ``{"type": "hint"}``: the search's view of your legal actions.
+- ``{"type": "hint"}``: the search's view of your legal actions, each with the game's
+  reason for it (or ``null``).
 - ``{"type": "leave"}``: hand your seat to the table's replacement bot.
 - ``{"type": "ready"}``: you have read the summary of a break (a round's end); the
   bots wait for every person at the table to say so (``table.waiting_for_ready``).

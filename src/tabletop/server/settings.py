@@ -33,9 +33,11 @@ class ServerSettings:
     them in threads instead (still off the event loop; cheap to start, for tests).
     ``bot_pause_s`` paces bot moves so that people can follow them.
     ``bot_time_limit_s`` bounds one bot decision: past it, a random legal action
-    (seeded like the bot) is played. Messages over ``max_message_bytes`` are
-    refused; each connection may send ``rate_burst`` messages at once, refilled at
-    ``rate_per_s``.
+    (seeded like the bot) is played. A table's creator may let a search bot think
+    by the clock, at most ``max_bot_think_seconds`` a decision (and never more than
+    half of ``bot_time_limit_s``, so such a bot always answers in time). Messages
+    over ``max_message_bytes`` are refused; each connection may send ``rate_burst``
+    messages at once, refilled at ``rate_per_s``.
 
     What one client may cost (docs/server.md, "Limits"): HTTP bodies up to
     ``max_body_bytes``; ``http_rate_burst`` requests at once per address, refilled at
@@ -56,6 +58,7 @@ class ServerSettings:
     bot_workers: int = 2
     bot_pause_s: float = 0.7
     bot_time_limit_s: float = 20.0
+    max_bot_think_seconds: float = 3.0
     hint_iterations: int = 300
     snapshot_every: int = 50
     max_message_bytes: int = 4096
@@ -84,6 +87,12 @@ class ServerSettings:
     # CPython's default (700) the full collections of a heap of hundreds of live tables
     # stopped the server for up to a third of a second; 0 leaves the collector as it is.
     gc_young_objects: int = 10_000
+
+    def bot_think_cap(self) -> float:
+        """The longest a bot may think per decision here (see ``max_bot_think_seconds``);
+        0 (also for a NaN setting): none may."""
+        cap = min(self.max_bot_think_seconds, self.bot_time_limit_s / 2)
+        return cap if cap > 0 else 0.0
 
     def resolved_database_url(self) -> str:
         return self.database_url or default_database_url()

@@ -77,6 +77,7 @@ seats_t = Table(
     Column("replaced", Boolean, nullable=False, default=False),
     # Added later: the seat's preferences (Game.preferences), only those it set
     Column("preferences", JSON, nullable=True),
+    Column("think", Float, nullable=True),  # a bot's seconds per decision; none: its level's
 )
 
 actions_t = Table(
@@ -131,6 +132,7 @@ class SeatRow:
     token_hash: str | None = None
     replaced: bool = False
     preferences: dict[str, Any] | None = None
+    think: float | None = None
 
 
 @dataclass(slots=True)
@@ -274,6 +276,7 @@ class Storage:
                         "token_hash": s.token_hash,
                         "replaced": s.replaced,
                         "preferences": s.preferences,
+                        "think": s.think,
                     }
                     for s in row.seats
                 ],
@@ -550,6 +553,7 @@ def _seat_row(r: Any) -> SeatRow:
         token_hash=r["token_hash"],
         replaced=bool(r["replaced"]),
         preferences=r["preferences"] if isinstance(r["preferences"], dict) else None,
+        think=None if r["think"] is None else float(r["think"]),
     )
 
 

@@ -50,6 +50,7 @@ from tabletop.server.live import (
     SeatSpec,
     TableBroken,
     TableError,
+    checked_think,
     clean_name,
     distinct_name,
     hash_token,
@@ -341,6 +342,7 @@ class TableManager:
         for s in seats:
             if s.kind not in (HUMAN, BOT) or (s.kind == BOT) != (s.bot is not None):
                 raise TableError("each seat is {'kind': 'human'} or {'kind': 'bot', 'bot': name}")
+        seats = [checked_think(s, game_id, self.settings.bot_think_cap()) for s in seats]
         if claim is not None and not (0 <= claim < len(seats) and seats[claim].kind == HUMAN):
             raise TableError(f"seat {claim} is not a human seat")
         if not 0 <= leave_grace_s <= 3600:
@@ -368,7 +370,9 @@ class TableManager:
                 state = game.new_state(len(seats), seed=seed, log=True)
         except TabletopError as exc:
             raise TableError(str(exc), 422) from None
-        rows = [SeatRow(i, s.kind, s.bot, seat_name(s, i)) for i, s in enumerate(seats)]
+        rows = [
+            SeatRow(i, s.kind, s.bot, seat_name(s, i), think=s.think) for i, s in enumerate(seats)
+        ]
         token = None
         if claim is not None:
             token = secrets.token_urlsafe(24)

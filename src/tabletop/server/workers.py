@@ -46,11 +46,17 @@ def _state(game_id: str, options: dict[str, Any], data: dict[str, Any]) -> Any:
 
 
 def choose_action(
-    game_id: str, options: dict[str, Any], data: dict[str, Any], bot: str, seed: int
+    game_id: str,
+    options: dict[str, Any],
+    data: dict[str, Any],
+    bot: str,
+    seed: int,
+    think: float | None = None,
 ) -> int:
-    """The id of the action bot ``bot`` plays in the state ``data`` (runs in a worker)."""
+    """The id of the action bot ``bot`` plays in the state ``data`` (runs in a worker),
+    thinking ``think`` seconds if it searches and that is given."""
     state = _state(game_id, options, data)
-    return make_bot(bot, game_id, seed=seed).choose(state, state.current_player).id
+    return make_bot(bot, game_id, seed, think=think).choose(state, state.current_player).id
 
 
 def hints(

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
-from tabletop.bots import make_bot
+from tabletop.bots.registry import bot_from_spec
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
 from tabletop.sim.spec import SimSpec
@@ -85,7 +85,8 @@ def _game(spec: SimSpec) -> Game[Any]:
 
 
 def play_game(spec: SimSpec, index: int) -> GameResult:
-    """Play game ``index`` of ``spec``: the same result in any process, on any backend.
+    """Play game ``index`` of ``spec``: the same result in any process, on any backend
+    (unless a bot thinks by the clock, ``normal@0.25``).
 
     >>> spec = SimSpec("kung-fu", ("heuristic", "random"), games=2, seed=3)
     >>> play_game(spec, 1) == play_game(spec, 1)
@@ -94,7 +95,7 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     game = _game(spec)
     extractor = stats_for(spec.game) if spec.game_stats else None
     seating = spec.seating(index)
-    bots = [make_bot(spec.bots[p], spec.game, seed=spec.bot_seed(index, p)) for p in seating]
+    bots = [bot_from_spec(spec.bots[p], spec.game, seed=spec.bot_seed(index, p)) for p in seating]
     seed = spec.game_seed(index)
     log = extractor is not None and extractor.needs_log
     position = spec.position_fields(index)

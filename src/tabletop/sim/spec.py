@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
-from tabletop.bots import make_bot
+from tabletop.bots.registry import bot_from_spec
 from tabletop.core.errors import TabletopError
 
 SPEC_VERSION = 1
@@ -79,7 +79,8 @@ class SimSpec:
     table, so over ``n * (n - 1)!`` games every player also has every other player
     as its left neighbour equally often (in UNO, sitting after a weak player is an
     advantage). ``options`` are the game's options as given (strings are parsed by
-    the game).
+    the game). A search bot may carry a thinking time per decision (``normal@0.25``);
+    its games then depend on the machine's speed, not only on the seeds.
 
     >>> spec = SimSpec("uno-power", ("heuristic", "random", "random"), games=6, seed=7)
     >>> [spec.seating(i) for i in range(6)]
@@ -143,7 +144,7 @@ class SimSpec:
                 f"got {self.num_players} ({','.join(self.bots)})"
             )
         for bot in set(self.bots):
-            make_bot(bot, self.game, seed=0)
+            bot_from_spec(bot, self.game, seed=0)
         if self.position:
             start = game.position(self.position_fields(0) or {})
             if start.num_players != self.num_players:

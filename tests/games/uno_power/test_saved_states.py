@@ -106,6 +106,16 @@ BROKEN: dict[str, tuple[Change, str]] = {
     "round 0": (set_field("round", 0), r"round: must be 1 or more, got 0"),
     "a negative draw due": (set_field("pending_draw", -2), r"pending_draw: must be 0 or more"),
     "more passes than players": (set_field("pass_streak", 4), r"pass_streak: must be from 0 to 3"),
+    "a record entry for nobody there": (set_field("record", [[5, -1]]), r"record: no seat 5"),
+    "a record entry of another shape": (
+        set_field("record", [[0, 3, -1]]),
+        r"record: an entry has 2 or 8 numbers",
+    ),
+    "a record of an action that does not exist": (
+        set_field("record", [[0, 99999, -1, 0, 0, 1, 7, 0]]),
+        r"record: impossible decision",
+    ),
+    "a record not a list": (set_field("record", 7), r"malformed UNO Power state"),
 }
 
 

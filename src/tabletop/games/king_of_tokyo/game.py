@@ -13,6 +13,7 @@ from tabletop.games.king_of_tokyo import position
 from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
+from tabletop.games.king_of_tokyo.explain import explain as explain_action
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
     BOX_2016,
@@ -60,6 +61,10 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
     def auto_answer(self, state: State, seat: int, preferences: Any) -> tuple[Action | None, Any]:
         assert isinstance(state, KingOfTokyoState)
         return auto_answer(state, seat, preferences)
+
+    def explain(self, state: State, player: int, action: Action) -> str | None:
+        assert isinstance(state, KingOfTokyoState)
+        return explain_action(state, player, action)
 
     def monster_name(self, key: str) -> str:
         name = MONSTER_NAMES[key]

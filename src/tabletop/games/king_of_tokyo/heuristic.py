@@ -313,13 +313,25 @@ def _hearts(legal: list[Action]) -> Action:
 
 
 def _yield(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
+    hearts = state.monsters[player].hearts
+    move = Move.YIELD if hearts <= yield_threshold(state, player) else Move.STAY
+    return _find(legal, move) or legal[0]
+
+
+def attackers_of_tokyo(state: KingOfTokyoState) -> int:
+    """The living monsters outside Tokyo: those whose claws can hit a monster in it."""
+    return state.alive_count - (2 if state.bay >= 0 else 1)
+
+
+def yield_threshold(state: KingOfTokyoState, player: int) -> int:
+    """The hearts at or below which ``player`` yields Tokyo: :data:`YIELD_AT`, one more
+    when three or more monsters can hit it, 2 when two more stars win the game (one
+    more turn in Tokyo may win it). Shared with the hints' explanations."""
     m = state.monsters[player]
-    attackers = state.alive_count - (2 if state.bay >= 0 else 1)
-    threshold = YIELD_AT + (1 if attackers >= 3 else 0)
+    threshold = YIELD_AT + (1 if attackers_of_tokyo(state) >= 3 else 0)
     if m.stars + 2 >= _WIN_STARS and m.hearts > 2:
         threshold = 2  # one more turn in Tokyo may win the game
-    move = Move.YIELD if m.hearts <= threshold else Move.STAY
-    return _find(legal, move) or legal[0]
+    return threshold
 
 
 # -- cards ------------------------------------------------------------------------------

@@ -9,10 +9,11 @@ from typing import Any
 from tabletop.core.action import Action
 from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, State
 from tabletop.games.kung_fu import position
 from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
 from tabletop.games.kung_fu.cards import BLUE, RED, CardTable, Effect, EffectSpec, load_deck
+from tabletop.games.kung_fu.explain import explain as explain_action
 from tabletop.games.kung_fu.options import KungFuOptions
 from tabletop.games.kung_fu.phases import Ask
 from tabletop.games.kung_fu.state import INITIATIVE_DRAW, KungFuState
@@ -124,6 +125,10 @@ class KungFuGame(Game[KungFuOptions]):
         out["text"] = self.texts[k]
         out["label"] = self.labels[k]
         return out
+
+    def explain(self, state: State, player: int, action: Action) -> str | None:
+        assert isinstance(state, KungFuState)
+        return explain_action(state, player, action)
 
     def build_attack_actions(self, key: int) -> list[Action]:
         """Attack choices for ``key`` = red types held << 1 | may pass (memoised)."""

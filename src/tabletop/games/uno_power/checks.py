@@ -23,8 +23,8 @@ from tabletop.core.checks import check_card_ids, check_in_range
 from tabletop.core.errors import StateFormatError
 from tabletop.core.hands import kinds_held
 from tabletop.core.piles import check_every_card_once as check_every_card_once_in
-from tabletop.games.uno_power.cards import COLOURS, NUM_TOWERS
-from tabletop.games.uno_power.phases import ASK_NAME_COLOUR, ASK_PLAY_DRAWN
+from tabletop.games.uno_power.cards import COLOURS, NUM_COLOURS, NUM_TOWERS
+from tabletop.games.uno_power.phases import ASK_NAME_COLOUR, ASK_NAMES, ASK_PLAY_DRAWN
 
 if TYPE_CHECKING:
     from tabletop.games.uno_power.state import UnoPowerState
@@ -37,6 +37,7 @@ def check_state(state: UnoPowerState) -> None:
     check_counts(state)
     check_every_card_once(state)
     check_card_in_play(state)
+    check_record(state)
 
 
 def check_piles(state: UnoPowerState) -> None:
@@ -124,3 +125,33 @@ def check_counts(state: UnoPowerState) -> None:
     check_in_range("turns", [state.turns], 0, None)
     check_in_range("pending_draw", [state.pending_draw], 0, None)
     check_in_range("pass_streak", [state.pass_streak], 0, state.num_players)
+
+
+def check_record(state: UnoPowerState) -> None:
+    """The public record names seats, actions and decision kinds that exist."""
+    if state.record is None:
+        return
+    n = state.num_players
+    g = state.uno_game
+    num_actions = len(g.table.move)
+    for e in state.record:
+        if not 0 <= e[0] < n:
+            raise StateFormatError(f"record: no seat {e[0]} in {list(e)}")
+        if len(e) == 2:
+            if e[1] not in (-1, -2):
+                raise StateFormatError(f"record: unknown entry {list(e)}")
+            continue
+        if len(e) != 8:
+            raise StateFormatError(f"record: an entry has 2 or 8 numbers, not {list(e)}")
+        _, action, kind, mi, colour, nxt, nxt_size, towers = e
+        if not (
+            0 <= action < num_actions
+            and -1 <= kind < len(ASK_NAMES)
+            and 0 <= mi < len(g.match)
+            and -1 <= colour < NUM_COLOURS
+            and 0 <= nxt < n
+            and nxt_size >= 0
+            and 0 <= towers < 1 << 3 * NUM_TOWERS
+            and all((towers >> 3 * t & 7) <= n for t in range(NUM_TOWERS))
+        ):
+            raise StateFormatError(f"record: impossible decision {list(e)}")

@@ -108,6 +108,8 @@ def start_round(state: UnoPowerState) -> None:
             p = (state.dealer + i) % n
             card = state.deck.draw_pile.pop()
             add_card(state, p, card)
+    if state.record is not None:  # a round's record starts from the hands dealt
+        state.record = []
     if state.keeps_log:
         for p in range(n):
             state.private_event(p, "hand", "your hand: " + state.hand_text(p))

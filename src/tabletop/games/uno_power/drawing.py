@@ -23,6 +23,8 @@ def add_card(state: UnoPowerState, p: int, card: int) -> None:
     state.held[p] |= 1 << card
     state.sizes[p] += 1
     state.called[p] = False
+    if state.record is not None:
+        state.record.append((p, -1))
     if state.uno_pending == p:  # no longer on one card: nothing left to catch
         state.uno_pending = -1
 

@@ -9,9 +9,11 @@ from typing import Any
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.errors import InvalidOptionsError
-from tabletop.core.game import Game, GameInfo
+from tabletop.core.game import Game, GameInfo, Sampler, State
+from tabletop.core.rng import Rng
 from tabletop.games.uno_power import position
 from tabletop.games.uno_power.actions import ActionTable
+from tabletop.games.uno_power.belief import HandBelief
 from tabletop.games.uno_power.cards import (
     DRAW1,
     DRAW2,
@@ -26,6 +28,7 @@ from tabletop.games.uno_power.cards import (
     CardTable,
     card_table,
 )
+from tabletop.games.uno_power.explain import explain as explain_action
 from tabletop.games.uno_power.options import UnoPowerOptions
 from tabletop.games.uno_power.phases import (
     ASK_PLAY_DRAWN,
@@ -134,6 +137,11 @@ class UnoPowerGame(Game[UnoPowerOptions]):
                 lists.append(legal)
         return tuple(lists)
 
+    def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
+        """Hands weighted by the seats' plays this round (:mod:`.belief`)."""
+        assert isinstance(state, UnoPowerState)
+        return HandBelief(state, observer, rng).sample
+
     @cached_property
     def info(self) -> GameInfo:
         opts = self.options
@@ -170,6 +178,10 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         return UnoPowerState.new(
             self, num_players, self.fresh_seed() if seed is None else seed, log
         )
+
+    def explain(self, state: State, player: int, action: Action) -> str | None:
+        assert isinstance(state, UnoPowerState)
+        return explain_action(state, player, action)
 
     def position(self, spec: Mapping[str, Any]) -> UnoPowerState:
         return position.build(self, spec)

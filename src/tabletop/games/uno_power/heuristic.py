@@ -60,6 +60,19 @@ from tabletop.games.uno_power.state import UnoPowerState
 
 CHALLENGE_HAND_SIZE: Final = 6
 
+# The terms of a play's score (see docs/bots.md; the hints word them, :mod:`.explain`).
+CALL_UNO: Final = 100.0  # the play that calls UNO
+WILD_PER_CARD: Final = 2.0  # a wild: each card held of the colour it names
+WILD_KEPT: Final = 12.0  # a wild played while more than two cards are held: minus this
+BLUFF: Final = 25.0  # a Wild Draw Four while holding the colour in play: minus this
+SAME_COLOUR: Final = 1.5  # each other card held of the card's colour
+PROTECTED: Final = 6.0  # an attack the next player's tower blocks: minus this
+ATTACK: Final = 4.0  # an attack on the next player, plus ATTACK_URGENCY / their cards
+ATTACK_URGENCY: Final = 12.0
+ICON_FROM_POOL: Final = 5.0  # an icon card whose tower lies in the pool
+ICON_FROM_PLAYER: Final = 8.0  # an icon card whose tower another player holds
+GRAB: Final = 6.0  # Grab Two Towers and Wild Grab-a-Tower
+
 # Per card symbol: whether the card targets the next player (a draw card or Skip),
 # and the tower that protects against it (-1: none).
 TARGETS: Final[tuple[bool, ...]] = tuple(s in DRAW_AMOUNT or s == SKIP for s in range(NUM_SYMBOLS))
@@ -174,37 +187,59 @@ def _score_play(
     i: int,
 ) -> float:
     """The score of playing a card (action ``i``, of move ``MOVE_PLAY``)."""
+    nxt = (me + state.direction) % state.num_players
+    return play_score(
+        table, cards, counts, size, me, i, state.colour, state.towers, nxt, state.sizes[nxt]
+    )
+
+
+def play_score(
+    table: ActionTable,
+    cards: CardTable,
+    counts: list[int],
+    size: int,
+    me: int,
+    i: int,
+    in_play: int,
+    towers: list[int],
+    nxt: int,
+    nxt_size: int,
+) -> float:
+    """The score of action ``i`` (a play) for seat ``me``, who holds ``counts`` of each
+    colour and ``size`` cards, with colour ``in_play``, the tower holders ``towers`` and
+    ``nxt_size`` cards in the hand of the next player ``nxt``.
+
+    Public, and free of the state, so that a belief (:mod:`.belief`) can replay the
+    choices a seat made earlier with the hand it may have held then.
+    """
     k = table.kind[i]
     sym = cards.symbol[k]
-    towers = state.towers
-    nxt = (me + state.direction) % state.num_players
     score = cards.points[k] / 10.0
     if table.calls[i]:
-        score += 100.0
+        score += CALL_UNO
     colour = cards.colour[k]
     if colour < 0:
-        score += _colour_count(counts, table.colour[i]) * 2.0
+        score += _colour_count(counts, table.colour[i]) * WILD_PER_CARD
         if size > 2:
-            score -= 12.0
-        in_play = state.colour
+            score -= WILD_KEPT
         # A bluff: a Wild Draw Four while holding the colour in play.
         if sym == WILD_DRAW4 and in_play >= 0 and counts[in_play] > 0:
-            score -= 25.0
+            score -= BLUFF
     else:
-        score += (_colour_count(counts, colour) - 1) * 1.5
+        score += (_colour_count(counts, colour) - 1) * SAME_COLOUR
     if TARGETS[sym]:
         tower = BLOCKED_BY[sym]
         if tower >= 0 and towers[tower] == nxt:  # protected
-            score -= 6.0
+            score -= PROTECTED
         else:
-            score += 4.0 + 12.0 / state.sizes[nxt]
+            score += ATTACK + ATTACK_URGENCY / nxt_size
     icon = cards.icon[k]
     if icon >= 0:
         holder = towers[icon]
         if holder != me:
-            score += 5.0 if holder < 0 else 8.0
+            score += ICON_FROM_POOL if holder < 0 else ICON_FROM_PLAYER
     if sym in (GRAB2, WILD_GRAB):
-        score += 6.0
+        score += GRAB
     return score
 
 

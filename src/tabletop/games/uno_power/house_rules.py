@@ -56,6 +56,8 @@ def swap_hands(state: UnoPowerState, p: int, q: int) -> None:
     state.hands[p], state.hands[q] = state.hands[q], state.hands[p]
     state.held[p], state.held[q] = state.held[q], state.held[p]
     state.sizes[p], state.sizes[q] = state.sizes[q], state.sizes[p]
+    if state.record is not None:  # each seat now holds a hand of another's evidence
+        state.record += [(p, -2), (q, -2)]
     # Nobody can be caught for a hand they did not hold when the call was due.
     state.uno_pending = -1
     state.called[p] = state.sizes[p] == 1

@@ -29,6 +29,7 @@ bitmask of the kinds held, so the playable set is one AND with a table entry.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
@@ -98,6 +99,7 @@ class UnoPowerState(State):
         "pass_streak",
         "pending_draw",
         "played",
+        "record",
         "rng",
         "round",
         "scores",
@@ -144,6 +146,13 @@ class UnoPowerState(State):
     over: bool
     winner_list: list[int]
     last_round: dict[str, Any] | None
+    record: list[tuple[int, ...]] | None
+    """The round's public record, which a belief reads (:mod:`.belief`): for every
+    decision, ``(seat, action id, decision kind or -1 for a turn, match row, colour in
+    play, next seat, its hand size, tower holders packed 3 bits each)``; ``(seat, -1)``
+    for each card a seat gets, ``(seat, -2)`` where a seat's hand changed unseen (a
+    swap, the four-tower bonus). Only what every seat saw. ``None`` in determinized
+    copies, which a search plays on and which need none."""
 
     # -- creation -------------------------------------------------------------
 
@@ -160,6 +169,7 @@ class UnoPowerState(State):
         self.over = False
         self.winner_list = []
         self.last_round = None
+        self.record = []
         self.dealer = deal.choose_first_dealer(self)
         self.start_round()
         return self
@@ -248,6 +258,8 @@ class UnoPowerState(State):
     def _apply(self, action: Action) -> None:
         i = action[0]
         table = self.uno_game.table
+        if self.record is not None:
+            self._note(i)
         try:
             if self.ask:
                 self._answer(self.ask.pop(), table.move[i], i)
@@ -257,6 +269,21 @@ class UnoPowerState(State):
                 draw_turn(self, self.turn)
         except RoundOver:
             pass
+
+    def _note(self, i: int) -> None:
+        """Add decision ``i`` to the public record, with what the seat saw."""
+        record = self.record
+        assert record is not None
+        ask = self.ask
+        kind = ask[-1].kind if ask else -1
+        p = ask[-1].player if ask else self.turn
+        if kind == ASK_BONUS:
+            return  # the card kept is not shown (``use_bonus`` notes the new hand)
+        nxt = (p + self.direction) % self.num_players
+        packed = 0
+        for t in range(NUM_TOWERS):
+            packed |= (self.towers[t] + 1) << 3 * t
+        record.append((p, i, kind, self.mi, self.colour, nxt, self.sizes[nxt], packed))
 
     def _answer(self, d: Decision, move: int, i: int) -> None:
         """Apply answer ``i`` (of type ``move``) to the decision ``d`` just popped."""
@@ -361,6 +388,7 @@ class UnoPowerState(State):
         twin.scores = self.scores[:]
         twin.winner_list = self.winner_list[:]
         twin.last_round = self.last_round
+        twin.record = None if self.record is None else self.record[:]
         twin.top = self.top
         twin.colour = self.colour
         twin.mi = self.mi
@@ -388,8 +416,19 @@ class UnoPowerState(State):
         another player has just drawn and may play is re-drawn among the cards that
         are playable, since the observer knows it is playable.
         """
+        return self.deal_hidden(observer, rng, {})
+
+    def deal_hidden(self, observer: int, rng: Rng, hands: dict[int, list[int]]) -> UnoPowerState:
+        """:meth:`determinize`, but seat ``p`` gets ``hands[p]`` (card kinds), for the
+        seats given: what a belief thinks they hold (:mod:`.belief`).
+
+        The hands given must come from the cards ``observer`` cannot see, as many as
+        each seat holds, and not be given to a seat deciding whether to play the card
+        it drew; the other seats and the draw pile share the rest at random.
+        """
         twin = self.clone()
         self._forget_for(twin, observer)
+        twin.record = None
         n = self.num_players
         cards = self.uno_game.cards
         others = [p for p in range(n) if p != observer]
@@ -399,6 +438,8 @@ class UnoPowerState(State):
         # Sorted first, so that the result depends only on what the observer knows.
         pool.sort()
         rng.shuffle(pool)
+        if hands:
+            pool = _without(pool, hands.values(), cards.num_kinds)
         drawn_by = -1
         drawn_card = -1
         for d in self.ask:
@@ -410,12 +451,18 @@ class UnoPowerState(State):
         for p in others:
             hand = bytearray(cards.num_kinds)
             held = 0
-            size = self.sizes[p]
-            take = size - 1 if p == drawn_by else size
-            for k in pool[len(pool) - take :]:
-                hand[k] += 1
-                held |= 1 << k
-            del pool[len(pool) - take :]
+            given = hands.get(p)
+            if given is not None:
+                for k in given:
+                    hand[k] += 1
+                    held |= 1 << k
+            else:
+                size = self.sizes[p]
+                take = size - 1 if p == drawn_by else size
+                for k in pool[len(pool) - take :]:
+                    hand[k] += 1
+                    held |= 1 << k
+                del pool[len(pool) - take :]
             if p == drawn_by:
                 hand[drawn_card] += 1
                 held |= 1 << drawn_card
@@ -462,6 +509,7 @@ class UnoPowerState(State):
             "over": self.over,
             "winners": list(self.winner_list),
             "last_round": self.last_round,
+            "record": None if self.record is None else [list(e) for e in self.record],
         }
 
     @classmethod
@@ -496,6 +544,9 @@ class UnoPowerState(State):
             self.scores = [int(x) for x in s["scores"]]
             self.winner_list = [int(x) for x in s["winners"]]
             self.last_round = s["last_round"]
+            # Saved before the record existed: the belief starts from what it sees.
+            record = s.get("record", [])
+            self.record = None if record is None else [tuple(int(x) for x in e) for e in record]
             for name in (
                 "top",
                 "colour",
@@ -523,6 +574,21 @@ class UnoPowerState(State):
                 raise
             raise StateFormatError(f"malformed UNO Power state: {exc!r}") from exc
         return self
+
+
+def _without(pool: list[int], hands: Iterable[list[int]], num_kinds: int) -> list[int]:
+    """``pool`` less the cards of ``hands``, in the same order."""
+    wanted = [0] * num_kinds
+    for hand in hands:
+        for k in hand:
+            wanted[k] += 1
+    rest: list[int] = []
+    for k in pool:
+        if wanted[k]:
+            wanted[k] -= 1
+        else:
+            rest.append(k)
+    return rest
 
 
 # Bits of the tower masks, exported for bots and views.

@@ -99,6 +99,8 @@ def use_bonus(state: UnoPowerState, p: int, keep: int, calls: bool) -> None:
     state.hands[p][keep] = 1
     state.held[p] = 1 << keep
     state.sizes[p] = 1
+    if state.record is not None:  # one card kept unseen: the record says nothing of it
+        state.record.append((p, -2))
     state.towers = [-1] * NUM_TOWERS
     auto = state.uno_game.options.uno_call == "auto"
     state.called[p] = calls or auto

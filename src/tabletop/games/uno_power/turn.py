@@ -211,6 +211,8 @@ def draw_turn(state: UnoPowerState, p: int) -> None:
     state.held[p] = held
     state.sizes[p] += 1
     state.called[p] = False
+    if state.record is not None:
+        state.record.append((p, -1))
     if state.keeps_log:
         log_draw(state, p, card)
     cards = g.cards

@@ -15,6 +15,36 @@ function bots(game) {
   return game.bot_levels.filter((b) => !b.alias_of);
 }
 
+// Seconds a search bot may think per move instead of its level's fixed amount, as far
+// as this server allows (the server checks and caps them again).
+const THINK_CHOICES = [0.25, 1, 3];
+
+function thinkChoices(game) {
+  return THINK_CHOICES.filter((s) => s <= (game.max_bot_think_s || 0));
+}
+
+function searches(game, value) {
+  return game.bot_levels.some((b) => `bot:${b.name}` === value && b.searches);
+}
+
+// Under a search bot's seat: how long it thinks per move.
+function thinkChoice(index, game, select) {
+  const think = h("select", { id: `seat-${index}-think`, class: "seat-think", "aria-label": `Seat ${index + 1}: thinking time per move` });
+  think.append(h("option", { value: "", text: "quick (its level's pace)" }));
+  for (const s of thinkChoices(game)) think.append(h("option", { value: String(s), text: `${s} s a move` }));
+  const row = h("div", { class: "seat-row seat-think-row" }, h("label", { for: think.id, class: "muted small", text: "Thinks" }), think);
+  const show = () => { row.hidden = !thinkChoices(game).length || !searches(game, select.value); };
+  select.addEventListener("change", show);
+  show();
+  return row;
+}
+
+// The seconds chosen under a seat, or "" for its level's pace (or no search bot).
+function thinkOf(select) {
+  const think = document.getElementById(`${select.id}-think`);
+  return think && !think.closest(".seat-think-row").hidden ? think.value : "";
+}
+
 // -- seats -------------------------------------------------------------------------------
 
 function seatChoice(index, game) {
@@ -27,11 +57,15 @@ function seatChoice(index, game) {
   const preferred = bots(game).some((b) => b.name === "heuristic") ? "bot:heuristic" : `bot:${bots(game)[0].name}`;
   select.value = index === 0 ? "you" : preferred;
   const help = h("div", { class: "option-help", id: `seat-${index}-help` });
+  const thinkRow = thinkChoice(index, game, select);
   const explain = () => {
     const bot = game.bot_levels.find((b) => `bot:${b.name}` === select.value);
-    help.textContent = bot ? `${bot.title}: ${bot.summary}` : select.value === "human" ? "Whoever opens the table's link first takes this seat." : "";
+    const think = thinkRow.hidden ? "" : thinkRow.querySelector("select").value;
+    const timed = think ? `. Given ${think} s a move, it searches that long instead: more lines of play on a faster server.` : "";
+    help.textContent = bot ? `${bot.title}: ${bot.summary}${timed}` : select.value === "human" ? "Whoever opens the table's link first takes this seat." : "";
     explainOnce();
   };
+  thinkRow.querySelector("select").addEventListener("change", explain);
   select.setAttribute("aria-describedby", help.id);
   select.addEventListener("change", () => {
     // Only one seat is yours: choosing "You" elsewhere turns the old one into an invite.
@@ -46,7 +80,7 @@ function seatChoice(index, game) {
     explain();
   });
   explain();
-  return h("div", { class: "option" }, h("div", { class: "seat-row" }, h("label", { for: select.id, text: `Seat ${index + 1}` }), select), help);
+  return h("div", { class: "option" }, h("div", { class: "seat-row" }, h("label", { for: select.id, text: `Seat ${index + 1}` }), select), thinkRow, help);
 }
 
 // A bot's line is said once, under the first seat it plays.
@@ -55,8 +89,9 @@ function explainOnce() {
   for (const select of document.querySelectorAll(".seat-kind")) {
     const help = document.getElementById(`${select.id}-help`);
     if (!help) continue;
-    help.hidden = select.value.startsWith("bot:") && seen.has(select.value);
-    seen.add(select.value);
+    const key = `${select.value}@${thinkOf(select)}`;
+    help.hidden = select.value.startsWith("bot:") && seen.has(key);
+    seen.add(key);
   }
 }
 
@@ -65,6 +100,7 @@ function renderSeats() {
   const n = Number($("players").value);
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat-kind")].map((s) => s.value);
+  const oldThink = [...box.querySelectorAll(".seat-think")].map((s) => s.value);
   box.replaceChildren(h("legend", { text: "Seats" }));
   for (let i = 0; i < n; i++) {
     const row = seatChoice(i, game);
@@ -72,6 +108,11 @@ function renderSeats() {
     if (old[i] && [...select.options].some((o) => o.value === old[i])) {
       select.value = old[i];
       select.dispatchEvent(new Event("change"));
+    }
+    const think = row.querySelector(".seat-think");
+    if (oldThink[i] && [...think.options].some((o) => o.value === oldThink[i])) {
+      think.value = oldThink[i];
+      think.dispatchEvent(new Event("change"));
     }
     box.append(row);
   }
@@ -174,6 +215,11 @@ function renderGame() {
   $("game-notice").textContent = game.notice || "";
   renderOptions(game);
   $("bot-levels").replaceChildren(...bots(game).map((b) => h("li", {}, h("strong", { text: b.title }), ` (${b.name}): ${b.summary}`)));
+  const longest = thinkChoices(game).at(-1);
+  const thinkers = bots(game).filter((b) => b.searches).map((b) => b.title);
+  $("think-note").hidden = !longest || !thinkers.length;
+  const named = thinkers.length > 1 ? `${thinkers.slice(0, -1).join(", ")} and ${thinkers.at(-1)}` : thinkers[0];
+  $("think-note").textContent = `${named} search. Given a time to think (up to ${longest} s a move on this server), one searches for that long instead of its level's fixed number of lines, so it sees more on a faster server; "quick" keeps its level's own.`;
   const replace = $("replace-bot");
   replace.replaceChildren(h("option", { value: "", text: "nobody: the seat waits for them" }));
   for (const bot of bots(game)) replace.append(h("option", { value: bot.name, text: `a ${bot.title.toLowerCase()} bot plays for them` }));
@@ -204,7 +250,10 @@ async function createTable(event) {
       claim = seats.length;
       seats.push({ kind: "human" });
     } else if (value === "human") seats.push({ kind: "human" });
-    else seats.push({ kind: "bot", bot: value.slice(4) });
+    else {
+      const seconds = thinkOf(select) ? Number(thinkOf(select)) : null;
+      seats.push(seconds ? { kind: "bot", bot: value.slice(4), think: seconds } : { kind: "bot", bot: value.slice(4) });
+    }
   }
   const options = {};
   for (const input of document.querySelectorAll(".option-input")) {

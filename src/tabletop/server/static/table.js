@@ -310,9 +310,11 @@ function showHints(msg) {
   $("hints").replaceChildren(
     ...msg.hints.slice(0, 3).map((hint) => {
       const a = labels.get(hint.action);
+      // The game's reason for the action, where its heuristic knows one, on a line of its own.
       return h("li", {},
         h("button", { type: "button", class: "link", onclick: () => act(hint.action) }, a ? actionText(a, last.view) : hint.label),
-        h("span", { class: "muted", text: ` · wins ${Math.round(hint.win_probability * 100)}% of the searched games` }));
+        h("span", { class: "muted", text: ` · wins ${Math.round(hint.win_probability * 100)}% of the searched games` }),
+        hint.reason ? h("span", { class: "hint-reason", text: hint.reason }) : null);
     }),
   );
 }

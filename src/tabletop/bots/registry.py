@@ -89,25 +89,26 @@ _SUMMARIES: dict[str, str] = {
 # Per game, with the figures of docs/bots.md ("Levels" says where each comes from).
 _GAME_SUMMARIES: dict[str, dict[str, str]] = {
     "kung-fu": {
-        "easy": f"{_EASY}; wins 85% against the random bot, 26% against the heuristic bot",
+        "easy": f"{_EASY}; wins 83% against the random bot, 28% against the heuristic bot",
         "heuristic": "Plays by fixed rules and counts cards; wins 96% against the random bot",
-        "normal": f"{_NORMAL}; wins 64% against the heuristic bot",
-        "hard": f"{_HARD}; won 55% of 60 games against normal, not a clear edge",
+        "normal": f"{_NORMAL}; wins 59% against the heuristic bot",
+        "hard": f"{_HARD}; won 53% of 100 games against normal, not a clear edge",
     },
     "king-of-tokyo": {
         "easy": f"{_EASY}; wins 66% against three random bots, 5% against three heuristic bots",
         "heuristic": "Plays by fixed rules on what is public; wins 90% against three random "
         "bots at 4 players",
-        "normal": f"{_NORMAL}; wins 46% against three heuristic bots at 4 players",
-        "hard": f"{_HARD}; won 30% of 40 games against three normal bots, not a clear edge",
+        "normal": f"{_NORMAL}; wins 64% against three heuristic bots at 4 players",
+        "hard": f"{_HARD}; won 38% of 40 games against three normal bots, not a clear edge",
     },
     "uno-power": {
         "easy": f"{_EASY}; wins 88% of rounds against three random bots, 13% against three "
         "heuristic bots",
         "heuristic": "Plays by fixed rules without searching; wins 95% of rounds against "
         "three random bots",
-        "normal": f"{_NORMAL}; wins 29% of rounds against three heuristic bots (fair share 25%)",
-        "hard": f"{_HARD}; won 35% of 40 rounds against three normal bots, not a clear edge",
+        "normal": f"{_NORMAL}, dealing hidden cards by what was played; wins 30% of rounds "
+        "against three heuristic bots (fair share 25%)",
+        "hard": f"{_HARD}; won 25% of 100 rounds against three normal bots, no edge",
     },
 }
 _ALIAS_SUMMARY = "Another name for {target}"

@@ -26,8 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import tabletop
-from strength import Outcome, wilson
-from tabletop.bots import ISMCTSBot, make_bot
+from strength import Outcome, play_games, wilson
+from tabletop.bots import Bot, ISMCTSBot, make_bot
 from tabletop.bots.ismcts import level_settings
 from timing import add_option_argument, game_options
 
@@ -43,27 +43,12 @@ def play(
     indices: Sequence[int],
 ) -> list[Outcome]:
     """The games numbered ``indices``, the measured bot reading the plays or not."""
-    game = tabletop.make(game_id, **options)
     settings = replace(level_settings(level, game_id), belief=belief)
-    outcomes = []
-    for g in indices:
-        seat = g % players
-        game_seed = seed * 1_000_003 + g
-        bots = [
-            ISMCTSBot(game_seed * 8 + p, settings)
-            if p == seat
-            else make_bot(opponent, game_id, game_seed * 8 + p)
-            for p in range(players)
-        ]
-        state = game.new_state(players, seed=game_seed, log=False)
-        starter = state.current_player
-        actions = 0
-        while not state.is_terminal():
-            p = state.current_player
-            state.apply(bots[p].choose(state, p))
-            actions += 1
-        outcomes.append(Outcome(seat, starter, players, tuple(state.winners()), actions))
-    return outcomes
+
+    def searcher(seed: int) -> Bot:
+        return ISMCTSBot(seed, settings)
+
+    return play_games(game_id, options, level, opponent, players, seed, indices, searcher)
 
 
 def what_it_knows(rounds: int) -> str:

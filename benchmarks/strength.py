@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
-from tabletop.bots import make_bot
+from tabletop.bots import Bot, make_bot
 from timing import add_option_argument, game_options
 
 
@@ -104,8 +104,10 @@ def play_games(
     players: int,
     seed: int,
     indices: Sequence[int],
+    measured: Callable[[int], Bot] | None = None,
 ) -> list[Outcome]:
-    """Play the games numbered ``indices`` (each seeded by ``seed`` and its index)."""
+    """Play the games numbered ``indices`` (each seeded by ``seed`` and its index);
+    ``measured(seed)``, when given, makes the measured bot instead of ``bot``."""
     game = tabletop.make(game_id, **options)
     starter_of = STARTERS.get(game_id)
     outcomes = []
@@ -113,7 +115,9 @@ def play_games(
         seat = g % players
         game_seed = seed * 1_000_003 + g
         bots = [
-            make_bot(bot if p == seat else opponent, game_id, seed=game_seed * 8 + p)
+            measured(game_seed * 8 + p)
+            if p == seat and measured is not None
+            else make_bot(bot if p == seat else opponent, game_id, seed=game_seed * 8 + p)
             for p in range(players)
         ]
         state = game.new_state(players, seed=game_seed, log=False)

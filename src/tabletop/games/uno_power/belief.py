@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from tabletop.core.bits import bits
 from tabletop.core.rng import Rng
 from tabletop.core.state import State
 from tabletop.games.uno_power.actions import MOVE_DRAW, MOVE_KEEP, MOVE_PLAY
@@ -86,6 +87,7 @@ class HandBelief:
         model = (temperature, noise)
         self.seats: list[int] = []
         self.hands: list[list[list[int]]] = []
+        self.unseen = [0] * state.uno_game.cards.num_kinds  # counts per kind
         record = state.record
         if record is None or any(
             d.kind == ASK_PLAY_DRAWN and d.player != observer for d in state.ask
@@ -96,6 +98,8 @@ class HandBelief:
             if p != observer:
                 unseen += state.hand_cards(p)
         unseen.sort()  # what the observer knows decides the result, not where cards lie
+        for k in unseen:
+            self.unseen[k] += 1
         burn = steps // 2
         every = max(1, (steps - burn) // SAMPLES_PER_CHAIN)
         for p in range(state.num_players):
@@ -136,14 +140,7 @@ class HandBelief:
         assert isinstance(state, UnoPowerState)
         if not self.seats:
             return state.determinize(observer, rng)
-        num_kinds = state.uno_game.cards.num_kinds
-        left = [0] * num_kinds
-        for k in state.deck.draw_pile:
-            left[k] += 1
-        for p in range(state.num_players):
-            if p != observer:
-                for k in state.hand_cards(p):
-                    left[k] += 1
+        left = self.unseen[:]
         chosen: dict[int, list[int]] = {}
         order = list(range(len(self.seats)))
         rng.shuffle(order)
@@ -228,7 +225,7 @@ def _log_likelihood(
         elif move == MOVE_KEEP:
             # The card kept is one it could have played (else nobody asks): pick one,
             # and weigh by the share of such cards in the hand.
-            playable = _playable_kinds(state, hand, e[3], e[4])
+            playable = list(bits(_playable(state, hand, e[3], e[4])))
             held = 0
             for k in playable:
                 held += hand[k]
@@ -268,13 +265,7 @@ def _chance(
     cards = g.cards
     _, action, kind, mi, colour, nxt, nxt_size, packed = e
     if kind == -1:
-        held = 0
-        for k in range(len(hand)):
-            if hand[k]:
-                held |= 1 << k
-        playable = held & g.match[mi]
-        if playable & cards.wd4_bit and g.wd4_enforced and held & cards.colour_mask[colour]:
-            playable ^= cards.wd4_bit
+        playable = _playable(state, hand, mi, colour)
         if size == 1 and g.options.no_action_finish:
             playable &= cards.number_mask
         legal = g.turn_actions.get(playable << 1 | (size == 2))
@@ -310,22 +301,24 @@ def _chance(
     return (1.0 - noise) * math.exp((scores[mine] - best) / temperature) / total + uniform
 
 
-def _playable_kinds(state: UnoPowerState, hand: list[int], mi: int, colour: int) -> list[int]:
-    """The kinds in ``hand`` that may be played on match row ``mi``."""
+def _playable(state: UnoPowerState, hand: list[int], mi: int, colour: int) -> int:
+    """The kinds of ``hand`` (counts per kind) that may be played on match row ``mi``
+    with ``colour`` in play, as a mask: the rule of ``UnoPowerState.legal_actions``."""
     g = state.uno_game
     cards = g.cards
-    out: list[int] = []
-    row = g.match[mi]
-    has_colour = False
+    held = 0
     for k in range(len(hand)):
-        if hand[k] and cards.colour[k] == colour and colour >= 0:
-            has_colour = True
-    for k in range(len(hand)):
-        if hand[k] and row >> k & 1:
-            if k == cards.wild_draw4 and g.wd4_enforced and has_colour:
-                continue
-            out.append(k)
-    return out
+        if hand[k]:
+            held |= 1 << k
+    playable = held & g.match[mi]
+    if (
+        playable & cards.wd4_bit
+        and g.wd4_enforced
+        and colour >= 0
+        and held & cards.colour_mask[colour]
+    ):
+        playable ^= cards.wd4_bit
+    return playable
 
 
 def _nth_card(hand: list[int], r: int) -> int:

@@ -11,6 +11,12 @@ normal interval::
     python benchmarks/belief.py --game uno-power --players 4 --opponent heuristic \\
         -o target_score=single_round --games 1000 --jobs 2
 
+``--what-it-knows GAMES`` measures instead how close the belief's hands come to the
+true ones, against a uniform deal (cards in common, at seat 0's decisions in games of
+heuristic bots)::
+
+    python benchmarks/belief.py --game kung-fu --players 2 --what-it-knows 60
+
 Use the compiled build for large runs (docs/install.md): with ``PYTHONPATH`` on its
 site folder it plays the same games, several times faster.
 """
@@ -21,6 +27,7 @@ import argparse
 import math
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -29,6 +36,8 @@ import tabletop
 from strength import Outcome, play_games, wilson
 from tabletop.bots import Bot, ISMCTSBot, make_bot
 from tabletop.bots.ismcts import level_settings
+from tabletop.core.rng import Rng
+from tabletop.core.state import State
 from timing import add_option_argument, game_options
 
 
@@ -51,46 +60,46 @@ def play(
     return play_games(game_id, options, level, opponent, players, seed, indices, searcher)
 
 
-def what_it_knows(rounds: int) -> str:
-    """How close UNO Power's belief comes to the true hands, against a uniform deal: at
-    seat 0's decisions in ``rounds`` rounds of four heuristic bots, the cards the other
-    seats' dealt hands share with their true ones, and the wilds dealt them."""
-    from collections import Counter
+def hidden_hand(state: State, seat: int) -> list[int]:
+    """The cards ``seat`` holds that others cannot see, in the game's own numbers."""
+    if state.game.id == "king-of-tokyo":
+        pu = state.pu  # type: ignore[attr-defined]
+        return list(pu.hand[seat]) if pu is not None else []
+    if state.game.id == "kung-fu":
+        return state.hand_types(seat)  # type: ignore[attr-defined, no-any-return]
+    return state.hand_cards(seat)  # type: ignore[attr-defined, no-any-return]
 
-    from tabletop.core.rng import Rng
-    from tabletop.games.uno_power.belief import HandBelief
 
-    game = tabletop.make("uno-power", target_score="single_round")
-    cards = game.cards
+def what_it_knows(game_id: str, options: dict[str, str], players: int, games: int) -> str:
+    """How close the game's belief comes to the true hidden hands, against a uniform
+    deal: at seat 0's decisions with a choice in ``games`` games of heuristic bots, the
+    cards the other seats' dealt hands share with their true ones (ten deals each)."""
+    game = tabletop.make(game_id, **options)
     common = {"belief": 0, "uniform": 0}
-    wilds = {"belief": 0, "uniform": 0, "true": 0}
-    samples = positions = 0
-    for seed in range(rounds):
-        state = game.new_state(4, seed=seed, log=False)
-        bots = [make_bot("heuristic", "uno-power", seed=p) for p in range(4)]
+    held = samples = positions = 0
+    for seed in range(games):
+        state = game.new_state(players, seed=seed, log=False)
+        bots = [make_bot("heuristic", game_id, seed=p) for p in range(players)]
         while not state.is_terminal():
             p = state.current_player
-            if p == 0 and len(state.legal_actions()) > 1 and 0 not in state.sizes:
-                belief = HandBelief(state, 0, Rng(seed))  # type: ignore[arg-type]
+            if p == 0 and len(state.legal_actions()) > 1:
+                sample = game.belief(state, 0, Rng(seed))
                 rng = Rng(1)
                 positions += 1
                 for _ in range(10):
-                    dealt = {"belief": belief.sample(state, 0, rng)}
-                    dealt["uniform"] = state.determinize(0, rng)
+                    dealt = {"uniform": state.determinize(0, rng)}
+                    dealt["belief"] = sample(state, 0, rng) if sample else dealt["uniform"]
                     samples += 1
-                    for q in (1, 2, 3):
-                        truth = Counter(state.hand_cards(q))  # type: ignore[attr-defined]
-                        wilds["true"] += sum(n for k, n in truth.items() if cards.colour[k] < 0)
+                    for q in range(1, players):
+                        truth = Counter(hidden_hand(state, q))
+                        held += len(hidden_hand(state, q))
                         for name, det in dealt.items():
-                            hand = Counter(det.hand_cards(q))  # type: ignore[attr-defined]
-                            common[name] += sum((truth & hand).values())
-                            wilds[name] += sum(n for k, n in hand.items() if cards.colour[k] < 0)
+                            common[name] += sum((truth & Counter(hidden_hand(det, q))).values())
             state.apply(bots[p].choose(state, p))
     return (
         f"{positions} positions: cards in common with the true hands, belief "
-        f"{common['belief'] / samples:.2f}, uniform {common['uniform'] / samples:.2f}; "
-        f"wilds dealt, belief {wilds['belief'] / samples:.2f}, uniform "
-        f"{wilds['uniform'] / samples:.2f}, held {wilds['true'] / samples:.2f}"
+        f"{common['belief'] / samples:.2f}, uniform {common['uniform'] / samples:.2f} "
+        f"(of {held / samples:.1f} held)"
     )
 
 
@@ -106,15 +115,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--what-it-knows",
         type=int,
-        metavar="ROUNDS",
-        help="instead: how close UNO Power's belief comes to the true hands",
+        metavar="GAMES",
+        help="instead: how close the game's belief comes to the true hidden hands",
     )
     add_option_argument(parser)
     args = parser.parse_args(argv)
-    if args.what_it_knows:
-        print(what_it_knows(args.what_it_knows))
-        return 0
     options = game_options(parser, args.option)
+    if args.what_it_knows:
+        print(what_it_knows(args.game, options, args.players, args.what_it_knows))
+        return 0
     started = time.perf_counter()
     scores: dict[bool, list[float]] = {}
     for belief in (True, False):

@@ -178,6 +178,14 @@ class State(ABC):
         those of the true game.
         """
 
+    def deal_hidden(self, observer: int, rng: Rng, hands: dict[int, list[int]]) -> State:
+        """:meth:`determinize`, but seat ``p`` holds the hidden cards ``hands[p]`` (in the
+        game's own numbers) for the seats given: what a belief thinks they hold
+        (:mod:`tabletop.core.belief`). Games with a belief override it."""
+        if hands:
+            raise NotImplementedError(f"{self.game.id} deals no given hidden cards")
+        return self.determinize(observer, rng)
+
     def _forget_for(self, twin: State, observer: int) -> None:
         """Strip a determinized copy of what ``observer`` may not read.
 

@@ -16,6 +16,7 @@ from tabletop.core.rng import Rng
 from tabletop.games.uno_power.actions import MOVE_BONUS, MOVE_PLAY
 from tabletop.games.uno_power.belief import HandBelief
 from tabletop.games.uno_power.state import UnoPowerState
+from tests.games.belief_play import play_heuristic
 
 
 def heuristic_round(seed: int, players: int = 4, steps: int | None = None) -> UnoPowerState:
@@ -23,12 +24,7 @@ def heuristic_round(seed: int, players: int = 4, steps: int | None = None) -> Un
     game = tabletop.make("uno-power", target_score="single_round")
     state = game.new_state(players, seed=seed, log=False)
     assert isinstance(state, UnoPowerState)
-    bots = [make_bot("heuristic", "uno-power", seed=seed * 10 + p) for p in range(players)]
-    done = 0
-    while not state.is_terminal() and (steps is None or done < steps):
-        p = state.current_player
-        state.apply(bots[p].choose(state, p))
-        done += 1
+    play_heuristic(state, seed, steps)
     return state
 
 

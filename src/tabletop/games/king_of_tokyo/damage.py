@@ -39,7 +39,7 @@ from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
 from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
 from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.monster import START_HEARTS
-from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.phases import Ask, Noted, Stage
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -295,6 +295,7 @@ def eliminate(state: KingOfTokyoState, v: int) -> None:
     state.eliminated.append(v)
     if state.pu is not None:
         state.pu.eliminate(v)
+        state.remember(v, Noted.RESET)  # its hand is face up on the discard pile
     tokyo.leave(state, v)
     state.held.pop(v, None)
     state.event("eliminated", f"{state.monster_name(v)} is eliminated.", seat=v)

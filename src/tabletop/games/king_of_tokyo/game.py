@@ -8,9 +8,11 @@ from typing import Any
 
 from tabletop.core.action import Action
 from tabletop.core.errors import InvalidOptionsError
-from tabletop.core.game import Game, GameInfo, State
+from tabletop.core.game import Game, GameInfo, Sampler, State
+from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo import position
 from tabletop.games.king_of_tokyo.actions import action_table
+from tabletop.games.king_of_tokyo.belief import HandBelief
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
 from tabletop.games.king_of_tokyo.explain import explain as explain_action
@@ -61,6 +63,15 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
     def auto_answer(self, state: State, seat: int, preferences: Any) -> tuple[Action | None, Any]:
         assert isinstance(state, KingOfTokyoState)
         return auto_answer(state, seat, preferences)
+
+    def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
+        """Evolution hands weighted by what the monsters did with theirs (:mod:`.belief`),
+        with Power Up! and an opponent holding some; else ``None`` (a uniform deal)."""
+        assert isinstance(state, KingOfTokyoState)
+        pu = state.pu
+        if pu is None or not any(pu.hand[p] for p in range(state.num_players) if p != observer):
+            return None
+        return HandBelief(state, observer, rng).sample
 
     def explain(self, state: State, player: int, action: Action) -> str | None:
         assert isinstance(state, KingOfTokyoState)

@@ -395,7 +395,7 @@ def _mimic(state: KingOfTokyoState, legal: list[Action]) -> Action:
 def _prevent(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
     hearts = state.decisions[-1].data[0]
     m = state.monsters[player]
-    if hearts >= m.hearts or hearts >= 3:
+    if prevents_with_evolution(hearts, m.hearts):
         evolution = _find(legal, Move.PLAY_EVOLUTION)  # Detachable Tail, a heal...
         if evolution is not None:
             return evolution
@@ -414,11 +414,11 @@ def _prevent(state: KingOfTokyoState, player: int, legal: list[Action]) -> Actio
 
 
 def _keep_evolution(legal: list[Action]) -> Action:
-    """The Evolution to keep or draft with the highest :func:`_evolution_worth`."""
+    """The Evolution to keep or draft with the highest :func:`evolution_worth`."""
     best = legal[0]
-    best_worth = _evolution_worth(_ARG[best[0]])
+    best_worth = evolution_worth(_ARG[best[0]])
     for a in legal:
-        worth = _evolution_worth(_ARG[a[0]])
+        worth = evolution_worth(_ARG[a[0]])
         if worth > best_worth:
             best = a
             best_worth = worth
@@ -428,15 +428,24 @@ def _keep_evolution(legal: list[Action]) -> Action:
 def _play_evolution(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
     """Permanent Evolutions at once; healing when hurt; the rest when offered."""
     m = state.monsters[player]
-    info = evolution_table().info
     for a in legal:
         i = a[0]
-        if _MOVE[i] != Move.PLAY_EVOLUTION:
-            continue
-        if info[_ARG[i]].id in HEALING_EVOLUTIONS and m.hearts > m.max_hearts - 2:
-            continue
-        return a
+        if _MOVE[i] == Move.PLAY_EVOLUTION and plays_evolution(_ARG[i], m.hearts, m.max_hearts):
+            return a
     return _find(legal, Move.DECLINE) or legal[-1]
+
+
+def plays_evolution(number: int, hearts: int, max_hearts: int) -> bool:
+    """Whether it plays Evolution ``number`` where a window offers it: always, but a
+    healing one while it lacks fewer than 2 hearts. The belief's model of a refusal
+    (:mod:`.belief`) asks it too."""
+    return not (evolution_table().info[number].id in HEALING_EVOLUTIONS and hearts > max_hearts - 2)
+
+
+def prevents_with_evolution(damage: int, hearts: int) -> bool:
+    """Whether it plays an Evolution that a prevention decision offers against losing
+    ``damage`` hearts with ``hearts`` left: against 3 or more, or a lethal loss."""
+    return damage >= hearts or damage >= 3
 
 
 def _answer(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
@@ -469,8 +478,9 @@ def _says_no(state: KingOfTokyoState, player: int, evolution: str) -> bool:
     return False
 
 
-def _evolution_worth(number: int) -> float:
-    """Keep and draft permanent Evolutions first (they act every turn)."""
+def evolution_worth(number: int) -> float:
+    """Keep and draft permanent Evolutions first (they act every turn); the belief's
+    model of a keep choice (:mod:`.belief`) weighs the two cards by it."""
     e = evolution_table().info[number]
     return (2.0 if e.permanent else 1.0) + (0.5 if e.when == "any" else 0.0)
 

@@ -142,3 +142,19 @@ PHASE_NAMES = (
     "resolve",
     "end",
 )
+
+
+class Noted:
+    """Kinds of entry of the public record of Evolutions (``KingOfTokyoState.record``,
+    :mod:`.evolution_hands`): the entry's second number, after the seat."""
+
+    PLAYED: Final = 0  # (seat, PLAYED, Evolution): played from its hand, face up
+    # (seat, DECLINED, window, offered, hearts, max hearts, damage or -1): played none
+    DECLINED: Final = 1
+    RECEIVED: Final = 2  # (seat, RECEIVED, card discarded with it or -1): one came in unseen
+    RETURNED: Final = 3  # (seat, RETURNED, Evolution): a known card came back into its hand
+    RESET: Final = 4  # (seat, RESET): what it held before tells nothing of its hand now
+
+
+NOTED_SIZES: Final = (3, 7, 3, 3, 2)
+"""The length of an entry of each kind (:class:`Noted`)."""

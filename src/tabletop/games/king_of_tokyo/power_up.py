@@ -31,7 +31,7 @@ from tabletop.core.rng import Rng
 from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
-from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.phases import Ask, Noted
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -457,6 +457,8 @@ class PowerUp:
         name = evolution_table().info[kept].name
         state.event("evolution_keep", f"You keep {name}.", visible_to=frozenset({seat}))
         back = setup and state.options.evolution_setup == "shuffle_back"
+        # The public record names the card put away only where it lands face up.
+        state.remember(seat, Noted.RECEIVED, others[0] if others and not back else -1)
         for n in others:
             if back:
                 self.deck[seat].append(n)
@@ -471,6 +473,7 @@ class PowerUp:
         """Play an Evolution from ``seat``'s hand: a permanent one stays face up."""
         e = evolution_table().info[number]
         self.hand[seat].remove(number)
+        state.remember(seat, Noted.PLAYED, number)
         state.event(
             "evolution",
             f"{state.monster_name(seat)} plays {e.name}.",
@@ -648,6 +651,24 @@ def changes_something(state: KingOfTokyoState, seat: int, number: int) -> bool:
     kept["hand"][seat].remove(number)
     kept["discard"][pu_of(state).owner.get(number, seat)].append(number)
     return bool(after != before)
+
+
+@cache
+def timed_for(monsters: tuple[str, ...], window: str, evolution_windows: str) -> tuple[int, ...]:
+    """The Evolutions of these monsters' decks whose timing lets them be played in
+    ``window``: the cards :meth:`PowerUp.playable` may offer there, before the position's
+    conditions (the public record tests only these, :mod:`.evolution_hands`)."""
+    table = evolution_table()
+    allows = WINDOW_ALLOWS[window]
+    if window == "damage" and evolution_windows == "every_turn":
+        allows = DAMAGE_ANY_TIME
+    out: list[int] = []
+    for monster in monsters:
+        for n in table.deck_of.get(monster, ()):
+            e = table.info[n]
+            if (e.when in allows or window in ALSO_IN.get(e.id, ())) and e.id in EFFECTS:
+                out.append(n)
+    return tuple(sorted(out))
 
 
 @cache

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core.decisions import DecisionStack
 from tabletop.core.errors import StateFormatError
 from tabletop.core.rng import Rng
+from tabletop.games.king_of_tokyo import evolution_hands
 from tabletop.games.king_of_tokyo.dice import NUM_FACES
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import Monster
@@ -107,6 +108,9 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
         state.next_dice = tuple(int(f) for f in fields.get("next_dice", ()))
         pu = fields.get("power_up")
         state.pu = PowerUp.from_dict(pu) if pu is not None else None
+        # Saved before the record existed: a belief starts from what it sees.
+        record = fields.get("record", [])
+        state.record = None if record is None else [tuple(int(x) for x in e) for e in record]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise StateFormatError(f"malformed King of Tokyo state: {exc!r}") from exc
     if len(state.monsters) != state.num_players:
@@ -119,6 +123,7 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
     if any(not 0 <= f < NUM_FACES for f in state.next_dice):
         raise StateFormatError(f"next_dice: die faces are 0 to 5, got {list(state.next_dice)}")
     check_cards(state)
+    evolution_hands.check_record(state)
 
 
 def eliminated_from_log(state: KingOfTokyoState) -> list[int]:

@@ -22,12 +22,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
-from tabletop.core.decisions import Decision, DecisionStack
+from tabletop.core.decisions import DecisionStack
 from tabletop.core.game import TERMINAL, State
 from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo import (
     damage,
     evolution_effects,
+    evolution_hands,
     gains,
     moves,
     offers,
@@ -54,7 +55,7 @@ from tabletop.games.king_of_tokyo.constants import (
 from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
 from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.monster import Monster
-from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.phases import Stage
 from tabletop.games.king_of_tokyo.power_up import PowerUp
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ class KingOfTokyoState(State):
         "probe_used",
         "pu",
         "queue",
+        "record",
         "resolving",
         "rng",
         "rolled_111",
@@ -159,6 +161,9 @@ class KingOfTokyoState(State):
     may_have_won: bool  # some monster reached 20 stars at some point (a cheap pre-check)
     winner_seats: list[int]
     eliminated: list[int]  # seats in the order they were eliminated, first out first
+    record: list[tuple[int, ...]] | None
+    """What each seat did with its Evolutions, as every seat saw it (:mod:`.evolution_hands`),
+    which a belief reads; ``None`` in determinized copies, which need none."""
 
     # -- construction ------------------------------------------------------------------
 
@@ -200,6 +205,7 @@ class KingOfTokyoState(State):
         self.winner_seats = []
         self.eliminated = []
         self.turn = 0
+        self.record = []
         turn.reset_turn(self)
         if self.keeps_log:
             roster = ", ".join(
@@ -281,7 +287,15 @@ class KingOfTokyoState(State):
             handlers[stage](self)
 
     def _apply(self, action: Action) -> None:
+        if self.record is not None and self.pu is not None:
+            evolution_hands.note_answer(self, action)
         moves.play(self, action)
+
+    def remember(self, *entry: int) -> None:
+        """Add ``entry`` to the public record of Evolutions, if the state keeps one."""
+        record = self.record
+        if record is not None:
+            record.append(entry)
 
     def cache_legal(self, actions: list[Action]) -> None:
         """Keep ``actions``, just computed for the decision pushed, as the legal list."""
@@ -553,6 +567,13 @@ class KingOfTokyoState(State):
     # -- copies and serialisation ------------------------------------------------------
 
     def clone(self) -> KingOfTokyoState:
+        twin = self._clone_unrecorded()
+        record = self.record
+        twin.record = None if record is None else record[:]
+        return twin
+
+    def _clone_unrecorded(self) -> KingOfTokyoState:
+        """A copy without the public record: a determinized copy drops it, unread."""
         twin = KingOfTokyoState()
         self._copy_base(twin)
         twin.kot_game = self.kot_game
@@ -572,11 +593,20 @@ class KingOfTokyoState(State):
         twin.live = self.live
         twin.next_dice = self.next_dice
         twin.pu = self.pu.copy() if self.pu is not None else None
+        twin.record = None
         return twin
 
     def determinize(self, observer: int, rng: Rng) -> KingOfTokyoState:
-        """Only the deck order is hidden (and the top card from a Made in a Lab owner)."""
-        twin = self.clone()
+        """Only the deck order is hidden (and the top card from a Made in a Lab owner),
+        and with Power Up! the others' Evolutions."""
+        return self.deal_hidden(observer, rng, {})
+
+    def deal_hidden(self, observer: int, rng: Rng, hands: dict[int, list[int]]) -> KingOfTokyoState:
+        """:meth:`determinize`, but seat ``p`` holds the Evolutions ``hands[p]``, for
+        the seats given: what a belief thinks they hold (:mod:`.belief`). Each hand
+        must hold as many cards as the seat's, of those the observer cannot see and
+        the seat may hold; the rest of the hidden Evolutions are dealt at random."""
+        twin = self._clone_unrecorded()
         self._forget_for(twin, observer)
         twin.next_dice = ()  # a position's scripted dice are chance to come, not seen
         deck = twin.deck
@@ -590,33 +620,20 @@ class KingOfTokyoState(State):
         else:
             rng.shuffle(deck)
         if twin.pu is not None:
-            self._resample_evolutions(twin, observer, rng)
+            evolution_hands.redeal(twin, observer, rng, hands)
         twin.rng = rng.derive()
         return twin
 
-    def _resample_evolutions(self, twin: KingOfTokyoState, observer: int, rng: Rng) -> None:
-        """Re-deal others' hidden Evolutions, those in a pending keep decision included."""
-        pu = twin.pu
-        assert pu is not None
-        pending = [
-            (i, d)
-            for i, d in enumerate(twin.decisions)
-            if d.kind == Ask.EVO_KEEP and d.player != observer
-        ]
-        for _, d in pending:  # the two drawn cards are hidden like the hand
-            pu.hand[d.player].extend(d.data[:2])
-        pu.resample(observer, rng, self.kot_game.options.power_up == "mutant")
-        for i, d in pending:
-            hand = pu.hand[d.player]
-            drawn = (hand.pop(), hand.pop())
-            twin.decisions[i] = Decision(d.kind, d.player, (*drawn, d.data[2]))
-
     def _state_dict(self) -> dict[str, Any]:
-        return saving.state_dict(self)
+        out = saving.state_dict(self)
+        record = self.record
+        out["record"] = None if record is None else [list(e) for e in record]
+        return out
 
     def game_data(self) -> dict[str, Any]:
         """The position as plain data (what ``to_dict`` saves, without the log, the
-        history and the options): two positions are the same game if these are equal."""
+        history, the options and the public record of the seats' Evolutions): two
+        positions are the same game if these are equal."""
         return saving.state_dict(self)
 
     @classmethod

@@ -27,6 +27,7 @@ from tabletop.core.hands import kinds_held
 from tabletop.core.piles import check_every_card_once as check_every_card_once_in
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.effects import MAX_LIFE
+from tabletop.games.kung_fu.record import check_record
 from tabletop.games.kung_fu.rounds import NOT_PLAYED
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ def check_state(state: KungFuState) -> None:
     check_every_card_once(state)
     check_koku(state)
     check_counts(state)
+    check_record(state)
 
 
 def check_shapes(state: KungFuState) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.games.kung_fu.cards import BLUE, COLOUR_NAMES, RED
+from tabletop.games.kung_fu.record import note_received
 
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
@@ -99,6 +100,9 @@ def take(state: KungFuState, p: int, red: int, blue: int) -> None:
         state.held[p] = held
         state.reds[p] += red
         state.blues[p] += blue
+        if state.record is not None:
+            note_received(state, p, RED, red)
+            note_received(state, p, BLUE, blue)
         return
     got: list[int] = []
     for colour, n in ((RED, red), (BLUE, blue)):
@@ -144,6 +148,7 @@ def draw_one(state: KungFuState, p: int, colour: int) -> int:
     k = pile.pop()
     state.hands[p][k] += 1
     state.held[p] |= 1 << k
+    note_received(state, p, colour)
     if colour == RED:
         state.reds[p] += 1
     else:

@@ -21,6 +21,7 @@ from tabletop.games.kung_fu.combat import lose
 from tabletop.games.kung_fu.drawing import draw, remove_card
 from tabletop.games.kung_fu.koku import distinct
 from tabletop.games.kung_fu.phases import Ask, Stage
+from tabletop.games.kung_fu.record import note_left
 
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.state import KungFuState
@@ -121,6 +122,7 @@ def discard_random(state: KungFuState, owner: int, opp: int, n: int) -> None:
             if r < 0:
                 break
         remove_card(state, opp, k)
+        note_left(state, opp, k)
         state.decks[cards.colour[k]].discard_pile.append(k)
         gone.append(k)
         size -= 1

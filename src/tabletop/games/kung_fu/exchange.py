@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Final
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.drawing import avail, choose_draw, draw, remove_card
 from tabletop.games.kung_fu.phases import Stage
+from tabletop.games.kung_fu.record import note_left, note_reveal
 from tabletop.games.kung_fu.rounds import stalemate
 
 if TYPE_CHECKING:
@@ -143,7 +144,9 @@ def parry(state: KungFuState) -> None:
     elif mask & (mask - 1):
         state.ask.push(g.ask_parry[d])
     else:
-        play_parry(state, d, mask.bit_length() - 1)
+        k = mask.bit_length() - 1
+        note_left(state, d, k)  # its only blue card type: no choice to read
+        play_parry(state, d, k)
 
 
 def play_parry(state: KungFuState, d: int, k: int) -> None:
@@ -168,4 +171,6 @@ def play_parry(state: KungFuState, d: int, k: int) -> None:
                 f"the face-down attack is {g.labels[a]}",
                 card=g.describe(a),
             )
+    if state.att_hidden:
+        note_reveal(state, state.att_player, state.att_card)
     state.att_hidden = False

@@ -9,9 +9,11 @@ from typing import Any
 from tabletop.core.action import Action
 from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
-from tabletop.core.game import Game, GameInfo, State
+from tabletop.core.game import Game, GameInfo, Sampler, State
+from tabletop.core.rng import Rng
 from tabletop.games.kung_fu import position
 from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
+from tabletop.games.kung_fu.belief import HandBelief
 from tabletop.games.kung_fu.cards import BLUE, RED, CardTable, Effect, EffectSpec, load_deck
 from tabletop.games.kung_fu.explain import explain as explain_action
 from tabletop.games.kung_fu.options import KungFuOptions
@@ -129,6 +131,11 @@ class KungFuGame(Game[KungFuOptions]):
     def explain(self, state: State, player: int, action: Action) -> str | None:
         assert isinstance(state, KungFuState)
         return explain_action(state, player, action)
+
+    def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
+        """The opponent's hand weighted by its attacks and parries (:mod:`.belief`)."""
+        assert isinstance(state, KungFuState)
+        return HandBelief(state, observer, rng).sample
 
     def build_attack_actions(self, key: int) -> list[Action]:
         """Attack choices for ``key`` = red types held << 1 | may pass (memoised)."""

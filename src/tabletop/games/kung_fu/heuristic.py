@@ -153,6 +153,28 @@ class Reading:
         self._unseen: list[int] | None = None
         self._spent: dict[int, int] = {}
 
+    def suppose(
+        self,
+        figures: tuple[int, ...],
+        no_parry: tuple[bool, bool],
+        att_type: int,
+        unseen: list[int],
+    ) -> None:
+        """Read an earlier moment as a spectator saw it, for the belief's model of the
+        opponent (:mod:`.belief`): ``figures`` are life, Koku, red and blue cards by
+        seat (as pairs, in that order); ``unseen`` the cards unseen, a count per type.
+        The seat's own hand is forgotten: the model must not read it."""
+        self.hand = bytes(len(self.hand))
+        self.life = [figures[0], figures[1]]
+        self.koku = [figures[2], figures[3]]
+        self.reds = [figures[4], figures[5]]
+        self.blues = [figures[6], figures[7]]
+        self.no_parry = no_parry
+        self.att_type = att_type
+        self.par_type = -1
+        self._unseen = unseen
+        self._spent = {}
+
     @property
     def unseen(self) -> list[int]:
         """Unseen cards of each type: the opponent's hand and the draw piles hold them."""

@@ -52,6 +52,7 @@ from tabletop.games.kung_fu.exchange import (
     parry,
     play_parry,
 )
+from tabletop.games.kung_fu.hidden import deal_hidden, unseen_by
 from tabletop.games.kung_fu.koku import (
     activate,
     decline,
@@ -62,8 +63,9 @@ from tabletop.games.kung_fu.koku import (
     windows,
 )
 from tabletop.games.kung_fu.phases import Ask, Stage
+from tabletop.games.kung_fu.record import note_decision
 from tabletop.games.kung_fu.rounds import begin_round, cleanup, knockout
-from tabletop.games.kung_fu.view import build_view
+from tabletop.games.kung_fu.view import build_view, decision_figures
 
 if TYPE_CHECKING:
     from tabletop.games.kung_fu.game import KungFuGame
@@ -155,6 +157,7 @@ class KungFuState(State):
         "par_card",
         "par_value",
         "passes",
+        "record",
         "reds",
         "rng",
         "round",
@@ -202,6 +205,7 @@ class KungFuState(State):
     took: bool  # the defender took the initiative
     deciding: bool  # single_exchange: the deciding fight is on
     summary: list[str]  # this round's effects, in words
+    record: list[tuple[int, ...]] | None  # what the seats did, public (:mod:`.record`)
     last_round: list[Any] | None  # [round, attack, parry, damage, effects]
     over: bool
     winner: int
@@ -244,6 +248,7 @@ class KungFuState(State):
         self.gained = [False, False]
         self.lost = [0, 0]
         self.summary = []
+        self.record = None  # none for the deal: it starts from the hands dealt
         self.negated = False
         self.eff_side = 0
         self.eff_index = 0
@@ -264,6 +269,7 @@ class KungFuState(State):
                 player=1 - first,
             )
             take(self, 1 - first, 0, bonus)
+        self.record = []
         begin_round(self)
         self._proceed()
         return self
@@ -343,6 +349,8 @@ class KungFuState(State):
         kind = d.kind
         arg = table.arg[i]
         p = d.player
+        if self.record is not None and kind in (_ASK_ATTACK, _ASK_PARRY):
+            note_decision(self, p, i, *decision_figures(self, p, kind == _ASK_PARRY))
         if kind == _ASK_ATTACK:
             if table.move[i] == _PASS:
                 give_up(self, p)
@@ -461,6 +469,7 @@ class KungFuState(State):
         twin.gained = self.gained[:]
         twin.lost = self.lost[:]
         twin.summary = self.summary[:]
+        twin.record = None if self.record is None else self.record[:]
         twin.last_round = self.last_round  # replaced, never mutated
         twin.stage = self.stage
         twin.round = self.round
@@ -493,33 +502,20 @@ class KungFuState(State):
         and a face-down attack the observer has not seen turned up); draw piles are
         reshuffled. Discards, Koku rows and cards in play are public and kept.
         """
+        return self.deal_hidden(observer, rng, {})
+
+    def unseen_by(self, observer: int) -> tuple[list[int], list[int]]:
+        """The card types ``observer`` cannot see, red and blue, sorted: the draw piles,
+        the opponent's hand and a face-down attack not yet turned up."""
+        return unseen_by(self, observer)
+
+    def deal_hidden(self, observer: int, rng: Rng, hands: dict[int, list[int]]) -> KungFuState:
+        """:meth:`determinize`, but the opponent holds ``hands[opponent]`` (card types,
+        of the unseen cards, as many of each colour as it holds) if given: what a
+        belief thinks it holds (:mod:`.belief`)."""
         twin = self.clone()
         self._forget_for(twin, observer)
-        cards = self.kf_game.cards
-        q = 1 - observer
-        hidden_attack = self.att_hidden and self.att_player == q
-        hand = bytearray(cards.num_types)
-        held = 0
-        for colour in (RED, BLUE):
-            mask = cards.colour_mask[colour]
-            pool = list(self.decks[colour].draw_pile)
-            for k in self.hand_types(q):
-                if mask >> k & 1:
-                    pool.append(k)
-            if hidden_attack and cards.colour[self.att_card] == colour:
-                pool.append(self.att_card)
-            rng.shuffle(pool)
-            if hidden_attack and cards.colour[self.att_card] == colour:
-                twin.att_card = pool.pop()
-            size = self.reds[q] if colour == RED else self.blues[q]
-            for k in pool[len(pool) - size :]:
-                hand[k] += 1
-                held |= 1 << k
-            del pool[len(pool) - size :]
-            twin.decks[colour].draw_pile = pool
-        twin.hands[q] = hand
-        twin.held[q] = held
-        twin.rng = rng.derive()
+        deal_hidden(self, twin, observer, rng, hands)
         return twin
 
     # -- serialisation --------------------------------------------------------
@@ -532,6 +528,7 @@ class KungFuState(State):
             "decks": [self.decks[0].to_dict(), self.decks[1].to_dict()],
             "rows": [list(self.rows[0]), list(self.rows[1])],
             "summary": list(self.summary),
+            "record": None if self.record is None else [list(e) for e in self.record],
             "last_round": None if self.last_round is None else list(self.last_round),
         }
         for name in _INT_FIELDS + _BOOL_FIELDS:
@@ -584,6 +581,8 @@ class KungFuState(State):
             for name in _FLAG_PAIRS:
                 setattr(self, name, [bool(x) for x in s[name]])
             self.summary = [str(x) for x in s["summary"]]
+            record = s.get("record", [])  # optional: older saves start an empty record
+            self.record = None if record is None else [tuple(int(x) for x in e) for e in record]
             last = s["last_round"]
             self.last_round = None if last is None else list(last)
             check_state(self)

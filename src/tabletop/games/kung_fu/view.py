@@ -38,6 +38,7 @@ from tabletop.core.text import plural
 from tabletop.games.kung_fu.cards import BLUE, RED
 from tabletop.games.kung_fu.exchange import may_pass
 from tabletop.games.kung_fu.phases import ASK_NAMES, PHASE_NAMES, Ask
+from tabletop.games.kung_fu.record import MAY_PASS
 
 if TYPE_CHECKING:
     from tabletop.core.decisions import Decision
@@ -92,6 +93,17 @@ def phase_of(state: KungFuState) -> str:
     if state.ask:
         return _DECISION_PHASE.get(state.ask[-1].kind, phase)
     return phase
+
+
+def decision_figures(state: KungFuState, p: int, parrying: bool) -> tuple[int, int]:
+    """What seat ``p`` sees as it attacks or parries, for the public record
+    (:mod:`.record`): the flags (who may not parry next round; whether ``p`` may give
+    up the initiative) and the attack card it sees (-1: none, or face down)."""
+    flags = no_parry_next_round(state, 0) | no_parry_next_round(state, 1) << 1
+    if not parrying and may_pass(state, p):
+        flags |= MAY_PASS
+    att = state.att_card if parrying and not attack_hidden_from(state, p) else -1
+    return flags, att
 
 
 def no_parry_next_round(state: KungFuState, p: int) -> bool:

@@ -6,18 +6,17 @@ player who played a number card with a Draw Two in hand would rather have attack
 :class:`HandBelief` weighs hands by how well they explain what each seat did this round,
 read from the state's public record (``UnoPowerState.record``), never from the log.
 
-For each opponent it runs short Markov chains over hands of the cards the observer
-cannot see (Metropolis: swap one card for an unseen one, keep the swap as the rule
-says), scoring a hand by replaying the round backwards from it: every card the seat
-played goes back into the hand, every card it got comes out (a card it drew and then
-played or kept is the one drawn; the others are picked at random, once per chain), and
-each turn it took, and each choice about a drawn card, is scored by a model of
-plausible play: the heuristic bot's scores (:func:`.heuristic.play_score`) softened by
-a temperature, mixed with a uniform choice so that no hand is ruled out by a player who
-plays otherwise. The bot is never told who its opponents are; the model is what a
-sensible player would do. The hands of each chain's second half are kept. Each search
-iteration then deals every opponent one of them (one whose cards another opponent
-already holds is passed over) and the rest of the unseen cards at random
+For each opponent it samples hands of the cards the observer cannot see
+(:func:`tabletop.core.belief.chain_hands`), scoring a hand by replaying the round
+backwards from it: every card the seat played goes back into the hand, every card it
+got comes out (a card it drew and then played or kept is the one drawn; the others
+are picked at random, once per chain), and each turn it took, and each choice about a
+drawn card, is scored by a model of plausible play: the heuristic bot's scores
+(:func:`.heuristic.play_score`) softened by a temperature, mixed with a uniform choice
+so that no hand is ruled out by a player who plays otherwise. The bot is never told
+who its opponents are; the model is what a sensible player would do. Each search
+iteration then deals every opponent one of the sampled hands
+(:func:`tabletop.core.belief.choose_hands`) and the rest of the unseen cards at random
 (:meth:`UnoPowerState.deal_hidden`).
 """
 
@@ -26,9 +25,9 @@ from __future__ import annotations
 import math
 from typing import Final
 
+from tabletop.core.belief import IMPOSSIBLE, Belief, chain_hands, softmax_chance
 from tabletop.core.bits import bits
 from tabletop.core.rng import Rng
-from tabletop.core.state import State
 from tabletop.games.uno_power.actions import MOVE_DRAW, MOVE_KEEP, MOVE_PLAY
 from tabletop.games.uno_power.cards import NUM_COLOURS, NUM_TOWERS
 from tabletop.games.uno_power.heuristic import play_score
@@ -39,38 +38,31 @@ from tabletop.games.uno_power.state import UnoPowerState
 CHAINS: Final = 8
 """Markov chains of hands run per opponent and decision."""
 STEPS: Final = 100
-"""Swaps tried in each chain; the second half's hands are kept, ``SAMPLES_PER_CHAIN``
-of them, evenly spaced."""
-SAMPLES_PER_CHAIN: Final = 6
+"""Swaps tried in each chain."""
 TEMPERATURE: Final = 1.0
 """How sharply the model prefers the heuristic's best play (scores are in points of
 the heuristic: 1.5 a card of the colour, 12 for keeping a wild)."""
 NOISE: Final = 0.05
 """The chance the model gives a seat of choosing at random, whatever it holds."""
-IMPOSSIBLE: Final = 1e-6
-"""The probability of what a hand could not have done (the mix with noise aside)."""
-TRIES: Final = 8
-"""Hands drawn for a seat before it is dealt at random instead."""
 
 
-class HandBelief:
+class HandBelief(Belief):
     """Hands for each opponent of ``observer`` in ``state``, sampled by how well they
-        explain what the opponent did this round.
+    explain what the opponent did this round.
 
-        Use :meth:`sample` as the search's sampler (``ISMCTS(..., sample=belief.sample)``).
+    Use :meth:`sample` as the search's sampler (``ISMCTS(..., sample=belief.sample)``).
 
-        >>> import tabletop
-        >>> from tabletop.bots import make_bot
-        >>> from tabletop.core.rng import Rng
-    from tabletop.core.state import State
-        >>> state = tabletop.make("uno-power", target_score="single_round").new_state(3, seed=2)
-        >>> bots = [make_bot("heuristic", "uno-power", seed=p) for p in range(3)]
-        >>> for _ in range(12):
-        ...     state.apply(bots[state.current_player].choose(state, state.current_player))
-        >>> belief = HandBelief(state, state.current_player, Rng(1))
-        >>> det = belief.sample(state, state.current_player, Rng(2))
-        >>> det.sizes == state.sizes
-        True
+    >>> import tabletop
+    >>> from tabletop.bots import make_bot
+    >>> from tabletop.core.rng import Rng
+    >>> state = tabletop.make("uno-power", target_score="single_round").new_state(3, seed=2)
+    >>> bots = [make_bot("heuristic", "uno-power", seed=p) for p in range(3)]
+    >>> for _ in range(12):
+    ...     state.apply(bots[state.current_player].choose(state, state.current_player))
+    >>> belief = HandBelief(state, state.current_player, Rng(1))
+    >>> det = belief.sample(state, state.current_player, Rng(2))
+    >>> det.sizes == state.sizes
+    True
     """
 
     def __init__(
@@ -83,11 +75,8 @@ class HandBelief:
         temperature: float = TEMPERATURE,
         noise: float = NOISE,
     ) -> None:
-        self.observer = observer
+        super().__init__(observer, state.uno_game.cards.num_kinds)
         model = (temperature, noise)
-        self.seats: list[int] = []
-        self.hands: list[list[list[int]]] = []
-        self.unseen = [0] * state.uno_game.cards.num_kinds  # counts per kind
         record = state.record
         if record is None or any(
             d.kind == ASK_PLAY_DRAWN and d.player != observer for d in state.ask
@@ -100,60 +89,24 @@ class HandBelief:
         unseen.sort()  # what the observer knows decides the result, not where cards lie
         for k in unseen:
             self.unseen[k] += 1
-        burn = steps // 2
-        every = max(1, (steps - burn) // SAMPLES_PER_CHAIN)
         for p in range(state.num_players):
             if p == observer:
                 continue
             entries = _evidence(record, p)
             if not any(len(e) == 8 for e in entries):
                 continue
-            size = state.sizes[p]
-            hands: list[list[int]] = []
-            for _ in range(chains):
-                # A chain of hands: swap one card with an unseen one, keep the swap by
-                # the Metropolis rule. The random choices the replay makes are drawn
-                # once per chain, so a hand's likelihood is a number, not a guess.
-                cards = unseen[:]
-                rng.shuffle(cards)
-                picks = [rng.randrange(1 << 30) for _ in entries]
-                hand = cards[:size]
-                rest = cards[size:]
-                value = _log_likelihood(state, p, hand, entries, picks, model)
-                for step in range(steps):
-                    if rest and size:
-                        i = rng.randrange(size)
-                        j = rng.randrange(len(rest))
-                        hand[i], rest[j] = rest[j], hand[i]
-                        proposed = _log_likelihood(state, p, hand, entries, picks, model)
-                        if proposed >= value or rng.random() < math.exp(proposed - value):
-                            value = proposed
-                        else:
-                            hand[i], rest[j] = rest[j], hand[i]
-                    if step >= burn and (step - burn) % every == 0:
-                        hands.append(hand[:])
             self.seats.append(p)
-            self.hands.append(hands)
-
-    def sample(self, state: State, observer: int, rng: Rng) -> State:
-        """A determinization whose opponents hold hands the belief sampled."""
-        assert isinstance(state, UnoPowerState)
-        if not self.seats:
-            return state.determinize(observer, rng)
-        left = self.unseen[:]
-        chosen: dict[int, list[int]] = {}
-        order = list(range(len(self.seats)))
-        rng.shuffle(order)
-        for s in order:
-            hands = self.hands[s]
-            for _ in range(TRIES):
-                hand = hands[rng.randrange(len(hands))]
-                if _fits(hand, left):
-                    for k in hand:
-                        left[k] -= 1
-                    chosen[self.seats[s]] = hand
-                    break
-        return state.deal_hidden(observer, rng, chosen)
+            self.hands.append(
+                chain_hands(
+                    [unseen],
+                    [state.sizes[p]],
+                    _Replay(state, p, entries, model),
+                    len(entries),
+                    rng,
+                    chains,
+                    steps,
+                )
+            )
 
 
 def _evidence(record: list[tuple[int, ...]], p: int) -> list[tuple[int, ...]]:
@@ -167,6 +120,25 @@ def _evidence(record: list[tuple[int, ...]], p: int) -> list[tuple[int, ...]]:
             break
         out.append(e)
     return out
+
+
+class _Replay:
+    """The log-likelihood of ``p``'s entries (newest first) as a function of its hand."""
+
+    def __init__(
+        self,
+        state: UnoPowerState,
+        p: int,
+        entries: list[tuple[int, ...]],
+        model: tuple[float, float],
+    ) -> None:
+        self.state = state
+        self.p = p
+        self.entries = entries
+        self.model = model
+
+    def __call__(self, hand: list[int], picks: list[int]) -> float:
+        return _log_likelihood(self.state, self.p, hand, self.entries, picks, self.model)
 
 
 def _log_likelihood(
@@ -275,7 +247,6 @@ def _chance(
         legal = g.play_drawn_actions[2 * drawn + (size == 2)]
     towers = [(packed >> 3 * t & 7) - 1 for t in range(NUM_TOWERS)]
     scores: list[float] = []
-    best = -math.inf
     mine = -1
     for j in range(len(legal)):
         i = legal[j].id
@@ -289,16 +260,7 @@ def _chance(
         if i == action:
             mine = j
         scores.append(score)
-        if score > best:
-            best = score
-    temperature, noise = model
-    uniform = noise / len(legal)
-    if mine < 0:
-        return IMPOSSIBLE * (1.0 - noise) + uniform
-    total = 0.0
-    for s in scores:
-        total += math.exp((s - best) / temperature)
-    return (1.0 - noise) * math.exp((scores[mine] - best) / temperature) / total + uniform
+    return softmax_chance(scores, mine, model[0], model[1])
 
 
 def _playable(state: UnoPowerState, hand: list[int], mi: int, colour: int) -> int:
@@ -328,14 +290,3 @@ def _nth_card(hand: list[int], r: int) -> int:
         if r < 0:
             return k
     raise AssertionError("the hand holds fewer cards than its size")
-
-
-def _fits(hand: list[int], left: list[int]) -> bool:
-    """Whether the cards ``left`` (counts per kind) still hold every card of ``hand``."""
-    need: dict[int, int] = {}
-    for k in hand:
-        n = need.get(k, 0) + 1
-        if n > left[k]:
-            return False
-        need[k] = n
-    return True

@@ -306,6 +306,8 @@ def ufo_dice(state: KingOfTokyoState, a: int) -> None:
     if not pu_of(state).has(a, "superior_alien_technology"):
         return
     for c in ufo_cards(state, a):
+        if not state.monsters[a].alive:
+            break  # Even Bigger's hearts went with it (2011): its other cards went too
         face = state.roll_die()
         name = state.cards.names[c]
         state.note(f"UFO die for {name}: {FACE_NAMES[face]}.")

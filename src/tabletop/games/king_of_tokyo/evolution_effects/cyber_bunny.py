@@ -15,6 +15,7 @@ from tabletop.core.action import Action
 from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW
+from tabletop.games.king_of_tokyo.phases import Noted
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
     TURN_START,
@@ -127,6 +128,7 @@ def on_enter(state: KingOfTokyoState, seat: int) -> None:
         pile.remove(number)
         del pu.counters[number]
         pu.hand[seat].append(number)
+        state.remember(seat, Noted.RETURNED, number)
         state.note(f"{state.monster_name(seat)} takes Heart of the Rabbit back into its hand.")
 
 

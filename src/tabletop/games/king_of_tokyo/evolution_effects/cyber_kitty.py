@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
-from tabletop.games.king_of_tokyo.phases import EnergyLoss
+from tabletop.games.king_of_tokyo.phases import EnergyLoss, Noted
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
     TURN_END,
@@ -54,9 +54,11 @@ def nine_lives(state: KingOfTokyoState, v: int) -> bool:
     )
     for c in list(m.cards):
         state.discard_card(v, c, quiet=True)
+    state.remember(v, Noted.PLAYED, n)
     for card in list(pu.hand[v]):
         pu.hand[v].remove(card)
         pu.discard[pu.owner.get(card, v)].append(card)
+    state.remember(v, Noted.RESET)  # its hand is face up on the discard pile
     for card in list(pu.table[v]):
         if card in pu.table[v]:
             pu.discard_from_table(v, card)

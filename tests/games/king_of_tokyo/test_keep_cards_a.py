@@ -783,6 +783,22 @@ def test_moving_the_mimic_off_even_bigger_can_eliminate_its_owner(edition: str) 
 
 
 @EDITIONS
+def test_a_monster_mimicking_its_own_even_bigger_is_eliminated_once(edition: str) -> None:
+    """Its cards all go at once: the copy's 2 hearts (2011) are not lost again from a
+    monster already out, which would eliminate it a second time."""
+    state = fresh(4, edition=edition)
+    (big,) = give(state, 0, "even_bigger")
+    mimic(state, 0, big)
+    setup(state, 0, hearts=1)
+    put(state, 0, "city")
+    start_turn(state, 1)
+    roll(state, *ONE_CLAW)
+    owner = state.monsters[0]
+    assert not owner.alive and owner.cards == [] and owner.mimic == -1
+    assert state.eliminated == [0] and sum(m.alive for m in state.monsters) == 3
+
+
+@EDITIONS
 def test_even_bigger_original_leaves_the_mimic_copy_ends(edition: str) -> None:
     """2011: when the mimicked Even Bigger is sold, the Mimic's owner loses 2 too."""
     state = fresh(4, edition=edition)

@@ -349,8 +349,8 @@ def detach(
     for o in state.monsters:
         if o.mimic == c and not moving:
             o.mimic = -1
-            if card_of[c] == big:
-                shrinking.append(o.seat)
+            if card_of[c] == big and not (starting_over and o.seat == p):
+                shrinking.append(o.seat)  # not its own copy as it loses all: once out
             for h in o.cards:
                 if card_of[h] == Card.MIMIC:
                     state.counters.pop(h, None)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.core.rng import Rng
 from tests.games.king_of_tokyo.pu_scenario import hand, in_play, number, powered
 from tests.games.king_of_tokyo.scenario import (
@@ -247,24 +249,28 @@ def test_superior_alien_technology_ufo_dice() -> None:
     assert "buy the card in slot 3 of the row" not in labels(state2)
 
 
-def test_a_ufo_claw_that_knocks_the_monster_out_ends_the_ufo_dice() -> None:
+@pytest.mark.parametrize("child", [False, True])
+def test_a_ufo_claw_that_costs_every_card_ends_the_ufo_dice(child: bool) -> None:
     """Losing Even Bigger to a claw takes its 2 hearts (2011): a monster at 1 heart is
-    out, its cards discarded, and no die is rolled for the UFO cards it no longer has."""
-    knocked_out = 0
+    out (or, with It Has a Child, starts again), its cards discarded, and no die is
+    rolled for the UFO cards it no longer has."""
+    lost_all = 0
     for seed in range(60):
         state = powered(4)
         state.rng = Rng(seed)  # other UFO dice
         in_play(state, 0, "superior_alien_technology")
         cards = give(state, 0, "even_bigger", "poison_spit")
+        if child:
+            give(state, 0, "it_has_a_child")
         assert state.pu is not None
         for c in cards:
             state.pu.marks[f"ufo:{c}"] = 0
         setup(state, 0, hearts=1, max_hearts=12)
         start_turn(state, 0)
-        if not state.monsters[0].alive:
-            knocked_out += 1
-            assert state.monsters[0].cards == []
-    assert knocked_out > 0
+        if state.monsters[0].cards == []:
+            lost_all += 1
+            assert state.monsters[0].alive == child
+    assert lost_all > 0
 
 
 def test_exotic_arms_played_from_hand_asks_at_once() -> None:

@@ -275,7 +275,8 @@ def reach_zero(state: KingOfTokyoState, v: int) -> None:
     if m.mask & IT_HAS_A_CHILD:
         state.event("child", f"{state.monster_name(v)} has a child and starts again!", seat=v)
         for c in list(m.cards):
-            discard_card(state, v, c, quiet=True)
+            if c in m.cards:  # not gone with one before
+                discard_card(state, v, c, quiet=True)
         m.stars = 0
         m.hearts = START_HEARTS
         tokyo.leave(state, v)
@@ -287,7 +288,8 @@ def eliminate(state: KingOfTokyoState, v: int) -> None:
     """``v`` is out: its cards go, it leaves Tokyo, and Tokyo Bay closes below five."""
     m = state.monsters[v]
     for c in list(m.cards):
-        discard_card(state, v, c, quiet=True)
+        if c in m.cards:  # not gone with one before
+            discard_card(state, v, c, quiet=True)
     m.alive = False
     m.stars = 0
     m.hearts = 0

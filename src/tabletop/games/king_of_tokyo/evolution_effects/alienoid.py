@@ -306,8 +306,9 @@ def ufo_dice(state: KingOfTokyoState, a: int) -> None:
     if not pu_of(state).has(a, "superior_alien_technology"):
         return
     for c in ufo_cards(state, a):
-        if not state.monsters[a].alive:
-            break  # Even Bigger's hearts went with it (2011): its other cards went too
+        if c not in state.monsters[a].cards:
+            continue  # gone with one before: losing Even Bigger's 2 hearts (2011) can
+            # knock the monster out or make it start again (It Has a Child), cards and all
         face = state.roll_die()
         name = state.cards.names[c]
         state.note(f"UFO die for {name}: {FACE_NAMES[face]}.")

@@ -134,6 +134,9 @@ GAME_LEVELS: dict[str, dict[str, SearchSettings]] = {
     "uno-power": {
         level: replace(LEVELS[level], rollout_depth=10, belief=True) for level in ("normal", "hard")
     },
+    # Kung Fu and King of Tokyo have beliefs too, but reading the plays measured no
+    # stronger there (+0.001 over 1,000 Kung Fu games, +0.015 over 400 Power Up! games):
+    # their levels deal uniformly.
 }
 
 

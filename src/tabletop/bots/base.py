@@ -27,6 +27,12 @@ class Bot(ABC):
     def choose(self, state: State, player: int) -> Action:
         """The action to play for ``player``, who must be the current player."""
 
+    def reads_plays(self, game_id: str) -> bool:
+        """Whether it reads the state's public record of the plays in ``game_id`` (a
+        search dealing by the game's belief): where no seat's bot does, the table may
+        keep none (``State.drop_record``)."""
+        return False
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 

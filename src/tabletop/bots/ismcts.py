@@ -66,6 +66,9 @@ class ISMCTSBot(Bot):
         self.think = think
         self._heuristic: Bot | None = None
 
+    def reads_plays(self, game_id: str) -> bool:
+        return self.settings_for(game_id).belief
+
     def settings_for(self, game_id: str) -> SearchSettings:
         """The settings this bot searches with in ``game_id``."""
         if self.settings is not None:

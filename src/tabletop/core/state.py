@@ -178,6 +178,13 @@ class State(ABC):
         those of the true game.
         """
 
+    def drop_record(self) -> None:
+        """Keep no public record of the plays from now on (a game's ``record``, which
+        its belief reads: ``Game.belief``): where no seat's bot reads it (a reinforcement
+        learner, a study of heuristic bots), noting each play only costs time. A game
+        without a record has nothing to drop."""
+        return
+
     def deal_hidden(self, observer: int, rng: Rng, hands: dict[int, list[int]]) -> State:
         """:meth:`determinize`, but seat ``p`` holds the hidden cards ``hands[p]`` (in the
         game's own numbers) for the seats given: what a belief thinks they hold

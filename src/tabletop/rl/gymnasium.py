@@ -107,6 +107,8 @@ class SingleAgentEnv(gymnasium.Env[FloatArray, np.int64]):
             p: make_bot(name, self.game.id, seed=int(rng.integers(2**63 - 1)))
             for p, name in zip(others, self.opponent_names, strict=True)
         }
+        if not any(bot.reads_plays(self.game.id) for bot in self.bots.values()):
+            state.drop_record()  # no opponent searches by what the seats played
         self.state = state
         self.steps = 0
         self._done = False

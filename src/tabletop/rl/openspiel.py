@@ -220,7 +220,9 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
     def _tabletop_state(self, seed: int | None = None) -> State:
         if seed is None:
             seed = self._rng.getrandbits(63)
-        return self.tabletop_game.new_state(self.num_players_, seed, log=False)
+        state = self.tabletop_game.new_state(self.num_players_, seed, log=False)
+        state.drop_record()  # OpenSpiel's players read observations, never the record
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None

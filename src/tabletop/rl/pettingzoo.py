@@ -241,6 +241,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's 
         self.action_spaces = {a: spaces.Discrete(ob.num_actions) for a in self.possible_agents}
         self.np_random, _ = seeding.np_random(None)
         self.state: State = self.game.new_state(num_players, self._next_game_seed(), log=False)
+        self.state.drop_record()  # the agents read observations, never the record
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -255,6 +256,7 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's 
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         self.state = start_state(self.game, self.num_players, self._next_game_seed(), options)
+        self.state.drop_record()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

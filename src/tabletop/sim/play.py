@@ -103,6 +103,8 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
         state = game.position(position)
     else:
         state = game.new_state(spec.num_players, seed, log=log)
+    if not any(bot.reads_plays(spec.game) for bot in bots):
+        state.drop_record()  # nobody reads it: noting the plays would only cost time
     first = (extractor or stats_for(spec.game)).first_player(state)
     length = 0
     while not state.is_terminal():

@@ -596,6 +596,9 @@ class KingOfTokyoState(State):
         twin.record = None
         return twin
 
+    def drop_record(self) -> None:
+        self.record = None
+
     def determinize(self, observer: int, rng: Rng) -> KingOfTokyoState:
         """Only the deck order is hidden (and the top card from a Made in a Lab owner),
         and with Power Up! the others' Evolutions."""

@@ -494,6 +494,9 @@ class KungFuState(State):
         twin.is_draw = self.is_draw
         return twin
 
+    def drop_record(self) -> None:
+        self.record = None
+
     def determinize(self, observer: int, rng: Rng) -> KungFuState:
         """Re-deal what ``observer`` cannot see, colour by colour.
 

@@ -409,6 +409,9 @@ class UnoPowerState(State):
         twin.over = self.over
         return twin
 
+    def drop_record(self) -> None:
+        self.record = None
+
     def determinize(self, observer: int, rng: Rng) -> UnoPowerState:
         """Re-deal everything ``observer`` cannot see: others' hands and the deck.
 

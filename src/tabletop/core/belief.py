@@ -45,15 +45,16 @@ of them, evenly spaced."""
 SAMPLES_PER_CHAIN: Final = 6
 TRIES: Final = 8
 """Hands drawn for a seat before it is dealt at random instead."""
+IMPOSSIBLE: Final = 1e-6
+"""The probability a model gives what a hand could not have done (noise aside)."""
 
 
 class Belief:
-    """Hands sampled for some of ``observer``'s opponents (``hands[s]`` for seat
+    """Hands sampled for some of an observer's opponents (``hands[s]`` for seat
     ``seats[s]``), of the cards it cannot see (``unseen``: a count per kind, of
     ``num_kinds``). A game's belief fills them (:func:`chain_hands`)."""
 
-    def __init__(self, observer: int, num_kinds: int) -> None:
-        self.observer = observer
+    def __init__(self, num_kinds: int) -> None:
         self.seats: list[int] = []
         self.hands: list[list[list[int]]] = []
         self.unseen = [0] * num_kinds
@@ -160,10 +161,6 @@ def softmax_chance(scores: Sequence[float], mine: int, temperature: float, noise
     for s in scores:
         total += math.exp((s - best) / temperature)
     return (1.0 - noise) * math.exp((scores[mine] - best) / temperature) / total + uniform
-
-
-IMPOSSIBLE: Final = 1e-6
-"""The probability a model gives what a hand could not have done (noise aside)."""
 
 
 def _fits(hand: Sequence[int], left: Sequence[int]) -> bool:

@@ -188,9 +188,10 @@ class State(ABC):
     def deal_hidden(self, observer: int, rng: Rng, hands: dict[int, list[int]]) -> State:
         """:meth:`determinize`, but seat ``p`` holds the hidden cards ``hands[p]`` (in the
         game's own numbers) for the seats given: what a belief thinks they hold
-        (:mod:`tabletop.core.belief`). Games with a belief override it."""
+        (:mod:`tabletop.core.belief`). Games with a belief override it; a game without
+        one has no hands to give, and refuses them."""
         if hands:
-            raise NotImplementedError(f"{self.game.id} deals no given hidden cards")
+            raise ValueError(f"{self.game.id} has no belief: it deals no given hidden cards")
         return self.determinize(observer, rng)
 
     def _forget_for(self, twin: State, observer: int) -> None:

@@ -100,7 +100,7 @@ class HandBelief(Belief):
         temperature: float = TEMPERATURE,
         noise: float = NOISE,
     ) -> None:
-        super().__init__(observer, len(evolution_table().info))
+        super().__init__(len(evolution_table().info))
         pu = state.pu
         record = state.record
         if pu is None or record is None:

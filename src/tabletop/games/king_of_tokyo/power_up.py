@@ -30,7 +30,7 @@ from tabletop.core.decisions import Decision
 from tabletop.core.rng import Rng
 from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.evolutions import EvolutionInfo, evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask, Noted
 
 if TYPE_CHECKING:
@@ -370,17 +370,13 @@ class PowerUp:
         ``any_time`` windows, damage), it must also change something now
         (:func:`changes_something`), so that nobody is asked in vain.
         """
-        allows = WINDOW_ALLOWS[window]
         every_turn = window == "damage" and state.options.evolution_windows == "every_turn"
-        if every_turn:
-            allows = DAMAGE_ANY_TIME
+        allows = timings(window, state.options.evolution_windows)
         info = evolution_table().info
         out = []
         for n in self.hand[seat]:
             e = info[n]
-            if (e.when not in allows and window not in ALSO_IN.get(e.id, ())) or (
-                e.id not in EFFECTS
-            ):
+            if not timed(e, window, allows):
                 continue
             condition = PLAYABLE.get(e.id)
             if condition is not None and not condition(state, seat):
@@ -659,16 +655,25 @@ def timed_for(monsters: tuple[str, ...], window: str, evolution_windows: str) ->
     ``window``: the cards :meth:`PowerUp.playable` may offer there, before the position's
     conditions (the public record tests only these, :mod:`.evolution_hands`)."""
     table = evolution_table()
-    allows = WINDOW_ALLOWS[window]
-    if window == "damage" and evolution_windows == "every_turn":
-        allows = DAMAGE_ANY_TIME
+    allows = timings(window, evolution_windows)
     out: list[int] = []
     for monster in monsters:
-        for n in table.deck_of.get(monster, ()):
-            e = table.info[n]
-            if (e.when in allows or window in ALSO_IN.get(e.id, ())) and e.id in EFFECTS:
-                out.append(n)
+        out += [n for n in table.deck_of.get(monster, ()) if timed(table.info[n], window, allows)]
     return tuple(sorted(out))
+
+
+def timings(window: str, evolution_windows: str) -> frozenset[str]:
+    """The timings (``when``) of the Evolutions that may be played in ``window``: with
+    ``evolution_windows="every_turn"`` one without a timing may also answer damage."""
+    if window == "damage" and evolution_windows == "every_turn":
+        return DAMAGE_ANY_TIME
+    return WINDOW_ALLOWS[window]
+
+
+def timed(e: EvolutionInfo, window: str, allows: frozenset[str]) -> bool:
+    """Whether Evolution ``e``, with an effect, may be played in ``window`` by its timing
+    (``allows``: :func:`timings`), before the position's conditions."""
+    return (e.when in allows or window in ALSO_IN.get(e.id, ())) and e.id in EFFECTS
 
 
 @cache

@@ -33,7 +33,7 @@ from tabletop.core.belief import IMPOSSIBLE, Belief, chain_hands, softmax_chance
 from tabletop.core.rng import Rng
 from tabletop.games.kung_fu.actions import Move
 from tabletop.games.kung_fu.cards import BLUE, RED
-from tabletop.games.kung_fu.heuristic import PASS_BELOW, PASS_LIFE, Reading
+from tabletop.games.kung_fu.heuristic import PASS_BELOW, PASS_LIFE, Reading, unseen_counts
 from tabletop.games.kung_fu.record import DECISION, HIDDEN, LEFT, MAY_PASS, RECEIVED
 from tabletop.games.kung_fu.state import KungFuState
 
@@ -78,7 +78,7 @@ class HandBelief(Belief):
         temperature: float = TEMPERATURE,
         noise: float = NOISE,
     ) -> None:
-        super().__init__(observer, state.kf_game.cards.num_types)
+        super().__init__(state.kf_game.cards.num_types)
         record = state.record
         if record is None:
             return
@@ -90,7 +90,7 @@ class HandBelief(Belief):
         for pool in pools:
             for k in pool:
                 self.unseen[k] += 1
-        replay = _Replay(state, entries, (temperature, noise))
+        replay = _Replay(state, q, entries, (temperature, noise))
         self.seats.append(q)
         self.hands.append(
             chain_hands(
@@ -104,7 +104,11 @@ class _Replay:
     hand, with each decision's worths computed once."""
 
     def __init__(
-        self, state: KungFuState, entries: list[tuple[int, ...]], model: tuple[float, float]
+        self,
+        state: KungFuState,
+        p: int,
+        entries: list[tuple[int, ...]],
+        model: tuple[float, float],
     ) -> None:
         game = state.kf_game
         self.table = game.table
@@ -114,6 +118,8 @@ class _Replay:
         self.entries = entries
         self.model = model
         unseen = _spectator_unseen(state)
+        reading = Reading(state, p)  # read at each decision as a spectator saw it
+        opp = 1 - p
         # By entry: the worth of each card type of the colour it played (None: no
         # decision), and of giving up the initiative.
         self.worths: list[list[float] | None] = []
@@ -123,12 +129,9 @@ class _Replay:
                 self.worths.append(None)
                 self.pass_worth.append(0.0)
                 continue
-            p = e[0]
-            reading = Reading(state, p)
             no_parry = (bool(e[10] & 1), bool(e[10] & 2))
             reading.suppose(e[2:10], no_parry, e[11], unseen[:])
             worth = [0.0] * cards.num_types
-            opp = 1 - p
             if self.table.move[e[1]] != Move.PARRY:
                 odds = reading.parry_odds()
                 for k in range(cards.num_types):
@@ -137,13 +140,12 @@ class _Replay:
                 calm = e[2 + opp] >= PASS_LIFE and e[6 + opp] > 0 and not no_parry[opp]
                 self.pass_worth.append(PASS_BELOW if calm else PASS_BELOW - PASS_UNLIKELY)
             else:
-                threats = _threats(cards.colour, e[11], unseen)
+                threats = reading.threats()
                 for j in range(cards.num_types):
-                    if cards.colour[j] == BLUE:
-                        total = 0.0
-                        for t, share in threats:
-                            total += share * reading.parry_outcome(t, j)
-                        worth[j] = total
+                    if cards.colour[j] == BLUE:  # as the heuristic's parry sums it
+                        worth[j] = sum(
+                            [x * reading.parry_outcome(t, j) for t, x in threats.items()]
+                        )
                 self.pass_worth.append(0.0)
             self.worths.append(worth)
 
@@ -208,25 +210,11 @@ def _spectator_unseen(state: KungFuState) -> list[int]:
     """The cards nobody may see but their holders, a count per type: both hands, the
     draw piles, a face-down attack; what the model takes each fighter to have counted."""
     cards = state.kf_game.cards
-    unseen = list(cards.count)
-    for row in state.rows:
-        for k in row:
-            unseen[k] -= 1
-    for deck in state.decks:
-        for k in deck.discard_pile:
-            unseen[k] -= 1
-    if state.att_card >= 0 and not state.att_hidden:
-        unseen[state.att_card] -= 1
-    if state.par_card >= 0:
-        unseen[state.par_card] -= 1
-    return unseen
-
-
-def _threats(colour: tuple[int, ...], att: int, unseen: list[int]) -> list[tuple[int, float]]:
-    """The attack a parrying fighter faced: the card it saw, or (face down) each unseen
-    red card type by its share."""
-    if att >= 0:
-        return [(att, 1.0)]
-    reds = [(k, n) for k, n in enumerate(unseen) if n > 0 and colour[k] == RED]
-    total = sum(n for _, n in reds) or 1
-    return [(k, n / total) for k, n in reds]
+    return unseen_counts(
+        cards,
+        bytes(cards.num_types),
+        state.rows,
+        (state.decks[RED].discard_pile, state.decks[BLUE].discard_pile),
+        -1 if state.att_hidden else state.att_card,
+        state.par_card,
+    )

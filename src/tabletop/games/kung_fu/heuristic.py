@@ -180,22 +180,27 @@ class Reading:
         """Unseen cards of each type: the opponent's hand and the draw piles hold them."""
         unseen = self._unseen
         if unseen is None:
-            unseen = list(self.cards.count)
-            hand = self.hand
-            for k in range(len(hand)):
-                unseen[k] -= hand[k]
-            for row in self.rows:
-                for k in row:
-                    unseen[k] -= 1
-            for pile in self.discards:
-                for k in pile:
-                    unseen[k] -= 1
-            if self.att_type >= 0:
-                unseen[self.att_type] -= 1
-            if self.par_type >= 0:
-                unseen[self.par_type] -= 1
+            unseen = unseen_counts(
+                self.cards, self.hand, self.rows, self.discards, self.att_type, self.par_type
+            )
             self._unseen = unseen
         return unseen
+
+    def threats(self) -> dict[int, float]:
+        """The attack a parry faces, by card type and chance: the card shown, else
+        (face down) each unseen red type by its share."""
+        if self.att_type >= 0:
+            return {self.att_type: 1.0}
+        unseen = self.unseen
+        colour = self.cards.colour
+        red = RED
+        reds: dict[int, int] = {}
+        for k in range(len(unseen)):
+            n = unseen[k]
+            if n > 0 and colour[k] == red:
+                reds[k] = n
+        total = sum(reds.values()) or 1
+        return {k: n / total for k, n in reds.items()}
 
     # -- decisions ------------------------------------------------------------
 
@@ -238,21 +243,7 @@ class Reading:
     def parry(self, legal: list[Action]) -> Action:
         """The blue card worth most against the attack (or every attack it may be)."""
         table = self.table
-        cards = self.cards
-        threats: dict[int, float]
-        if self.att_type >= 0:
-            threats = {self.att_type: 1.0}
-        else:
-            unseen = self.unseen
-            colour = cards.colour
-            red = RED
-            reds: dict[int, int] = {}
-            for k in range(len(unseen)):
-                n = unseen[k]
-                if n > 0 and colour[k] == red:
-                    reds[k] = n
-            total = sum(reds.values()) or 1
-            threats = {k: n / total for k, n in reds.items()}
+        threats = self.threats()
         # The first maximum of (worth, -id). The worth is summed by the built-in
         # ``sum`` over a list, as the interpreter does (a compiled ``sum`` over a
         # generator adds in its own loop, which Python 3.12 does not).
@@ -573,6 +564,32 @@ class _Side:
 
 
 # -- helpers --------------------------------------------------------------------------
+
+
+def unseen_counts(
+    cards: CardTable,
+    hand: bytes,
+    rows: list[list[int]],
+    discards: tuple[list[int], list[int]],
+    att: int,
+    par: int,
+) -> list[int]:
+    """The cards of each type outside ``hand`` (a count per type), the Koku ``rows``,
+    the ``discards`` and the attack and parry cards shown (-1: none)."""
+    unseen = list(cards.count)
+    for k in range(len(hand)):
+        unseen[k] -= hand[k]
+    for row in rows:
+        for k in row:
+            unseen[k] -= 1
+    for pile in discards:
+        for k in pile:
+            unseen[k] -= 1
+    if att >= 0:
+        unseen[att] -= 1
+    if par >= 0:
+        unseen[par] -= 1
+    return unseen
 
 
 def best_of(values: list[int], k: int) -> dict[int, float]:

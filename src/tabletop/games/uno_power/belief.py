@@ -75,7 +75,7 @@ class HandBelief(Belief):
         temperature: float = TEMPERATURE,
         noise: float = NOISE,
     ) -> None:
-        super().__init__(observer, state.uno_game.cards.num_kinds)
+        super().__init__(state.uno_game.cards.num_kinds)
         model = (temperature, noise)
         record = state.record
         if record is None or any(

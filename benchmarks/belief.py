@@ -50,9 +50,11 @@ def play(
     players: int,
     seed: int,
     indices: Sequence[int],
+    changes: dict[str, object] | None = None,
 ) -> list[Outcome]:
-    """The games numbered ``indices``, the measured bot reading the plays or not."""
-    settings = replace(level_settings(level, game_id), belief=belief)
+    """The games numbered ``indices``, the measured bot reading the plays or not
+    (its level's settings with ``changes``)."""
+    settings = replace(level_settings(level, game_id), belief=belief, **(changes or {}))
 
     def searcher(seed: int) -> Bot:
         return ISMCTSBot(seed, settings)
@@ -112,6 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--iterations", type=int, help="instead of the level's")
+    parser.add_argument(
+        "--opponents", choices=("tree", "policy"), help="who plays the others in the tree"
+    )
     parser.add_argument(
         "--what-it-knows",
         type=int,
@@ -125,12 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(what_it_knows(args.game, options, args.players, args.what_it_knows))
         return 0
     started = time.perf_counter()
+    changes: dict[str, object] = {}
+    if args.iterations is not None:
+        changes["iterations"] = args.iterations
+    if args.opponents is not None:
+        changes["opponents"] = args.opponents
     scores: dict[bool, list[float]] = {}
     for belief in (True, False):
         chunks = [list(range(j, args.games, args.jobs)) for j in range(args.jobs)]
         common = (args.game, options, args.level, belief, args.opponent, args.players, args.seed)
         with ProcessPoolExecutor(args.jobs) as pool:
-            parts = list(pool.map(play, *zip(*[(*common, c) for c in chunks], strict=True)))
+            parts = list(
+                pool.map(play, *zip(*[(*common, c, changes) for c in chunks], strict=True))
+            )
         by_game = {
             g: o
             for c, part in zip(chunks, parts, strict=True)
@@ -139,8 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         scores[belief] = [by_game[g].score(by_game[g].seat) for g in range(args.games)]
     n = args.games
     print(
-        f"{args.level} vs {args.players - 1} x {args.opponent}, {args.game} {options or ''}, "
-        f"{n} games, seed {args.seed}"
+        f"{args.level} {changes or ''} vs {args.players - 1} x {args.opponent}, {args.game} "
+        f"{options or ''}, {n} games, seed {args.seed}"
     )
     for belief, label in ((True, "reading the plays"), (False, "uniform hidden cards")):
         rate = sum(scores[belief]) / n

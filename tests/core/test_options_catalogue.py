@@ -43,7 +43,9 @@ def test_the_catalogue_matches_describe_options(cls: type[Any]) -> None:
     described = describe_options(cls)
     assert [i.name for i in catalogue] == [name for name, _, _ in described]
     assert [i.default for i in catalogue] == [default for _, _, default in described]
-    assert {i.kind for i in catalogue} <= {"choice", "bool", "int", "text", "int-or-choice"}
+    known = {"choice", "bool", "int", "text", "int-or-choice", "choice-or-text"}
+    assert {i.kind for i in catalogue} <= known
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +134,9 @@ def test_kung_fu_catalogue() -> None:
     passes = options["max_voluntary_passes"]
     assert (passes.kind, passes.min, passes.max, passes.default) == ("int", -1, 5, -1)
     assert options["round_limit"].group == "advanced"
-    assert options["deck"].kind == "text" and options["deck"].group == "setup"
+    deck = options["deck"]  # a packaged deck, or a file's path
+    assert deck.kind == "choice-or-text" and deck.group == "setup" and deck.names_a_file
+    assert [value for value, _ in deck.values] == ["default", "balanced"]
 
 
 @pytest.mark.parametrize(

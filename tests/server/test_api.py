@@ -48,10 +48,12 @@ def test_pages_and_games(client: TestClient) -> None:
         "hard",
     ]
     assert all(b["summary"] for b in levels)
-    # Kung Fu warns about its provisional deck, and the file option is not offered.
+    # Kung Fu warns about its provisional deck; its deck is a choice of the packaged
+    # decks, never a file.
     kung_fu = games["kung-fu"]
     assert "provisional" in kung_fu["notice"]
-    assert "deck" not in {o["name"] for o in kung_fu["options"]}
+    deck = next(o for o in kung_fu["options"] if o["name"] == "deck")
+    assert deck["kind"] == "choice" and [v for v, _ in deck["values"]] == ["default", "balanced"]
     assert games["king-of-tokyo"]["notice"] is None
     power_up = next(o for o in games["king-of-tokyo"]["options"] if o["name"] == "power_up")
     assert power_up["group"] == "expansions"
@@ -98,6 +100,14 @@ def test_create_validates_everything(client: TestClient) -> None:
         assert response.status_code == status, (body, response.text)
         assert words in response.text
     assert client.get("/api/tables").json() == []
+
+
+def test_a_packaged_deck_is_a_choice_the_server_takes(client: TestClient) -> None:
+    body = {"game": "kung-fu", "options": {"deck": "balanced"}, "seats": [HUMAN, HUMAN]}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code in (200, 201), response.text
+    listed = client.get("/api/tables").json()
+    assert [t["options"].get("deck") for t in listed] == ["balanced"]
 
 
 def test_seats_are_claimed_once_and_tokens_stored_hashed(

@@ -127,7 +127,8 @@ OPTION_GROUP_TITLES: dict[str, str] = {
 
 OPTION_KINDS: tuple[str, ...] = ("choice", "bool", "int", "text")
 """The kinds of :attr:`OptionInfo.kind`; a union joins its arms' kinds with ``-or-``
-(``"int-or-choice"``)."""
+(``"int-or-choice"``: UNO Power's target score; ``"choice-or-text"``: Kung Fu's deck, a
+packaged one or a file's path)."""
 
 
 def option(
@@ -148,8 +149,9 @@ def option(
     ``group`` one of :data:`OPTION_GROUPS`, ``values`` a label for each allowed value
     (for booleans, ``True``/``False`` may be labelled), ``min``/``max`` the range of a
     whole number (checked by :func:`check_ranges`; ``range_note`` is added to its
-    error message). ``names_a_file``: a value other than the default is the path of a
-    file to read (Kung Fu's ``deck``): a server takes only the default from clients.
+    error message). ``names_a_file``: a value other than the default and the labelled
+    ``values`` is the path of a file to read (Kung Fu's ``deck``): a server takes only
+    those from clients.
     """
     if group not in OPTION_GROUPS:
         raise ValueError(f"option group must be one of {', '.join(OPTION_GROUPS)}; got {group!r}")
@@ -178,7 +180,7 @@ class OptionInfo:
     ``"int-or-choice"``. ``values`` pairs each allowed value with its label: the
     choices (``Literal`` values), ``True`` and ``False`` for a switch, and empty for
     free input; ``min``/``max`` bound a whole number where the options check a range.
-    ``names_a_file``: any value but the default is a path the game reads.
+    ``names_a_file``: any value but the default and ``values`` is a path the game reads.
     """
 
     name: str

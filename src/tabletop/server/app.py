@@ -143,14 +143,16 @@ def games_catalogue(max_bot_think_s: float = 0.0) -> list[dict[str, Any]]:
                         "title": o.title,
                         "description": o.description,
                         "group": o.group,
-                        "kind": o.kind,
+                        # An option naming a file is offered as the choice of its
+                        # packaged values: the server opens no file a client names.
+                        "kind": "choice" if o.names_a_file else o.kind,
                         "default": o.default,
                         "values": [[value, label] for value, label in o.values],
                         "min": o.min,
                         "max": o.max,
                     }
                     for o in option_catalogue(type(game.options))
-                    if not o.names_a_file  # the server takes only their default
+                    if not o.names_a_file or o.values
                 ],
                 "client": client_files(game_id),
             }

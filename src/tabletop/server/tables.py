@@ -716,15 +716,18 @@ def checked_position(position: dict[str, Any] | str) -> dict[str, Any]:
 
 
 def _check_no_files(game_id: str, options: dict[str, Any]) -> None:
-    """Refuse a value other than the default for an option that names a file (Kung
-    Fu's ``deck``): the server opens no file a client names, nor says whether one
-    exists. Unknown games and options are left to ``tabletop.make`` to refuse."""
+    """Refuse a value other than the packaged ones (the default and the labelled
+    values) for an option that names a file (Kung Fu's ``deck``): the server opens no
+    file a client names, nor says whether one exists. Unknown games and options are
+    left to ``tabletop.make`` to refuse."""
     cls = game_class(game_id).options_type
     for info in option_catalogue(cls):
-        if info.names_a_file and info.name in options and options[info.name] != info.default:
+        packaged = [info.default, *(value for value, _ in info.values)]
+        if info.names_a_file and info.name in options and options[info.name] not in packaged:
+            accepted = " or ".join(repr(v) for v in dict.fromkeys(packaged))
             raise TableError(
                 f"option {info.name!r}: the server opens no files named by a client; only "
-                f"{info.default!r} is accepted here (deck files work in the terminal and "
+                f"{accepted} is accepted here (deck files work in the terminal and "
                 "the Python API)",
                 422,
             )

@@ -456,17 +456,25 @@ def parse_deck(text: str, origin: str = "deck file") -> CardTable:
     return CardTable(cards, title, provenance)
 
 
+PACKAGED_DECKS: Final = {"default": "data/deck.json", "balanced": "data/deck_balanced.json"}
+"""The decks shipped with the game, by name: the provisional deck, and the same with
+stronger parries so that the starting player has no edge (docs/studies/kung-fu-deck.md)."""
+
+
 def load_deck(source: str) -> CardTable:
-    """The card table of ``source``: ``"default"`` (the packaged provisional deck) or
-    the path of a JSON file of the same schema.
+    """The card table of ``source``: a packaged deck (``"default"``, the provisional
+    deck, or ``"balanced"``) or the path of a JSON file of the same schema.
 
     >>> table = load_deck("default")
     >>> table.num_types, table.names[12]
     (32, 'Drunken Master')
+    >>> load_deck("balanced").title
+    'Kung Fu: BALANCED provisional deck'
     """
-    if source == "default":
-        text = resources.files(__package__).joinpath("data/deck.json").read_text("utf-8")
-        return parse_deck(text, "the default deck")
+    packaged = PACKAGED_DECKS.get(source)
+    if packaged is not None:
+        text = resources.files(__package__).joinpath(packaged).read_text("utf-8")
+        return parse_deck(text, f"the {source} deck")
     try:
         text = Path(source).read_text(encoding="utf-8")
     except OSError as exc:

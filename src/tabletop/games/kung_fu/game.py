@@ -14,7 +14,15 @@ from tabletop.core.rng import Rng
 from tabletop.games.kung_fu import position
 from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
 from tabletop.games.kung_fu.belief import HandBelief
-from tabletop.games.kung_fu.cards import BLUE, RED, CardTable, Effect, EffectSpec, load_deck
+from tabletop.games.kung_fu.cards import (
+    BLUE,
+    PACKAGED_DECKS,
+    RED,
+    CardTable,
+    Effect,
+    EffectSpec,
+    load_deck,
+)
 from tabletop.games.kung_fu.explain import explain as explain_action
 from tabletop.games.kung_fu.options import KungFuOptions
 from tabletop.games.kung_fu.phases import Ask
@@ -52,7 +60,7 @@ class KungFuGame(Game[KungFuOptions]):
     @property
     def notice(self) -> str | None:
         """A warning while the provisional deck is in use (``deck="default"``)."""
-        if self.options.deck != "default":
+        if self.options.deck not in PACKAGED_DECKS:
             return None
         return PROVISIONAL_DECK_NOTICE
 

@@ -29,13 +29,17 @@ class KungFuOptions:
     'sequential'
     """
 
-    # "default" (the provisional deck) or the path of a deck file.
-    deck: str = option(
+    # A packaged deck ("default", the provisional deck; "balanced") or the path of a deck file.
+    deck: Literal["default", "balanced"] | str = option(
         "default",
         title="Deck",
-        description="The cards: the provisional deck shipped with the game ('default'), or "
-        "the path of a deck file with the real cards.",
+        description="The cards: a deck shipped with the game, or the path of a deck file "
+        "with the real cards.",
         group="setup",
+        values={
+            "default": "the provisional deck",
+            "balanced": "the provisional deck, parries 2 stronger: no edge to the starting player",
+        },
         names_a_file=True,
     )
     # R1: no 3-card draw for the first initiative.
@@ -154,6 +158,8 @@ class KungFuOptions:
 
     def __post_init__(self) -> None:
         if not isinstance(self.deck, str) or not self.deck:
-            raise InvalidOptionsError("deck", "must be 'default' or the path of a deck file")
+            raise InvalidOptionsError(
+                "deck", "must be 'default', 'balanced' or the path of a deck file"
+            )
         load_deck(self.deck)  # raises InvalidOptionsError("deck", ...) for a bad file
         check_ranges(self)

@@ -23,6 +23,7 @@ from tabletop.cli.render import MatchResult, Seating, get_renderer
 from tabletop.cli.serve import serve
 from tabletop.cli.session import Session
 from tabletop.cli.sim import sim
+from tabletop.cli.study import study
 from tabletop.cli.table import (
     UsageError,
     check_record_path,
@@ -324,6 +325,7 @@ def _bots_list(game_id: str) -> Group:
 
 app.command()(serve)
 app.command()(sim)
+app.command()(study)
 
 if __name__ == "__main__":
     app()

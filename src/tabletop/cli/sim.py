@@ -28,8 +28,9 @@ from tabletop.cli.table import parse_options, parse_seats, parse_think, with_thi
 from tabletop.core.errors import TabletopError
 from tabletop.core.positions import read_position
 from tabletop.sim.backends import Backend, check_backend
+from tabletop.sim.errors import SimError
 from tabletop.sim.run import RunOutcome, run_simulation
-from tabletop.sim.spec import SimError, SimSpec, canonical_position
+from tabletop.sim.spec import SimSpec, canonical_position
 from tabletop.sim.store import RunFolder
 
 EXIT_USAGE = 2
@@ -39,7 +40,7 @@ DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
 
 
-def _fail(message: str) -> NoReturn:
+def fail(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_USAGE)
 
@@ -55,13 +56,13 @@ def _rate(task: Task) -> float | None:
     return played / elapsed if played > 0 and elapsed else None
 
 
-class _RateColumn(ProgressColumn):
+class RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         rate = _rate(task)
         return Text("" if rate is None else f"{rate:,.0f} games/s", style="cyan")
 
 
-class _LeftColumn(ProgressColumn):
+class LeftColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         rate = _rate(task)
         if rate is None or task.total is None:
@@ -204,7 +205,7 @@ def sim(
             spec.validate()
             folder = RunFolder.create(out or Path(f"tabletop-sim-{spec.game}-{spec.seed}"), spec)
     except TabletopError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     workers = jobs if jobs is not None else os.cpu_count() or 1
     outcome = _run(spec, folder, workers, cast(Backend, backend), address, progress)
     _report(folder, outcome)
@@ -223,8 +224,8 @@ def _run(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
-        _RateColumn(),
-        _LeftColumn(),
+        RateColumn(),
+        LeftColumn(),
     )
     with Progress(*columns, console=err, disable=not show, transient=False) as bar:
         task = bar.add_task(spec.game, total=spec.games, completed=len(folder), first=len(folder))
@@ -239,7 +240,7 @@ def _run(
                 on_batch=lambda count: bar.update(task, completed=count),
             )
         except TabletopError as exc:
-            _fail(str(exc))
+            fail(str(exc))
 
 
 def _report(folder: RunFolder, outcome: RunOutcome) -> None:

@@ -15,15 +15,18 @@ openskill, matplotlib); the ``ray`` backend needs the ``ray`` extra.
 """
 
 from tabletop.sim.backends import BACKENDS, Backend, run_batches
+from tabletop.sim.errors import SimError
+from tabletop.sim.experiment import Arm, paired_effects
 from tabletop.sim.play import GameResult, play_game, play_games
 from tabletop.sim.run import RunOutcome, run_simulation
-from tabletop.sim.spec import SimError, SimSpec, derive_seed
+from tabletop.sim.spec import SimSpec, derive_seed
 from tabletop.sim.stats import GameStats, StatsExtractor, register_stats, stats_for
 from tabletop.sim.store import RunFolder
 from tabletop.sim.summary import Tally, item_strength, proportion_ci, summarise
 
 __all__ = [
     "BACKENDS",
+    "Arm",
     "Backend",
     "GameResult",
     "GameStats",
@@ -35,6 +38,7 @@ __all__ = [
     "Tally",
     "derive_seed",
     "item_strength",
+    "paired_effects",
     "play_game",
     "play_games",
     "proportion_ci",

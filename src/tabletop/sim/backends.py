@@ -16,8 +16,9 @@ from collections.abc import Generator, Sequence
 from itertools import islice
 from typing import Any, Literal
 
+from tabletop.sim.errors import SimError
 from tabletop.sim.play import GameResult, play_games
-from tabletop.sim.spec import SimError, SimSpec
+from tabletop.sim.spec import SimSpec
 
 Backend = Literal["process", "ray"]
 BACKENDS: tuple[Backend, ...] = ("process", "ray")

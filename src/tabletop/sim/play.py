@@ -13,7 +13,7 @@ import tabletop
 from tabletop.bots.registry import bot_from_spec
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
-from tabletop.sim.spec import SimSpec
+from tabletop.sim.spec import SimSpec, play_label
 from tabletop.sim.stats import GameStats, stats_for
 
 
@@ -75,12 +75,13 @@ class GameResult:
 _GAMES: dict[tuple[str, tuple[tuple[str, Any], ...]], Game[Any]] = {}
 
 
-def _game(spec: SimSpec) -> Game[Any]:
-    """The game with the spec's options, made once per process."""
-    key = (spec.game, spec.options)
+def _game(spec: SimSpec, index: int) -> Game[Any]:
+    """The game with game ``index``'s options, made once per process."""
+    options = spec.options_dict(index)
+    key = (spec.game, tuple(sorted(options.items())))
     game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[key] = tabletop.make(spec.game, **spec.options_dict())
+        game = _GAMES[key] = tabletop.make(spec.game, **options)
     return game
 
 
@@ -92,7 +93,7 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     >>> play_game(spec, 1) == play_game(spec, 1)
     True
     """
-    game = _game(spec)
+    game = _game(spec, index)
     extractor = stats_for(spec.game) if spec.game_stats else None
     seating = spec.seating(index)
     bots = [bot_from_spec(spec.bots[p], spec.game, seed=spec.bot_seed(index, p)) for p in seating]
@@ -101,6 +102,8 @@ def play_game(spec: SimSpec, index: int) -> GameResult:
     position = spec.position_fields(index)
     if position is not None:
         state = game.position(position)
+        for label in spec.opening(index):
+            play_label(state, label)
     else:
         state = game.new_state(spec.num_players, seed, log=log)
     if not any(bot.reads_plays(spec.game) for bot in bots):

@@ -46,13 +46,13 @@ def _num(value: float | None, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def _signed_pct(value: float | None) -> str:
+def signed_pct(value: float | None) -> str:
     return "-" if value is None else f"{value * 100:+.1f}"
 
 
-def _ci_text(ci: list[float] | None) -> str:
+def ci_text(ci: list[float] | None) -> str:
     """A difference's interval in points: ``"-3.1 to +12.0"``."""
-    return "-" if ci is None else f"{_signed_pct(ci[0])} to {_signed_pct(ci[1])}"
+    return "-" if ci is None else f"{signed_pct(ci[0])} to {signed_pct(ci[1])}"
 
 
 # -- terminal ----------------------------------------------------------------------
@@ -67,6 +67,10 @@ def terminal_report(summary: dict[str, Any]) -> RenderableType:
     parts.append(
         Text(f"{summary['title']}: {played} games, seed {summary['seed']}, {options}{status}")
     )
+    if "experiment" in summary:
+        from tabletop.sim.study_report import terminal_experiment
+
+        parts.append(terminal_experiment(summary["experiment"]))
     table = Table(title="Players (95% intervals)", title_justify="left")
     for column in ("player", "wins", "win rate %", "rating μ", "σ", "ordinal", "mean return"):
         table.add_column(column, justify="left" if column == "player" else "right")
@@ -141,7 +145,7 @@ def _terminal_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list
         for column in ("item", "share", "with %", "without %", "difference [95%]"):
             table.add_column(column, justify="left" if column == "item" else "right")
         for row in shown:
-            diff = f"{_signed_pct(row['difference'])} [{_ci_text(row['difference_ci95'])}]"
+            diff = f"{signed_pct(row['difference'])} [{ci_text(row['difference_ci95'])}]"
             table.add_row(
                 row["item"], f"{row['share']:.0%}", pct(row["with"]), pct(row["without"]), diff
             )
@@ -179,6 +183,10 @@ def write_reports(
     paths[0].write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     write_players_csv(paths[1], summary)
     paths[3].write_text(render_html(summary), encoding="utf-8")
+    if "experiment" in summary:
+        from tabletop.sim.study_report import write_plots
+
+        paths += write_plots(folder, summary["experiment"])
     return summary, paths
 
 
@@ -287,14 +295,22 @@ def render_html(summary: dict[str, Any]) -> str:
     e = html.escape
     played, planned = summary["games_played"], summary["games_planned"]
     options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or "default options"
+    kind = "study" if "experiment" in summary else "simulation report"
     body = [
-        f"<h1>{e(summary['title'])}: simulation report</h1>",
+        f"<h1>{e(summary['title'])}: {kind}</h1>",
         f"<p>{played} of {planned} games, seed {summary['seed']}, {e(options)}; "
         f"line-up {e(', '.join(summary['players']))}."
         + ("" if summary["complete"] else " <strong>The run was interrupted.</strong>")
         + "</p>",
+    ]
+    if "experiment" in summary:
+        from tabletop.sim.study_report import html_experiment
+
+        body += html_experiment(summary["experiment"])
+        body.append("<h2>Every game of the study, as a tournament</h2>")
+    body += [
         "<h2>Players</h2>",
-        _html_table(
+        html_table(
             [
                 "player",
                 "bot",
@@ -325,16 +341,16 @@ def render_html(summary: dict[str, Any]) -> str:
         "(Plackett-Luce); the ordinal is μ − 3σ.</p>",
     ]
     if played:
-        body.append(_img(_plot_win_rates(summary), "win rate of each player with its 95% interval"))
+        body.append(img(_plot_win_rates(summary), "win rate of each player with its 95% interval"))
         body.append("<h2>First-player advantage</h2>")
         body.append(
-            _html_table(
+            html_table(
                 ["position in the turn order", "win rate %, 95% interval"],
                 [[r["position"], pct(r)] for r in summary["turn_order"]],
             )
         )
         body.append(f'<p class="note">Fair share: {summary["fair_share"]:.1%}.</p>')
-        body.append(_img(_plot_turn_order(summary), "win rate by position in the turn order"))
+        body.append(img(_plot_turn_order(summary), "win rate by position in the turn order"))
         length = summary["length"]
         body.append("<h2>Game length</h2>")
         body.append(
@@ -342,7 +358,7 @@ def render_html(summary: dict[str, Any]) -> str:
             f"10th-90th percentile {length['p10']:g}-{length['p90']:g}, "
             f"range {length['min']}-{length['max']}.</p>"
         )
-        body.append(_img(_plot_lengths(summary), "histogram of game lengths"))
+        body.append(img(_plot_lengths(summary), "histogram of game lengths"))
     stats = summary.get("game_stats")
     if stats:
         body.extend(_html_game_stats(summary, stats))
@@ -358,7 +374,7 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
     out = [f"<h2>{html.escape(stats['title'])} statistics</h2>"]
     if stats["counters"]:
         out.append(
-            _html_table(
+            html_table(
                 ["mean per game", *players, "winners", "others"],
                 [
                     [
@@ -374,7 +390,7 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
     for group in stats["labels"]:
         out.append(f"<h3>Win rate by {html.escape(group['description'])}</h3>")
         out.append(
-            _html_table(
+            html_table(
                 [group["key"], "seat-games", "win rate %, 95% interval"],
                 [[v["value"], v["games"], pct(v)] for v in group["values"]],
             )
@@ -382,7 +398,7 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
     for group in stats["outcomes"]:
         out.append(f"<h3>{html.escape(group['description'].capitalize())}</h3>")
         out.append(
-            _html_table(
+            html_table(
                 [group["key"], "games", "share", *(f"wins: {p}" for p in players)],
                 [
                     [
@@ -403,9 +419,9 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
             "did not (95% Wilson intervals), and the difference in points (95% Newcombe "
             "interval). An item taken by winning seats is not proof that it makes them win.</p>"
         )
-        out.append(_img(_plot_items(rows), "win rate difference with and without each item"))
+        out.append(img(_plot_items(rows), "win rate difference with and without each item"))
         out.append(
-            _html_table(
+            html_table(
                 [
                     "item",
                     "share of seats",
@@ -420,8 +436,8 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
                         f"{r['share']:.1%}",
                         pct(r["with"]),
                         pct(r["without"]),
-                        _signed_pct(r["difference"]),
-                        _ci_text(r["difference_ci95"]),
+                        signed_pct(r["difference"]),
+                        ci_text(r["difference_ci95"]),
                     ]
                     for r in rows
                 ],
@@ -430,14 +446,14 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
     return out
 
 
-def _html_table(header: list[str], rows: list[list[Any]]) -> str:
+def html_table(header: list[str], rows: list[list[Any]]) -> str:
     e = html.escape
     head = "".join(f"<th>{e(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _img(png: bytes, alt: str) -> str:
+def img(png: bytes, alt: str) -> str:
     data = base64.b64encode(png).decode()
     return f'<p><img alt="{html.escape(alt)}" src="data:image/png;base64,{data}"></p>'
 
@@ -445,13 +461,13 @@ def _img(png: bytes, alt: str) -> str:
 # -- plots -------------------------------------------------------------------------
 
 
-def _figure(height: float) -> Any:
+def figure(height: float) -> Any:
     from matplotlib.figure import Figure
 
     return Figure(figsize=(8, height), dpi=100, layout="constrained")
 
 
-def _png(fig: Any) -> bytes:
+def png(fig: Any) -> bytes:
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", metadata={"Software": None})
     return buffer.getvalue()
@@ -466,7 +482,7 @@ def _errors(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]
 
 def _plot_win_rates(summary: dict[str, Any]) -> bytes:
     rows = summary["standings"]
-    fig = _figure(0.5 + 0.45 * len(rows) + 1)
+    fig = figure(0.5 + 0.45 * len(rows) + 1)
     ax = fig.subplots()
     rates, err = _errors(rows)
     labels = [r["player"] for r in rows]
@@ -476,12 +492,12 @@ def _plot_win_rates(summary: dict[str, Any]) -> bytes:
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (95% interval)")
     ax.legend(loc="lower right")
-    return _png(fig)
+    return png(fig)
 
 
 def _plot_turn_order(summary: dict[str, Any]) -> bytes:
     rows = summary["turn_order"]
-    fig = _figure(3)
+    fig = figure(3)
     ax = fig.subplots()
     rates, err = _errors(rows)
     ax.bar([str(r["position"]) for r in rows], rates, yerr=err, capsize=4, color="#72b7b2")
@@ -489,23 +505,23 @@ def _plot_turn_order(summary: dict[str, Any]) -> bytes:
     ax.set_xlabel("position in the turn order (1 = first player)")
     ax.set_ylabel("win rate")
     ax.legend(loc="upper right")
-    return _png(fig)
+    return png(fig)
 
 
 def _plot_lengths(summary: dict[str, Any]) -> bytes:
     hist = summary["length"]["histogram"]
-    fig = _figure(3)
+    fig = figure(3)
     ax = fig.subplots()
     edges = hist["edges"]
     ax.stairs(hist["counts"], edges, fill=True, color="#54a24b")
     ax.set_xlabel("actions per game")
     ax.set_ylabel("games")
-    return _png(fig)
+    return png(fig)
 
 
 def _plot_items(rows: list[dict[str, Any]]) -> bytes:
     shown = rows if len(rows) <= MAX_ITEMS_PLOTTED else _ends(rows, MAX_ITEMS_PLOTTED)
-    fig = _figure(1 + 0.3 * len(shown))
+    fig = figure(1 + 0.3 * len(shown))
     ax = fig.subplots()
     diffs = [(r["difference"] or 0.0) * 100 for r in shown]
     cis = [r["difference_ci95"] or [r["difference"] or 0.0] * 2 for r in shown]
@@ -518,4 +534,4 @@ def _plot_items(rows: list[dict[str, Any]]) -> bytes:
     ax.axvline(0, color="#333", linewidth=0.8)
     ax.invert_yaxis()
     ax.set_xlabel("win rate with minus without (points, 95% interval)")
-    return _png(fig)
+    return png(fig)

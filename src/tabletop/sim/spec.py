@@ -18,12 +18,10 @@ from typing import Any
 import tabletop
 from tabletop.bots.registry import bot_from_spec
 from tabletop.core.errors import TabletopError
+from tabletop.sim.errors import SimError
+from tabletop.sim.experiment import Arm, check_arms, place_subject
 
 SPEC_VERSION = 1
-
-
-class SimError(TabletopError):
-    """A simulation cannot be set up or continued (bad settings, a damaged run folder)."""
 
 
 def derive_seed(*parts: object) -> int:
@@ -97,10 +95,15 @@ class SimSpec:
     position: str = ""
     """A position every game starts from (docs/positions.md), as canonical JSON of its
     fields, each game with its own seed; empty: the deal."""
+    arms: tuple[Arm, ...] = ()
+    """A paired experiment's arms, the control first (:mod:`tabletop.sim.experiment`):
+    game ``i`` is arm ``i % len(arms)`` of replicate ``i // len(arms)``, whose games
+    share their seeds; empty: a tournament."""
     labels: tuple[str, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", tuple(self.bots))
+        object.__setattr__(self, "arms", tuple(self.arms))
         object.__setattr__(self, "options", tuple(sorted(dict(self.options).items())))
         object.__setattr__(self, "labels", player_labels(self.bots))
 
@@ -108,31 +111,57 @@ class SimSpec:
     def num_players(self) -> int:
         return len(self.bots)
 
-    def options_dict(self) -> dict[str, Any]:
-        return dict(self.options)
+    def options_dict(self, index: int | None = None) -> dict[str, Any]:
+        """The run's options; with ``index``, those game ``index`` is played with (its
+        arm's over the run's)."""
+        options = dict(self.options)
+        if index is not None and self.arms:
+            options.update(self.arms[self.arm(index)].options)
+        return options
 
     def position_fields(self, index: int) -> dict[str, Any] | None:
-        """The fields of the position game ``index`` starts from, with its seed."""
-        if not self.position:
+        """The fields of the position game ``index`` starts from, with its seed: the
+        spec's position, and in an experiment the arm's fields over it (a field the
+        arm gives replaces the position's), the subject's seat put in."""
+        if not self.position and not self.arms:
             return None
-        fields: dict[str, Any] = json.loads(self.position)
+        fields: dict[str, Any] = json.loads(self.position) if self.position else {}
+        if self.arms:
+            fields.update(self.arms[self.arm(index)].fields)
+            fields = place_subject(fields, self.seating(index).index(0), self.num_players)
         fields["seed"] = self.game_seed(index)
         return fields
 
+    def replicate(self, index: int) -> int:
+        """The replicate game ``index`` belongs to: itself in a tournament, in an
+        experiment the deal all its arms share."""
+        return index // len(self.arms) if self.arms else index
+
+    def arm(self, index: int) -> int:
+        """The arm game ``index`` plays (0, the control, in a tournament)."""
+        return index % len(self.arms) if self.arms else 0
+
+    def opening(self, index: int) -> tuple[str, ...]:
+        """The action labels played as game ``index`` starts, before any bot chooses."""
+        return self.arms[self.arm(index)].actions if self.arms else ()
+
     def seating(self, index: int) -> tuple[int, ...]:
-        """``seating(i)[seat]`` is the player (line-up position) at ``seat`` in game ``i``."""
+        """``seating(i)[seat]`` is the player (line-up position) at ``seat`` in game ``i``.
+
+        The arms of a replicate share its seating, so an experiment's subject (player
+        0) sits at every seat in turn."""
         n = self.num_players
-        block, shift = divmod(index, n)
+        block, shift = divmod(self.replicate(index), n)
         order = (0, *_nth_permutation(tuple(range(1, n)), block % math.factorial(n - 1)))
         return tuple(order[(seat - shift) % n] for seat in range(n))
 
     def game_seed(self, index: int) -> int:
-        """The deal seed of game ``index``."""
-        return derive_seed(self.seed, "game", index)
+        """The deal seed of game ``index`` (shared by the arms of a replicate)."""
+        return derive_seed(self.seed, "game", self.replicate(index))
 
     def bot_seed(self, index: int, player: int) -> int:
         """The seed of player ``player``'s bot in game ``index`` (whatever its seat)."""
-        return derive_seed(self.seed, "bot", index, player)
+        return derive_seed(self.seed, "bot", self.replicate(index), player)
 
     def validate(self) -> None:
         """Check the game, options, player count, bots and game count; raise on a mistake."""
@@ -145,17 +174,40 @@ class SimSpec:
             )
         for bot in set(self.bots):
             bot_from_spec(bot, self.game, seed=0)
-        if self.position:
-            start = game.position(self.position_fields(0) or {})
-            if start.num_players != self.num_players:
-                raise SimError(
-                    f"the position has {start.num_players} players, the seats are "
-                    f"{self.num_players} ({','.join(self.bots)})"
-                )
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
             raise SimError(
                 f"the number of games must be a positive whole number, not {self.games!r}"
             )
+        if self.arms:
+            check_arms(self.arms)
+            if self.games % len(self.arms):
+                raise SimError(
+                    f"an experiment plays every arm of each replicate: {self.games} games "
+                    f"is not a multiple of its {len(self.arms)} arms"
+                )
+        for index in range(len(self.arms) or (1 if self.position else 0)):
+            self.starting_state(index)
+
+    def starting_state(self, index: int) -> tabletop.State:
+        """Game ``index``'s state before any bot chooses: the deal, or the position with
+        the arm's opening actions played; a mistake in them raises :class:`SimError`."""
+        where = f"arm {self.arms[self.arm(index)].name!r}: " if self.arms else ""
+        try:
+            game = tabletop.make(self.game, **self.options_dict(index))
+            fields = self.position_fields(index)
+            if fields is None:
+                return game.new_state(self.num_players, self.game_seed(index))
+            state = game.position(fields)
+        except TabletopError as exc:
+            raise SimError(f"{where}{exc}") from None
+        if state.num_players != self.num_players:
+            raise SimError(
+                f"{where}the position has {state.num_players} players, the seats are "
+                f"{self.num_players} ({','.join(self.bots)})"
+            )
+        for label in self.opening(index):
+            play_label(state, label, where)
+        return state
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -168,6 +220,7 @@ class SimSpec:
             "record_games": self.record_games,
             "game_stats": self.game_stats,
             "position": json.loads(self.position) if self.position else None,
+            "arms": [arm.to_dict() for arm in self.arms],
         }
 
     @classmethod
@@ -184,6 +237,7 @@ class SimSpec:
                 record_games=bool(data["record_games"]),
                 game_stats=bool(data.get("game_stats", True)),
                 position=canonical_position(data.get("position")),
+                arms=tuple(Arm.from_dict(a) for a in data.get("arms", [])),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise SimError(f"the run settings are damaged: {exc!r}") from None
@@ -196,3 +250,13 @@ def canonical_position(fields: Any) -> str:
     if not isinstance(fields, dict):
         raise SimError("the run's position must be an object of fields")
     return json.dumps(fields, sort_keys=True)
+
+
+def play_label(state: tabletop.State, label: str, where: str = "") -> None:
+    """Apply the legal action labelled ``label``; :class:`SimError` if there is none."""
+    for action in state.legal_actions():
+        if action.label == label:
+            state.apply(action)
+            return
+    legal = "; ".join(a.label for a in state.legal_actions()[:8])
+    raise SimError(f"{where}no legal action {label!r} (legal: {legal})")

@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import IO
 
 import tabletop
+from tabletop.sim.errors import SimError
 from tabletop.sim.play import GameResult
-from tabletop.sim.spec import SimError, SimSpec
+from tabletop.sim.spec import SimSpec
 
 RUN_FILE = "run.json"
 GAMES_FILE = "games.jsonl"

@@ -20,8 +20,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 import tabletop
+from tabletop.sim.errors import SimError
+from tabletop.sim.experiment import Effects, experiment_summary
 from tabletop.sim.play import GameResult
-from tabletop.sim.spec import SimError, SimSpec
+from tabletop.sim.spec import SimSpec
 from tabletop.sim.stats import StatsExtractor, stats_for
 
 T = TypeVar("T")
@@ -140,6 +142,7 @@ class Tally:
         self.position_wins = [0] * n
         self.seat_wins = [0] * n
         self.lengths: Counter[int] = Counter()
+        self.effects = Effects(spec.arms, n) if spec.arms else None
         self.model = PlackettLuce()
         self.ratings = [self.model.rating(name=label) for label in spec.labels]
         # Game statistics: seat-games with stats, counter sums, items, labels, outcomes.
@@ -183,6 +186,9 @@ class Tally:
             self.ratings[p] = updated[seat][0]
         if r.stats is not None:
             self._add_stats(r)
+        if self.effects is not None:
+            index = r.index
+            self.effects.add(self.spec.replicate(index), self.spec.arm(index), float(r.won(0)))
 
     def _add_stats(self, r: GameResult) -> None:
         stats = r.stats
@@ -244,6 +250,8 @@ class Tally:
             "seats": [{"seat": s, **rate(self.seat_wins[s], games)} for s in range(n)],
             "length": _lengths(self.lengths),
         }
+        if self.effects is not None:
+            summary["experiment"] = experiment_summary(spec.labels[0], self.effects)
         extractor = self.extractor
         declared = extractor.counters or extractor.labels or extractor.outcomes
         if self.stats_games and (declared or self.any_items):

@@ -1,0 +1,123 @@
+"""``tabletop study``: run one of the lab's studies and write its page.
+
+The same command given again with the same ``--out`` continues an interrupted study;
+mistakes become one ``error:`` line and exit code 2, Ctrl-C keeps the games played and
+exits with 130.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, cast
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from tabletop.cli.sim import EXIT_INTERRUPTED, LeftColumn, RateColumn, fail
+from tabletop.core.errors import TabletopError
+from tabletop.sim.backends import Backend, check_backend
+
+if TYPE_CHECKING:
+    from tabletop.sim.studies.base import StudyRun
+
+
+def study(
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="STUDY", help="The study to run (see --list)."),
+    ] = None,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Replicates of an experiment (each plays every arm), or games per "
+            "tournament (default: the study's).",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the whole study.")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(min=1, help="Worker processes (Ray: local CPUs) (default: all cores)."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="The study's folder (default: tabletop-study-STUDY); given again, "
+            "the study continues."
+        ),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option(help="Where to play: process (this machine) or ray.")
+    ] = "process",
+    address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: a local Ray instance).")
+    ] = None,
+    list_studies: Annotated[
+        bool, typer.Option("--list", help="List the studies and exit.")
+    ] = False,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show the progress bars.")
+    ] = True,
+) -> None:
+    """Answer one of the questions players ask with paired experiments or tournaments
+    of bots, and write the answer as a page (study.md) with its table and plots."""
+    from tabletop.sim.studies import STUDIES
+    from tabletop.sim.summary import require_extra
+
+    if list_studies:
+        for study_name, entry in sorted(STUDIES.items()):
+            typer.echo(f"{study_name:20} {entry.title}")
+        return
+    try:
+        require_extra()
+        check_backend(backend, address)
+        if name is None:
+            raise TabletopError("give a STUDY; tabletop study --list shows them")
+        chosen = STUDIES.get(name)
+        if chosen is None:
+            raise TabletopError(f"unknown study {name!r}; known: {', '.join(sorted(STUDIES))}")
+    except TabletopError as exc:
+        fail(str(exc))
+    command = f"tabletop study {name}"
+    if games is not None:
+        command += f" --games {games}"
+    if seed != 1:
+        command += f" --seed {seed}"
+    folder = out or Path(f"tabletop-study-{name}")
+    err = Console(stderr=True)
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        LeftColumn(),
+    )
+    from tabletop.sim.studies.base import run_study
+
+    with Progress(*columns, console=err, disable=not progress) as bar:
+
+        def on_run(run: StudyRun) -> Callable[[int], None]:
+            task = bar.add_task(run.title, total=run.spec.games)
+            return lambda count: bar.update(task, completed=count)
+
+        try:
+            outcomes, page = run_study(
+                chosen,
+                folder,
+                games=games,
+                seed=seed,
+                jobs=jobs or os.cpu_count() or 1,
+                backend=cast(Backend, backend),
+                address=address,
+                command=command,
+                on_run=on_run,
+            )
+        except TabletopError as exc:
+            fail(str(exc))
+    Console(highlight=False).print(f"The study's page: {page}")
+    if any(o.interrupted for o in outcomes):
+        typer.echo(f"interrupted; continue with: {command} --out {folder}", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)

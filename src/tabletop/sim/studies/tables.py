@@ -1,0 +1,140 @@
+"""The tables and plots that studies share: paired effects, first-player advantage."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from tabletop.sim.report import figure, png
+from tabletop.sim.studies.base import StudyRun
+from tabletop.sim.study_report import interval, plot_covariate, plot_effects, points
+
+Summaries = Sequence[tuple[StudyRun, dict[str, Any]]]
+
+
+def markdown(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A Markdown table, numbers right-aligned.
+
+    >>> print(markdown(["card", "cost"], [["Heal", 3]]))
+    | card | cost |
+    |---|---:|
+    | Heal | 3 |
+    """
+    align = [
+        "---:" if all(_numeric(r[k]) for r in rows) and rows else "---" for k in range(len(header))
+    ]
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(align) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _numeric(value: Any) -> bool:
+    if isinstance(value, (int, float)):
+        return True
+    text = str(value).replace(",", "").replace("%", "").split(" ")[0]
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def effect_text(row: dict[str, Any]) -> str:
+    """``"+3.1 [+1.0 to +5.2]"``."""
+    return f"{points(row['effect'])} [{interval(row['ci95'])}]"
+
+
+def effects_table(
+    summary: dict[str, Any],
+    *,
+    covariate: str | None = None,
+    name: str = "treatment",
+    only: Sequence[str] | None = None,
+) -> str:
+    """One run's paired effects, largest first: the treatment, its win rate, its
+    effect in points with the 95% interval and, with ``covariate``, that column and the
+    distance from the line through the effects (positive: worth more than its
+    covariate says)."""
+    experiment = summary["experiment"]
+    control = experiment["arms"][0]
+    header = [name, "win %", "effect (points) [95%]"]
+    if covariate:
+        header += [covariate, "off the line"]
+    rows = []
+    for row in experiment["arms"][1:]:
+        if only is not None and row["arm"] not in only:
+            continue
+        cells: list[Any] = [row["arm"], f"{row['win_rate'] * 100:.1f}", effect_text(row)]
+        if covariate:
+            cells += [f"{row['covariate']:g}", points(row["residual"])]
+        rows.append(cells)
+    note = (
+        f"{experiment['replicates']:,} replicates; in the control ({control['arm']}) the "
+        f"subject won {control['win_rate'] * 100:.1f}%."
+    )
+    return note + "\n\n" + markdown(header, rows)
+
+
+def effects_plots(summaries: Summaries, out: Path, *, covariate: bool = False) -> list[Path]:
+    """Each experiment's effects (and effects against covariate) as PNG files."""
+    paths = []
+    for run, summary in summaries:
+        experiment = summary.get("experiment")
+        if experiment is None or summary["games_played"] == 0:
+            continue
+        path = out / f"{run.key}-effects.png"
+        path.write_bytes(plot_effects(experiment))
+        paths.append(path)
+        if covariate and experiment.get("fit") is not None:
+            path = out / f"{run.key}-covariate.png"
+            path.write_bytes(plot_covariate(experiment))
+            paths.append(path)
+    return paths
+
+
+def first_player_table(summaries: Summaries) -> str:
+    """The first player's win rate for each player count, against the fair share."""
+    rows = []
+    for _run, summary in summaries:
+        first = summary["first_player"]
+        if first["rate"] is None:
+            continue
+        low, high = first["ci95"]
+        fair = summary["fair_share"]
+        rows.append(
+            [
+                len(summary["players"]),
+                f"{summary['games_played']:,}",
+                f"{first['rate'] * 100:.1f} [{low * 100:.1f} to {high * 100:.1f}]",
+                f"{fair * 100:.1f}",
+                f"{(first['rate'] - fair) * 100:+.1f} [{(low - fair) * 100:+.1f} to "
+                f"{(high - fair) * 100:+.1f}]",
+            ]
+        )
+    header = ["players", "games", "first player wins % [95%]", "fair share %", "advantage (points)"]
+    return markdown(header, rows)
+
+
+def first_player_plot(summaries: Summaries, out: Path, name: str) -> list[Path]:
+    """The first player's win rate by player count, with intervals and the fair share."""
+    done = [(r, s) for r, s in summaries if s["first_player"]["rate"] is not None]
+    if not done:
+        return []
+    fig = figure(3.5)
+    ax = fig.subplots()
+    counts = [len(s["players"]) for _, s in done]
+    rates = [s["first_player"]["rate"] * 100 for _, s in done]
+    err = [
+        [r - s["first_player"]["ci95"][0] * 100 for r, (_, s) in zip(rates, done, strict=True)],
+        [s["first_player"]["ci95"][1] * 100 - r for r, (_, s) in zip(rates, done, strict=True)],
+    ]
+    ax.errorbar(counts, rates, yerr=err, fmt="o-", capsize=4, color="#4c78a8", label="first player")
+    ax.plot(counts, [100 / n for n in counts], "--", color="#e45756", label="fair share")
+    ax.set_xticks(counts)
+    ax.set_xlabel("players")
+    ax.set_ylabel("win rate of the first player (%, 95% interval)")
+    ax.legend(loc="upper right")
+    path = out / f"{name}.png"
+    path.write_bytes(png(fig))
+    return [path]

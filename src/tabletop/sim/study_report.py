@@ -1,0 +1,192 @@
+"""The study layout of a report: a paired experiment's effects, sorted, with their
+intervals and covariates, as a terminal table, an HTML section and PNG plots.
+
+A run whose spec has arms (:mod:`tabletop.sim.experiment`) gets this layout ahead of
+the tournament figures; the plots are also written beside the report
+(``effects.png``, and ``covariate.png`` where the arms have a covariate), for pages
+that publish a study.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from tabletop.sim.report import figure, html_table, img, png
+
+EFFECTS_PNG = "effects.png"
+COVARIATE_PNG = "covariate.png"
+MAX_ARMS_PLOTTED = 90
+
+
+def points(value: float | None) -> str:
+    """A win-rate difference in points, signed: ``"+3.1"``."""
+    return "-" if value is None else f"{value * 100:+.1f}"
+
+
+def interval(ci: list[float] | None) -> str:
+    """``"+1.2 to +5.0"``."""
+    return "-" if ci is None else f"{points(ci[0])} to {points(ci[1])}"
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.1f}"
+
+
+def _covariate(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
+
+
+def _treatments(experiment: dict[str, Any]) -> list[dict[str, Any]]:
+    return [row for row in experiment["arms"] if not row["control"]]
+
+
+def _has_covariate(experiment: dict[str, Any]) -> bool:
+    return any(row["covariate"] is not None for row in _treatments(experiment))
+
+
+def _columns(experiment: dict[str, Any]) -> list[str]:
+    columns = ["treatment", "versus", "pairs", "win rate %", "effect (points)", "95% interval"]
+    if _has_covariate(experiment):
+        columns += ["covariate", "off the line (points)"]
+    return columns
+
+
+def _cells(experiment: dict[str, Any], row: dict[str, Any]) -> list[str]:
+    cells = [
+        row["arm"],
+        row["versus"] or "(control)",
+        str(row["pairs"]),
+        _rate(row["win_rate"]),
+        points(row["effect"]),
+        interval(row["ci95"]),
+    ]
+    if _has_covariate(experiment):
+        cells += [_covariate(row["covariate"]), points(row["residual"])]
+    return cells
+
+
+def terminal_experiment(experiment: dict[str, Any]) -> Table:
+    """The effects as a rich table, largest first, the control on top."""
+    title = (
+        f"Paired effects on {experiment['subject']}'s win rate, "
+        f"{experiment['replicates']} replicates (95% intervals)"
+    )
+    table = Table(title=title, title_justify="left")
+    covariate = _has_covariate(experiment)
+    columns = ["treatment", "versus", "win %", "effect [95%]"]
+    columns += ["covariate", "off line"] if covariate else []
+    for k, column in enumerate(columns):
+        table.add_column(column, justify="left" if k < 2 else "right")
+    for row in experiment["arms"]:
+        effect = (
+            "-" if row["ci95"] is None else f"{points(row['effect'])} [{interval(row['ci95'])}]"
+        )
+        cells = [row["arm"], row["versus"] or "(control)", _rate(row["win_rate"]), effect]
+        if covariate:
+            cells += [_covariate(row["covariate"]), points(row["residual"])]
+        table.add_row(*cells)
+    return table
+
+
+def html_experiment(experiment: dict[str, Any]) -> list[str]:
+    """The study section of the HTML report."""
+    e = html.escape
+    control = experiment["arms"][0]
+    out = [
+        "<h2>Paired effects</h2>",
+        f"<p>{experiment['replicates']} replicates: each deal played once per arm, the "
+        f"treatment given to {e(experiment['subject'])}, who sits at every seat in turn. "
+        f"In the control ({e(control['arm'])}) it won {_rate(control['win_rate'])}%. "
+        "An effect is the mean of the paired differences in its win, in points, with a "
+        "95% normal interval.</p>",
+        html_table(_columns(experiment), [_cells(experiment, r) for r in experiment["arms"]]),
+    ]
+    fit = experiment.get("fit")
+    if fit is not None:
+        out.append(
+            f'<p class="note">The line through the effects, weighted by their precision: '
+            f"{points(fit['intercept'])} points {points(fit['slope'])} per unit of the "
+            "covariate. A treatment above it (off the line &gt; 0) is worth more than "
+            "others of its covariate.</p>"
+        )
+    if _treatments(experiment):
+        out.append(img(plot_effects(experiment), "each treatment's effect with its interval"))
+    if fit is not None:
+        out.append(img(plot_covariate(experiment), "each effect against its covariate"))
+    return out
+
+
+def write_plots(folder: Path, experiment: dict[str, Any]) -> list[Path]:
+    """The study's plots as PNG files in ``folder``."""
+    paths = []
+    if _treatments(experiment):
+        path = folder / EFFECTS_PNG
+        path.write_bytes(plot_effects(experiment))
+        paths.append(path)
+    if experiment.get("fit") is not None:
+        path = folder / COVARIATE_PNG
+        path.write_bytes(plot_covariate(experiment))
+        paths.append(path)
+    return paths
+
+
+def plot_effects(experiment: dict[str, Any]) -> bytes:
+    """Each treatment's effect in points with its interval, largest on top."""
+    rows = _treatments(experiment)[:MAX_ARMS_PLOTTED]
+    fig = figure(1 + 0.22 * len(rows))
+    ax = fig.subplots()
+    effects = [(r["effect"] or 0.0) * 100 for r in rows]
+    cis = [r["ci95"] or [r["effect"] or 0.0] * 2 for r in rows]
+    err = [
+        [d - ci[0] * 100 for d, ci in zip(effects, cis, strict=True)],
+        [ci[1] * 100 - d for d, ci in zip(effects, cis, strict=True)],
+    ]
+    labels = [
+        r["arm"] if r["covariate"] is None else f"{r['arm']} ({r['covariate']:g})" for r in rows
+    ]
+    colours = ["#4c78a8" if d >= 0 else "#f58518" for d in effects]
+    ax.barh(labels, effects, xerr=err, capsize=2, color=colours)
+    ax.axvline(0, color="#333", linewidth=0.8)
+    ax.invert_yaxis()
+    ax.tick_params(axis="y", labelsize=8)
+    ax.set_xlabel(f"effect on {experiment['subject']}'s win rate (points, 95% interval)")
+    return png(fig)
+
+
+def plot_covariate(experiment: dict[str, Any]) -> bytes:
+    """Each effect against its covariate, with the weighted line through them."""
+    rows = [r for r in _treatments(experiment) if r["covariate"] is not None and r["ci95"]]
+    fit = experiment["fit"]
+    fig = figure(5)
+    ax = fig.subplots()
+    xs = [float(r["covariate"]) for r in rows]
+    ys = [r["effect"] * 100 for r in rows]
+    err = [[(r["effect"] - r["ci95"][0]) * 100 for r in rows]]
+    err.append([(r["ci95"][1] - r["effect"]) * 100 for r in rows])
+    ax.errorbar(xs, ys, yerr=err, fmt="o", color="#4c78a8", ecolor="#9ecae9", capsize=2)
+    low, high = min(xs), max(xs)
+    ax.plot(
+        [low, high],
+        [(fit["intercept"] + fit["slope"] * x) * 100 for x in (low, high)],
+        color="#e45756",
+        linestyle="--",
+        label="weighted line",
+    )
+    ranked = sorted(rows, key=lambda r: r["residual"] or 0.0)
+    for r in ranked[:4] + ranked[-4:]:
+        ax.annotate(
+            r["arm"],
+            (float(r["covariate"]), r["effect"] * 100),
+            fontsize=7,
+            xytext=(4, 2),
+            textcoords="offset points",
+        )
+    ax.axhline(0, color="#333", linewidth=0.8)
+    ax.set_xlabel("covariate")
+    ax.set_ylabel("effect (points)")
+    ax.legend(loc="upper left")
+    return png(fig)

@@ -99,7 +99,8 @@ def raised(deck: dict[str, Any], k: int) -> dict[str, Any]:
 def first_player_rate(
     deck: dict[str, Any], games: int, jobs: int, seed: int, bots: str
 ) -> dict[str, Any]:
-    """The starting player's win rate with ``deck`` and its interval."""
+    """The starting player's win rate with ``deck``, its interval, and the mean
+    number of actions a duel takes (``length``)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deck.json"
         path.write_text(json.dumps(deck), encoding="utf-8")
@@ -112,8 +113,8 @@ def first_player_rate(
             game_stats=False,
         )
         outcome = run_simulation(spec, jobs=jobs)
-        first: dict[str, Any] = summarise(spec, outcome.results)["first_player"]
-    return first
+        summary = summarise(spec, outcome.results)
+    return {**summary["first_player"], "length": summary["length"]["mean"]}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -139,15 +140,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             raised_ids = describe(order, k)
             print(
                 f"| {k} | {raised_ids} | {row['rate'] * 100:.1f} [{low * 100:.1f} to "
-                f"{high * 100:.1f}] | {time.perf_counter() - started:.0f} s |",
+                f"{high * 100:.1f}] | {row['length']:.0f} | "
+                f"{time.perf_counter() - started:.0f} s |",
                 flush=True,
             )
         return float(seen[k]["rate"])
 
     print(f"{args.bots} bots, {args.games} games per deck, seed {args.seed}\n")
-    print("| steps | parry values raised | starting player wins % [95%] | time |")
-    print("|---|---|---|---|")
+    print("| steps | parry values raised | starting player wins % [95%] | actions | time |")
+    print("|---:|---|---:|---:|---:|")
     low, high = 0, len(order)
+    measure(low)  # the provisional deck, for reference
     if measure(high) > 0.5:
         best = high
     else:

@@ -47,7 +47,6 @@ def test_the_catalogue_matches_describe_options(cls: type[Any]) -> None:
     assert {i.kind for i in catalogue} <= known
 
 
-
 @dataclass(frozen=True, slots=True)
 class Described:
     mode: Literal["a", "b"] = option(

@@ -7,6 +7,8 @@ run of a few dozen games takes a fraction of a second.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,20 @@ def gate_bot() -> Iterator[str]:
     register_bot(None, "gate", "tests.sim.gate:GateBot")
     yield "gate"
     _GENERIC.pop("gate", None)
+
+
+def run_on_ray(args: Sequence[str], cwd: Path) -> None:
+    """``tabletop ARGS --backend ray`` in a process of its own, as users run it: Ray's
+    native threads then never share the test process (where they can crash its exit)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tabletop.cli.main", *args, "--backend", "ray"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:

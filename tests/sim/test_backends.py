@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tabletop.sim import SimError, SimSpec, run_batches, run_simulation, summarise
 
-from .conftest import UNO_SINGLE, Invoke, read_lines
+from .conftest import UNO_SINGLE, Invoke, read_lines, run_on_ray
 
 SPECS = [
     SimSpec("kung-fu", ("heuristic", "random"), games=24, seed=11),
@@ -45,24 +43,12 @@ def test_bad_backend_settings_are_refused() -> None:
 
 
 def test_ray_backend_gives_the_process_backend_results(invoke: Invoke, tmp_path: Path) -> None:
-    """A local Ray instance (2 CPUs) against two worker processes, through the CLI.
-
-    Ray runs in a ``tabletop`` process of its own, as users run it: its native
-    threads then never share the test process (where they can crash its exit).
-    """
+    """A local Ray instance (2 CPUs) against two worker processes, through the CLI."""
     common = ["sim", "kung-fu", "--seats", "heuristic,random", "--games", "30", "--seed", "3"]
     common += ["--jobs", "2", "--no-progress"]
     done = invoke([*common, "--out", "proc"])
     assert done.exit_code == 0, done.output
-    ray_run = subprocess.run(
-        [sys.executable, "-m", "tabletop.cli.main", *common, "--out", "ray", "--backend", "ray"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert ray_run.returncode == 0, ray_run.stdout + ray_run.stderr
+    run_on_ray([*common, "--out", "ray"], tmp_path)
     assert read_lines(tmp_path / "ray" / "games.jsonl") == read_lines(
         tmp_path / "proc" / "games.jsonl"
     )

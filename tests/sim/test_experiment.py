@@ -14,6 +14,7 @@ def lottery_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """The lottery is a game for these tests only: the other tests never see it."""
     monkeypatch.setitem(registry._GAMES, "lottery", "tests.sim.lottery:LotteryGame")
 
+
 BASE = '{"players": 4}'
 CONTROL = Arm("control")
 ONE_MORE = Arm("one more ticket", {"tickets": {"$seat": 1, "$others": 0}})

@@ -12,7 +12,7 @@ from tabletop.sim.studies import STUDIES
 from tabletop.sim.studies.base import PAGE_FILE, run_study
 from tabletop.sim.studies.king_of_tokyo import card_arms, power_up_arms
 
-from .conftest import Invoke
+from .conftest import Invoke, run_on_ray
 from .test_cli import check_html
 
 
@@ -56,10 +56,14 @@ def test_a_study_writes_its_page_and_continues_where_it_stopped(tmp_path: Path) 
 
     outcomes, page = run_study(study, tmp_path / "a", games=12, on_run=stop_after_a_batch)
     assert outcomes[0].interrupted and "interrupted" in page.read_text()
+    timing = json.loads((tmp_path / "a" / "timing.json").read_text())
+    assert timing["towers"]["games"] == 14
     outcomes, page = run_study(study, tmp_path / "a", games=12)
     assert outcomes[0].complete and "interrupted" not in page.read_text()
     timing = json.loads((tmp_path / "a" / "timing.json").read_text())
-    assert 0 < timing["towers"]["games"] < 12 * 7  # only what was missing was played
+    assert timing["towers"]["games"] == 12 * 7  # the rest, and the 14 before
+    run_study(study, tmp_path / "a", games=12)  # nothing left to play: the page again
+    assert json.loads((tmp_path / "a" / "timing.json").read_text()) == timing
 
     run_study(study, tmp_path / "b", games=12)
     resumed = json.loads((tmp_path / "a" / "towers" / "summary.json").read_text())
@@ -73,10 +77,28 @@ def test_a_study_writes_its_page_and_continues_where_it_stopped(tmp_path: Path) 
     assert "Paired effects" in html and len(check_html(html).images) >= 2
 
 
+def test_more_games_extend_a_study_as_if_it_had_been_planned_so(tmp_path: Path) -> None:
+    study = STUDIES["uno-towers"]
+    run_study(study, tmp_path / "grown", games=6)
+    run_study(study, tmp_path / "grown", games=10)
+    run_study(study, tmp_path / "straight", games=10)
+    grown = json.loads((tmp_path / "grown" / "towers" / "summary.json").read_text())
+    straight = json.loads((tmp_path / "straight" / "towers" / "summary.json").read_text())
+    assert grown == straight and grown["experiment"]["replicates"] == 10
+
+
+def test_a_damaged_timing_file_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "timing.json").write_text('{"towers": {"games": "many"}}')
+    with pytest.raises(SimError, match="timing.json is damaged"):
+        run_study(STUDIES["uno-towers"], tmp_path, games=1)
+
+
 def test_a_folder_holding_another_run_is_not_overwritten(tmp_path: Path) -> None:
-    run_study(STUDIES["uno-first-player"], tmp_path, games=2)
-    with pytest.raises(SimError, match="other settings"):
-        run_study(STUDIES["uno-first-player"], tmp_path, games=3)
+    run_study(STUDIES["uno-first-player"], tmp_path, games=3)
+    with pytest.raises(SimError, match="other settings or more games"):
+        run_study(STUDIES["uno-first-player"], tmp_path, games=2)
+    with pytest.raises(SimError, match="other settings or more games"):
+        run_study(STUDIES["uno-first-player"], tmp_path, games=3, seed=2)
 
 
 def test_the_study_command(invoke: Invoke, tmp_path: Path) -> None:
@@ -90,3 +112,17 @@ def test_the_study_command(invoke: Invoke, tmp_path: Path) -> None:
     text = page.read_text()
     assert "tabletop study uno-first-player --games 4" in text
     assert "| 6 | 4 |" in text and "uno-first-player.png" in text
+
+
+def test_a_study_on_ray_plays_the_games_of_worker_processes(invoke: Invoke, tmp_path: Path) -> None:
+    """An experiment's games (arms, positions, opening actions, per-arm options) on a
+    local Ray instance against two worker processes."""
+    common = ["study", "uno-towers", "--games", "6", "--jobs", "2", "--no-progress"]
+    done = invoke([*common, "--out", "proc"])
+    assert done.exit_code == 0, done.output
+    run_on_ray([*common, "--out", "ray"], tmp_path)
+    games = [
+        sorted((tmp_path / run / "towers" / "games.jsonl").read_text().splitlines())
+        for run in ("proc", "ray")
+    ]
+    assert games[0] == games[1] and len(games[0]) == 6 * 7

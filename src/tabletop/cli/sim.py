@@ -40,6 +40,16 @@ DEFAULT_GAMES = 1000
 DEFAULT_SEED = 1
 
 
+JobsOption = Annotated[
+    int | None,
+    typer.Option(min=1, help="Worker processes (Ray: local CPUs) (default: all cores)."),
+]
+BackendOption = Annotated[str, typer.Option(help="Where to play: process (this machine) or ray.")]
+AddressOption = Annotated[
+    str | None, typer.Option(help="Ray cluster address (default: a local Ray instance).")
+]
+
+
 def fail(message: str) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_USAGE)
@@ -104,10 +114,7 @@ def sim(
         list[str] | None,
         typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeatable."),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(min=1, help="Worker processes (Ray: local CPUs) (default: all cores)."),
-    ] = None,
+    jobs: JobsOption = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Run folder for results and reports (default: tabletop-sim-GAME-SEED)."),
@@ -124,12 +131,8 @@ def sim(
             "its own seed; the file names the game and options.",
         ),
     ] = None,
-    backend: Annotated[
-        str, typer.Option(help="Where to play: process (this machine) or ray.")
-    ] = "process",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (default: a local Ray instance).")
-    ] = None,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
     record_games: Annotated[
         bool, typer.Option("--record-games", help="Keep every game's record, for replay.")
     ] = False,

@@ -16,7 +16,15 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from tabletop.cli.sim import EXIT_INTERRUPTED, LeftColumn, RateColumn, fail
+from tabletop.cli.sim import (
+    EXIT_INTERRUPTED,
+    AddressOption,
+    BackendOption,
+    JobsOption,
+    LeftColumn,
+    RateColumn,
+    fail,
+)
 from tabletop.core.errors import TabletopError
 from tabletop.sim.backends import Backend, check_backend
 
@@ -38,10 +46,7 @@ def study(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole study.")] = 1,
-    jobs: Annotated[
-        int | None,
-        typer.Option(min=1, help="Worker processes (Ray: local CPUs) (default: all cores)."),
-    ] = None,
+    jobs: JobsOption = None,
     out: Annotated[
         Path | None,
         typer.Option(
@@ -49,12 +54,8 @@ def study(
             "the study continues."
         ),
     ] = None,
-    backend: Annotated[
-        str, typer.Option(help="Where to play: process (this machine) or ray.")
-    ] = "process",
-    address: Annotated[
-        str | None, typer.Option(help="Ray cluster address (default: a local Ray instance).")
-    ] = None,
+    backend: BackendOption = "process",
+    address: AddressOption = None,
     list_studies: Annotated[
         bool, typer.Option("--list", help="List the studies and exit.")
     ] = False,

@@ -270,32 +270,30 @@ def indexed(arms: int, games: Iterable[int]) -> Iterator[tuple[int, int]]:
 
 def covariate_fit(rows: Sequence[Mapping[str, Any]]) -> dict[str, float] | None:
     """The least-squares line of the treatments' effects on their covariate (a card's
-    cost), each effect weighted by the inverse of its variance; ``None`` with fewer
-    than three treatments that have both.
+    cost); ``None`` with fewer than three treatments that have both.
 
     A treatment above the line is worth more than the others of its covariate (a card
-    under-priced for what it does), one below it less.
+    under-priced for what it does), one below it less. Every treatment counts alike:
+    weighing by precision would let the treatments that change nothing (whose paired
+    differences are all 0) pull the line to them.
 
-    >>> rows = [{"effect": 0.01 * c, "covariate": c, "ci95": [0.01 * c - 0.02, 0.01 * c + 0.02]}
-    ...         for c in (2, 4, 6)]
+    >>> rows = [{"effect": 0.01 * c, "covariate": c} for c in (2, 4, 6)]
+    >>> rows.append({"effect": 0.5, "covariate": None})  # no covariate: left out
     >>> fit = covariate_fit(rows)
     >>> round(fit["intercept"], 6), round(fit["slope"], 6)
     (0.0, 0.01)
     """
-    points = []
-    for row in rows:
-        effect, x, ci = row.get("effect"), row.get("covariate"), row.get("ci95")
-        if effect is None or x is None or ci is None:
-            continue
-        half = (ci[1] - ci[0]) / 2
-        points.append((float(x), float(effect), 1 / half**2 if half > 0 else 1.0))
-    if len(points) < 3 or len({x for x, _, _ in points}) < 2:
+    points = [
+        (float(row["covariate"]), float(row["effect"]))
+        for row in rows
+        if row.get("effect") is not None and row.get("covariate") is not None
+    ]
+    if len(points) < 3 or len({x for x, _ in points}) < 2:
         return None
-    total = sum(w for _, _, w in points)
-    mean_x = sum(w * x for x, _, w in points) / total
-    mean_y = sum(w * y for _, y, w in points) / total
-    sxx = sum(w * (x - mean_x) ** 2 for x, _, w in points)
-    sxy = sum(w * (x - mean_x) * (y - mean_y) for x, y, w in points)
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    sxx = sum((x - mean_x) ** 2 for x, _ in points)
+    sxy = sum((x - mean_x) * (y - mean_y) for x, y in points)
     slope = sxy / sxx
     return {"intercept": mean_y - slope * mean_x, "slope": slope}
 

@@ -281,7 +281,9 @@ class GameRows:
 # -- HTML --------------------------------------------------------------------------
 
 _CSS = """
-body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222;
+       padding: 0 0.8em; }
+.wide { overflow-x: auto; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; }
 th, td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd; text-align: right; }
@@ -450,7 +452,8 @@ def html_table(header: list[str], rows: list[list[Any]]) -> str:
     e = html.escape
     head = "".join(f"<th>{e(str(h))}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{e(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    table = f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="wide">{table}</div>'
 
 
 def img(png: bytes, alt: str) -> str:
@@ -521,17 +524,34 @@ def _plot_lengths(summary: dict[str, Any]) -> bytes:
 
 def _plot_items(rows: list[dict[str, Any]]) -> bytes:
     shown = rows if len(rows) <= MAX_ITEMS_PLOTTED else _ends(rows, MAX_ITEMS_PLOTTED)
-    fig = figure(1 + 0.3 * len(shown))
+    return plot_differences(
+        [r["item"] for r in shown],
+        [(r["difference"], r["difference_ci95"]) for r in shown],
+        "win rate with minus without (points, 95% interval)",
+    )
+
+
+def plot_differences(
+    labels: list[str],
+    values: list[tuple[float | None, list[float] | None]],
+    xlabel: str,
+    row_height: float = 0.3,
+) -> bytes:
+    """Horizontal bars of differences in points with their intervals, first on top,
+    positive ones blue and negative ones orange (item strength, paired effects)."""
+    fig = figure(1 + row_height * len(labels))
     ax = fig.subplots()
-    diffs = [(r["difference"] or 0.0) * 100 for r in shown]
-    cis = [r["difference_ci95"] or [r["difference"] or 0.0] * 2 for r in shown]
+    diffs = [(value or 0.0) * 100 for value, _ in values]
+    cis = [ci or [value or 0.0] * 2 for value, ci in values]
     err = [
         [d - ci[0] * 100 for d, ci in zip(diffs, cis, strict=True)],
         [ci[1] * 100 - d for d, ci in zip(diffs, cis, strict=True)],
     ]
     colours = ["#4c78a8" if d >= 0 else "#f58518" for d in diffs]
-    ax.barh([r["item"] for r in shown], diffs, xerr=err, capsize=3, color=colours)
+    ax.barh(labels, diffs, xerr=err, capsize=3 if row_height >= 0.3 else 2, color=colours)
     ax.axvline(0, color="#333", linewidth=0.8)
     ax.invert_yaxis()
-    ax.set_xlabel("win rate with minus without (points, 95% interval)")
+    if row_height < 0.3:
+        ax.tick_params(axis="y", labelsize=8)
+    ax.set_xlabel(xlabel)
     return png(fig)

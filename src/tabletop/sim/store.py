@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
@@ -84,6 +85,17 @@ class RunFolder:
             raise SimError(f"--resume: {path / RUN_FILE} is not a run file")
         spec = SimSpec.from_dict(meta.get("spec"))
         return cls(path, spec, _scan_games(path / GAMES_FILE, spec))
+
+    def grow(self, games: int) -> None:
+        """Plan ``games`` games instead of fewer: every game already played keeps its
+        index and seed, so the longer run is the one that would have been played."""
+        if games < self.spec.games:
+            raise SimError(
+                f"{self.path} holds {self.spec.games} games; it cannot shrink to {games}"
+            )
+        self.spec = replace(self.spec, games=games)
+        meta = {"tabletop": tabletop.__version__, "spec": self.spec.to_dict()}
+        (self.path / RUN_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
 
     def done(self) -> frozenset[int]:
         """The indices of the games finished so far."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from rich.table import Table
 
-from tabletop.sim.report import figure, html_table, img, png
+from tabletop.sim.report import figure, html_table, img, plot_differences, png
 
 EFFECTS_PNG = "effects.png"
 COVARIATE_PNG = "covariate.png"
@@ -108,7 +108,7 @@ def html_experiment(experiment: dict[str, Any]) -> list[str]:
     fit = experiment.get("fit")
     if fit is not None:
         out.append(
-            f'<p class="note">The line through the effects, weighted by their precision: '
+            f'<p class="note">The least-squares line through the effects: '
             f"{points(fit['intercept'])} points {points(fit['slope'])} per unit of the "
             "covariate. A treatment above it (off the line &gt; 0) is worth more than "
             "others of its covariate.</p>"
@@ -137,28 +137,19 @@ def write_plots(folder: Path, experiment: dict[str, Any]) -> list[Path]:
 def plot_effects(experiment: dict[str, Any]) -> bytes:
     """Each treatment's effect in points with its interval, largest on top."""
     rows = _treatments(experiment)[:MAX_ARMS_PLOTTED]
-    fig = figure(1 + 0.22 * len(rows))
-    ax = fig.subplots()
-    effects = [(r["effect"] or 0.0) * 100 for r in rows]
-    cis = [r["ci95"] or [r["effect"] or 0.0] * 2 for r in rows]
-    err = [
-        [d - ci[0] * 100 for d, ci in zip(effects, cis, strict=True)],
-        [ci[1] * 100 - d for d, ci in zip(effects, cis, strict=True)],
-    ]
     labels = [
         r["arm"] if r["covariate"] is None else f"{r['arm']} ({r['covariate']:g})" for r in rows
     ]
-    colours = ["#4c78a8" if d >= 0 else "#f58518" for d in effects]
-    ax.barh(labels, effects, xerr=err, capsize=2, color=colours)
-    ax.axvline(0, color="#333", linewidth=0.8)
-    ax.invert_yaxis()
-    ax.tick_params(axis="y", labelsize=8)
-    ax.set_xlabel(f"effect on {experiment['subject']}'s win rate (points, 95% interval)")
-    return png(fig)
+    return plot_differences(
+        labels,
+        [(r["effect"], r["ci95"]) for r in rows],
+        f"effect on {experiment['subject']}'s win rate (points, 95% interval)",
+        row_height=0.22,
+    )
 
 
-def plot_covariate(experiment: dict[str, Any]) -> bytes:
-    """Each effect against its covariate, with the weighted line through them."""
+def plot_covariate(experiment: dict[str, Any], covariate: str = "covariate") -> bytes:
+    """Each effect against its covariate, with the least-squares line through them."""
     rows = [r for r in _treatments(experiment) if r["covariate"] is not None and r["ci95"]]
     fit = experiment["fit"]
     fig = figure(5)
@@ -174,7 +165,7 @@ def plot_covariate(experiment: dict[str, Any]) -> bytes:
         [(fit["intercept"] + fit["slope"] * x) * 100 for x in (low, high)],
         color="#e45756",
         linestyle="--",
-        label="weighted line",
+        label="least-squares line",
     )
     ranked = sorted(rows, key=lambda r: r["residual"] or 0.0)
     for r in ranked[:4] + ranked[-4:]:
@@ -186,7 +177,7 @@ def plot_covariate(experiment: dict[str, Any]) -> bytes:
             textcoords="offset points",
         )
     ax.axhline(0, color="#333", linewidth=0.8)
-    ax.set_xlabel("covariate")
+    ax.set_xlabel(covariate)
     ax.set_ylabel("effect (points)")
     ax.legend(loc="upper left")
     return png(fig)

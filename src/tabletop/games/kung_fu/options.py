@@ -33,13 +33,10 @@ class KungFuOptions:
     deck: Literal["default", "balanced"] | str = option(
         "default",
         title="Deck",
-        description="The cards: a deck shipped with the game, or the path of a deck file "
-        "with the real cards.",
+        description="The cards: the provisional deck, the same with every parry 2 stronger "
+        "(no edge to the starting player), or a deck file's path (terminal and Python).",
         group="setup",
-        values={
-            "default": "the provisional deck",
-            "balanced": "the provisional deck, parries 2 stronger: no edge to the starting player",
-        },
+        values={"default": "provisional", "balanced": "balanced (parries +2)"},
         names_a_file=True,
     )
     # R1: no 3-card draw for the first initiative.

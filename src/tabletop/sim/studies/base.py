@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +50,8 @@ class Study:
 
 @dataclass(frozen=True, slots=True)
 class RunTiming:
-    """How long a run took in this invocation, and how many of its games it played."""
+    """How many of a run's games were played, and in how long, summed over the
+    invocations that played them (a study continued after Ctrl-C counts both parts)."""
 
     games: int
     seconds: float
@@ -59,17 +60,24 @@ class RunTiming:
     def rate(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else 0.0
 
+    def __add__(self, other: RunTiming) -> RunTiming:
+        return RunTiming(self.games + other.games, self.seconds + other.seconds)
+
 
 def open_or_create(path: Path, spec: SimSpec) -> RunFolder:
-    """The run folder for ``spec`` at ``path``: continued if it holds this run, created
-    if empty; another run there is an error, not overwritten."""
+    """The run folder for ``spec`` at ``path``: continued if it holds this run (grown
+    if ``spec`` plans more games), created if empty; another run there is an error,
+    not overwritten."""
     if (path / RUN_FILE).exists():
         folder = RunFolder.open(path)
-        if folder.spec != spec:
+        held = folder.spec
+        if replace(held, games=spec.games) != spec or spec.games < held.games:
             raise SimError(
-                f"{path} holds a run with other settings; give the study another --out "
-                "or the settings it was started with"
+                f"{path} holds a run with other settings or more games; give the study "
+                "another --out, or the settings it was started with (more games extend it)"
             )
+        if spec.games > held.games:
+            folder.grow(spec.games)
         return folder
     path.parent.mkdir(parents=True, exist_ok=True)
     return RunFolder.create(path, spec)
@@ -98,7 +106,7 @@ def run_study(
     runs = study.runs(games or study.default_games, seed)
     outcomes: list[RunOutcome] = []
     summaries: list[tuple[StudyRun, dict[str, Any]]] = []
-    timings: dict[str, RunTiming] = {}
+    timings = _load_timings(out)
     for run in runs:
         run.spec.validate()
     for run in runs:
@@ -114,7 +122,9 @@ def run_study(
             keep_results=False,
             on_batch=on_run(run) if on_run is not None else None,
         )
-        timings[run.key] = RunTiming(outcome.games_done - before, time.perf_counter() - started)
+        played = RunTiming(outcome.games_done - before, time.perf_counter() - started)
+        if played.games:
+            timings[run.key] = timings.get(run.key, RunTiming(0, 0.0)) + played
         outcomes.append(outcome)
         summary, _ = write_reports(folder.path, run.spec, folder.results())
         summaries.append((run, summary))
@@ -125,6 +135,17 @@ def run_study(
     text = render_page(study, summaries, out, command, timings, planned=len(runs))
     page.write_text(text, encoding="utf-8")
     return outcomes, page
+
+
+def _load_timings(out: Path) -> dict[str, RunTiming]:
+    """What earlier invocations of the study in ``out`` played, and how long it took."""
+    try:
+        data = json.loads((out / TIMING_FILE).read_text(encoding="utf-8"))
+        return {k: RunTiming(int(t["games"]), float(t["seconds"])) for k, t in data.items()}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise SimError(f"{out / TIMING_FILE} is damaged: {exc!r}") from None
 
 
 def _save_timings(out: Path, timings: dict[str, RunTiming]) -> None:
@@ -152,12 +173,12 @@ def render_page(
         lines += ["", "**The study was interrupted: the figures cover what finished.**"]
     lines += ["", "## What the figures do not say", "", study.caveats, ""]
     lines += ["## The runs", ""]
-    lines += ["| run | games | played now | games/s | wall time |", "|---|---|---|---|---|"]
+    lines += ["| run | games | games/s | wall time |", "|---|---:|---:|---:|"]
     for run, summary in summaries:
         timing = timings.get(run.key, RunTiming(0, 0.0))
         lines.append(
-            f"| {run.title} | {summary['games_played']:,} | {timing.games:,} | "
-            f"{timing.rate:,.1f} | {_duration(timing.seconds)} |"
+            f"| {run.title} | {summary['games_played']:,} | {timing.rate:,.0f} | "
+            f"{_duration(timing.seconds)} |"
         )
     return "\n".join(lines) + "\n"
 

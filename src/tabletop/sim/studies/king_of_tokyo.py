@@ -18,6 +18,7 @@ from tabletop.sim.studies.tables import (
     effects_table,
     first_player_plot,
     first_player_table,
+    player_counts,
 )
 
 GAME = "king-of-tokyo"
@@ -73,7 +74,7 @@ def _card_table(summaries: Summaries) -> str:
 
 
 def _card_plots(summaries: Summaries, out: Path) -> list[Path]:
-    return effects_plots(summaries, out, covariate=True)
+    return effects_plots(summaries, out, covariate="cost in energy")
 
 
 POWER_CARDS = Study(
@@ -105,10 +106,15 @@ POWER_CARDS = Study(
         "player who uses a card better gets more from it. A card given at the very start "
         "is worth what it gives over the whole game: a card that pays off late, or only "
         "with other cards, is measured at the start of the game, before the row has "
-        "offered anything to combine it with. Cards with two copies are given once. "
-        "Effects smaller than their interval are not told apart from no effect."
+        "offered anything to combine it with, and a card that does nothing at the start "
+        "of a game measures about 0: Heal and Healing Ray when every monster has all its "
+        "hearts, Evacuation Orders when nobody has stars, Mimic with no Keep card to "
+        "copy, the 2011 Monster Batteries charged from an empty reserve. In the control "
+        "the subject wins less than a quarter because its first turn has no roll, in "
+        "every arm alike. Cards with two copies are given once. Effects smaller than "
+        "their interval are not told apart from no effect."
     ),
-    default_games=2000,
+    default_games=8000,
     runs=_card_runs,
     table=_card_table,
     plots=_card_plots,
@@ -116,17 +122,6 @@ POWER_CARDS = Study(
 
 
 # -- first player ----------------------------------------------------------------------
-
-
-def _first_runs(games: int, seed: int) -> list[StudyRun]:
-    return [
-        StudyRun(
-            f"players-{n}",
-            f"{n} players",
-            SimSpec(GAME, ("heuristic",) * n, games=games, seed=seed, game_stats=False),
-        )
-        for n in range(2, 7)
-    ]
 
 
 FIRST_PLAYER = Study(
@@ -150,7 +145,7 @@ FIRST_PLAYER = Study(
         "turn_limit) is won by nobody and counts as a loss for every seat."
     ),
     default_games=20000,
-    runs=_first_runs,
+    runs=lambda games, seed: player_counts(GAME, games, seed),
     table=lambda summaries: first_player_table(summaries),
     plots=lambda summaries, out: first_player_plot(summaries, out, "tokyo-first-player"),
 )
@@ -233,7 +228,7 @@ POWER_UP = Study(
         "Evolutions whose marks name another card or monster start cleared, as in any "
         "position (docs/positions.md)."
     ),
-    default_games=1000,
+    default_games=7000,
     runs=_power_up_runs,
     table=_power_up_table,
     plots=lambda summaries, out: effects_plots(summaries, out),

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.sim.report import figure, png
+from tabletop.sim.spec import SimSpec
 from tabletop.sim.studies.base import StudyRun
 from tabletop.sim.study_report import interval, plot_covariate, plot_effects, points
 
@@ -55,28 +56,38 @@ def effects_table(
     """One run's paired effects, largest first: the treatment, its win rate, its
     effect in points with the 95% interval and, with ``covariate``, that column and the
     distance from the line through the effects (positive: worth more than its
-    covariate says)."""
+    covariate says). Treatments measured against another arm than the control show
+    that arm's win rate beside their own."""
     experiment = summary["experiment"]
-    control = experiment["arms"][0]
-    header = [name, "win %", "effect (points) [95%]"]
-    if covariate:
-        header += [covariate, "off the line"]
+    arms = experiment["arms"]
+    control = arms[0]
+    rate = {row["arm"]: row["win_rate"] for row in arms}
+    shown = [r for r in arms[1:] if only is None or r["arm"] in only]
+    versus = any(r["versus"] != control["arm"] for r in shown)
+    header = [name, "win %"]
+    header += ["without it %"] if versus else []
+    header += ["effect (points) [95%]"]
+    header += [covariate, "off the line"] if covariate else []
     rows = []
-    for row in experiment["arms"][1:]:
-        if only is not None and row["arm"] not in only:
-            continue
-        cells: list[Any] = [row["arm"], f"{row['win_rate'] * 100:.1f}", effect_text(row)]
+    for row in shown:
+        cells: list[Any] = [row["arm"], f"{row['win_rate'] * 100:.1f}"]
+        cells += [f"{rate[row['versus']] * 100:.1f}"] if versus else []
+        cells += [effect_text(row)]
         if covariate:
             cells += [f"{row['covariate']:g}", points(row["residual"])]
         rows.append(cells)
-    note = (
-        f"{experiment['replicates']:,} replicates; in the control ({control['arm']}) the "
-        f"subject won {control['win_rate'] * 100:.1f}%."
-    )
+    if versus:
+        note = f"{experiment['replicates']:,} replicates; each against the arm without it."
+    else:
+        named = "" if control["arm"] == "control" else f" ({control['arm']})"
+        note = (
+            f"{experiment['replicates']:,} replicates; in the control{named} the subject "
+            f"won {control['win_rate'] * 100:.1f}%."
+        )
     return note + "\n\n" + markdown(header, rows)
 
 
-def effects_plots(summaries: Summaries, out: Path, *, covariate: bool = False) -> list[Path]:
+def effects_plots(summaries: Summaries, out: Path, *, covariate: str = "") -> list[Path]:
     """Each experiment's effects (and effects against covariate) as PNG files."""
     paths = []
     for run, summary in summaries:
@@ -88,9 +99,25 @@ def effects_plots(summaries: Summaries, out: Path, *, covariate: bool = False) -
         paths.append(path)
         if covariate and experiment.get("fit") is not None:
             path = out / f"{run.key}-covariate.png"
-            path.write_bytes(plot_covariate(experiment))
+            path.write_bytes(plot_covariate(experiment, covariate))
             paths.append(path)
     return paths
+
+
+def player_counts(
+    game: str, games: int, seed: int, options: tuple[tuple[str, Any], ...] = ()
+) -> list[StudyRun]:
+    """A tournament of heuristic bots for each number of players from 2 to 6."""
+    return [
+        StudyRun(
+            f"players-{n}",
+            f"{n} players",
+            SimSpec(
+                game, ("heuristic",) * n, games=games, seed=seed, options=options, game_stats=False
+            ),
+        )
+        for n in range(2, 7)
+    ]
 
 
 def first_player_table(summaries: Summaries) -> str:

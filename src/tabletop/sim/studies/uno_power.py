@@ -14,6 +14,7 @@ from tabletop.sim.studies.tables import (
     effects_table,
     first_player_plot,
     first_player_table,
+    player_counts,
 )
 
 GAME = "uno-power"
@@ -89,19 +90,6 @@ TOWERS = Study(
 )
 
 
-def _first_runs(games: int, seed: int) -> list[StudyRun]:
-    return [
-        StudyRun(
-            f"players-{n}",
-            f"{n} players",
-            SimSpec(
-                GAME, ("heuristic",) * n, games=games, seed=seed, options=ROUND, game_stats=False
-            ),
-        )
-        for n in range(2, 7)
-    ]
-
-
 FIRST_PLAYER = Study(
     name="uno-first-player",
     title="UNO Power: the first player's advantage",
@@ -122,7 +110,7 @@ FIRST_PLAYER = Study(
         "bot does not play to deny the next player, which a human might."
     ),
     default_games=20000,
-    runs=_first_runs,
+    runs=lambda games, seed: player_counts(GAME, games, seed, ROUND),
     table=lambda summaries: first_player_table(summaries),
     plots=lambda summaries, out: first_player_plot(summaries, out, "uno-first-player"),
 )

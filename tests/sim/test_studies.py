@@ -89,7 +89,7 @@ def test_more_games_extend_a_study_as_if_it_had_been_planned_so(tmp_path: Path) 
 
 def test_a_damaged_timing_file_is_reported(tmp_path: Path) -> None:
     (tmp_path / "timing.json").write_text('{"towers": {"games": "many"}}')
-    with pytest.raises(SimError, match="timing.json is damaged"):
+    with pytest.raises(SimError, match=r"timing\.json is damaged"):
         run_study(STUDIES["uno-towers"], tmp_path, games=1)
 
 

@@ -176,9 +176,9 @@ def render_page(
     lines += ["| run | games | games/s | wall time |", "|---|---:|---:|---:|"]
     for run, summary in summaries:
         timing = timings.get(run.key, RunTiming(0, 0.0))
+        rate = f"{timing.rate:,.0f}" if timing.rate >= 10 else f"{timing.rate:.2f}"
         lines.append(
-            f"| {run.title} | {summary['games_played']:,} | {timing.rate:,.0f} | "
-            f"{_duration(timing.seconds)} |"
+            f"| {run.title} | {summary['games_played']:,} | {rate} | {_duration(timing.seconds)} |"
         )
     return "\n".join(lines) + "\n"
 

@@ -114,7 +114,7 @@ POWER_CARDS = Study(
         "every arm alike. Cards with two copies are given once. Effects smaller than "
         "their interval are not told apart from no effect."
     ),
-    default_games=8000,
+    default_games=18000,
     runs=_card_runs,
     table=_card_table,
     plots=_card_plots,

@@ -59,7 +59,7 @@ class KungFuGame(Game[KungFuOptions]):
 
     @property
     def notice(self) -> str | None:
-        """A warning while the provisional deck is in use (``deck="default"``)."""
+        """A warning while a provisional packaged deck is in use (``"default"``, ``"balanced"``)."""
         if self.options.deck not in PACKAGED_DECKS:
             return None
         return PROVISIONAL_DECK_NOTICE

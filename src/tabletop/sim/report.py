@@ -476,18 +476,20 @@ def png(fig: Any) -> bytes:
     return buffer.getvalue()
 
 
-def _errors(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]:
+def errors(rows: list[dict[str, Any]], scale: float = 1.0) -> tuple[list[float], list[list[float]]]:
+    """The rates of ``rows`` (each with ``rate`` and ``ci95``) and their error bars
+    below and above, times ``scale`` (100: in percent), for matplotlib."""
     rates = [r["rate"] or 0.0 for r in rows]
     low = [rate - (r["ci95"] or (rate, rate))[0] for rate, r in zip(rates, rows, strict=True)]
     high = [(r["ci95"] or (rate, rate))[1] - rate for rate, r in zip(rates, rows, strict=True)]
-    return rates, [low, high]
+    return [x * scale for x in rates], [[x * scale for x in low], [x * scale for x in high]]
 
 
 def _plot_win_rates(summary: dict[str, Any]) -> bytes:
     rows = summary["standings"]
     fig = figure(0.5 + 0.45 * len(rows) + 1)
     ax = fig.subplots()
-    rates, err = _errors(rows)
+    rates, err = errors(rows)
     labels = [r["player"] for r in rows]
     ax.barh(labels, rates, xerr=err, capsize=4, color="#4c78a8")
     ax.axvline(summary["fair_share"], color="#e45756", linestyle="--", label="fair share")
@@ -502,7 +504,7 @@ def _plot_turn_order(summary: dict[str, Any]) -> bytes:
     rows = summary["turn_order"]
     fig = figure(3)
     ax = fig.subplots()
-    rates, err = _errors(rows)
+    rates, err = errors(rows)
     ax.bar([str(r["position"]) for r in rows], rates, yerr=err, capsize=4, color="#72b7b2")
     ax.axhline(summary["fair_share"], color="#e45756", linestyle="--", label="fair share")
     ax.set_xlabel("position in the turn order (1 = first player)")

@@ -3,19 +3,18 @@ monster gains, and how the Power Up! monsters and their Evolutions compare."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.options import MONSTER_NAMES, MONSTERS
 from tabletop.sim.experiment import SUBJECT, Arm
-from tabletop.sim.spec import SimSpec
 from tabletop.sim.studies.base import Study, StudyRun
 from tabletop.sim.studies.tables import (
     Summaries,
     effects_plots,
     effects_table,
+    experiment_run,
     first_player_plot,
     first_player_table,
     player_counts,
@@ -23,7 +22,6 @@ from tabletop.sim.studies.tables import (
 
 GAME = "king-of-tokyo"
 PLAYERS = 4
-LINE_UP = ("heuristic",) * PLAYERS
 BUY_FIRST = "buy the card in slot 1 of the row"
 EDITIONS = ("2016", "2011")
 
@@ -46,23 +44,20 @@ def card_arms(edition: str) -> tuple[Arm, ...]:
 
 
 def _card_runs(games: int, seed: int) -> list[StudyRun]:
-    runs = []
-    for edition in EDITIONS:
-        arms = card_arms(edition)
-        spec = SimSpec(
+    start = {"players": PLAYERS, "turn": SUBJECT, "step": "buy phase"}
+    return [
+        experiment_run(
+            f"cards-{edition}",
+            f"{edition} edition",
             GAME,
-            LINE_UP,
-            games=games * len(arms),
-            seed=seed,
+            card_arms(edition),
+            games,
+            seed,
+            position=start,
             options=(("edition", edition),),
-            game_stats=False,
-            position=json.dumps(
-                {"players": PLAYERS, "turn": SUBJECT, "step": "buy phase"}, sort_keys=True
-            ),
-            arms=arms,
         )
-        runs.append(StudyRun(f"cards-{edition}", f"{edition} edition", spec))
-    return runs
+        for edition in EDITIONS
+    ]
 
 
 def _card_table(summaries: Summaries) -> str:
@@ -177,18 +172,18 @@ def power_up_arms() -> tuple[Arm, ...]:
 
 
 def _power_up_runs(games: int, seed: int) -> list[StudyRun]:
-    arms = power_up_arms()
-    spec = SimSpec(
-        GAME,
-        LINE_UP,
-        games=games * len(arms),
-        seed=seed,
-        options=(("power_up", "on"),),
-        game_stats=False,
-        position=json.dumps({"players": PLAYERS}),
-        arms=arms,
-    )
-    return [StudyRun("power-up", "Power Up!, 4 players", spec)]
+    return [
+        experiment_run(
+            "power-up",
+            "Power Up!, 4 players",
+            GAME,
+            power_up_arms(),
+            games,
+            seed,
+            position={"players": PLAYERS},
+            options=(("power_up", "on"),),
+        )
+    ]
 
 
 def _power_up_table(summaries: Summaries) -> str:

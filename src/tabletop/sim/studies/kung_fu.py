@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.sim.report import figure, png
+from tabletop.sim.report import errors, figure, png
 from tabletop.sim.spec import SimSpec
 from tabletop.sim.studies.base import Study, StudyRun
-from tabletop.sim.studies.tables import Summaries, markdown
+from tabletop.sim.studies.tables import Summaries, markdown, rate_text
 
 GAME = "kung-fu"
 DECKS = ("default", "balanced")
@@ -40,14 +40,13 @@ def _table(summaries: Summaries) -> str:
         first = summary["first_player"]
         if first["rate"] is None:
             continue
-        low, high = first["ci95"]
         bot, deck = run.key.split("-", 1)
         rows.append(
             [
                 bot,
                 f"`{deck}`",
                 f"{summary['games_played']:,}",
-                f"{first['rate'] * 100:.1f} [{low * 100:.1f} to {high * 100:.1f}]",
+                rate_text(first),
                 f"{summary['draws'] / max(1, summary['games_played']) * 100:.1f}",
                 f"{summary['length']['mean']:.0f}",
             ]
@@ -63,17 +62,7 @@ def _plot(summaries: Summaries, out: Path) -> list[Path]:
     fig = figure(3)
     ax = fig.subplots()
     labels = [r.title for r, _ in done]
-    rates = [s["first_player"]["rate"] * 100 for _, s in done]
-    err = [
-        [
-            rate - s["first_player"]["ci95"][0] * 100
-            for rate, (_, s) in zip(rates, done, strict=True)
-        ],
-        [
-            s["first_player"]["ci95"][1] * 100 - rate
-            for rate, (_, s) in zip(rates, done, strict=True)
-        ],
-    ]
+    rates, err = errors([s["first_player"] for _, s in done], scale=100)
     colours = ["#f58518" if "default" in r.key else "#4c78a8" for r, _ in done]
     ax.barh(labels, rates, xerr=err, capsize=4, color=colours)
     ax.axvline(50, color="#e45756", linestyle="--", label="no edge")

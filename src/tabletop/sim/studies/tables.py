@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop.sim.report import figure, png
+from tabletop.sim.experiment import Arm
+from tabletop.sim.report import errors, figure, png
 from tabletop.sim.spec import SimSpec
 from tabletop.sim.studies.base import StudyRun
 from tabletop.sim.study_report import interval, plot_covariate, plot_effects, points
@@ -104,6 +106,38 @@ def effects_plots(summaries: Summaries, out: Path, *, covariate: str = "") -> li
     return paths
 
 
+def experiment_run(
+    key: str,
+    title: str,
+    game: str,
+    arms: tuple[Arm, ...],
+    replicates: int,
+    seed: int,
+    *,
+    position: dict[str, Any],
+    options: tuple[tuple[str, Any], ...] = (),
+) -> StudyRun:
+    """A paired experiment of four heuristic bots: ``replicates`` deals, each played
+    once per arm from ``position``."""
+    spec = SimSpec(
+        game,
+        ("heuristic",) * 4,
+        games=replicates * len(arms),
+        seed=seed,
+        options=options,
+        game_stats=False,
+        position=json.dumps(position, sort_keys=True),
+        arms=arms,
+    )
+    return StudyRun(key, title, spec)
+
+
+def rate_text(entry: dict[str, Any]) -> str:
+    """A rate and its interval in percent: ``"49.8 [49.0 to 50.6]"``."""
+    low, high = entry["ci95"]
+    return f"{entry['rate'] * 100:.1f} [{low * 100:.1f} to {high * 100:.1f}]"
+
+
 def player_counts(
     game: str, games: int, seed: int, options: tuple[tuple[str, Any], ...] = ()
 ) -> list[StudyRun]:
@@ -133,7 +167,7 @@ def first_player_table(summaries: Summaries) -> str:
             [
                 len(summary["players"]),
                 f"{summary['games_played']:,}",
-                f"{first['rate'] * 100:.1f} [{low * 100:.1f} to {high * 100:.1f}]",
+                rate_text(first),
                 f"{fair * 100:.1f}",
                 f"{(first['rate'] - fair) * 100:+.1f} [{(low - fair) * 100:+.1f} to "
                 f"{(high - fair) * 100:+.1f}]",
@@ -151,11 +185,7 @@ def first_player_plot(summaries: Summaries, out: Path, name: str) -> list[Path]:
     fig = figure(3.5)
     ax = fig.subplots()
     counts = [len(s["players"]) for _, s in done]
-    rates = [s["first_player"]["rate"] * 100 for _, s in done]
-    err = [
-        [r - s["first_player"]["ci95"][0] * 100 for r, (_, s) in zip(rates, done, strict=True)],
-        [s["first_player"]["ci95"][1] * 100 - r for r, (_, s) in zip(rates, done, strict=True)],
-    ]
+    rates, err = errors([s["first_player"] for _, s in done], scale=100)
     ax.errorbar(counts, rates, yerr=err, fmt="o-", capsize=4, color="#4c78a8", label="first player")
     ax.plot(counts, [100 / n for n in counts], "--", color="#e45756", label="fair share")
     ax.set_xticks(counts)

@@ -3,15 +3,13 @@ four-tower bonus adds, and what the first player gains."""
 
 from __future__ import annotations
 
-import json
-
 from tabletop.sim.experiment import SUBJECT, Arm
-from tabletop.sim.spec import SimSpec
 from tabletop.sim.studies.base import Study, StudyRun
 from tabletop.sim.studies.tables import (
     Summaries,
     effects_plots,
     effects_table,
+    experiment_run,
     first_player_plot,
     first_player_table,
     player_counts,
@@ -37,18 +35,18 @@ def tower_arms() -> tuple[Arm, ...]:
 
 
 def _tower_runs(games: int, seed: int) -> list[StudyRun]:
-    arms = tower_arms()
-    spec = SimSpec(
-        GAME,
-        ("heuristic",) * PLAYERS,
-        games=games * len(arms),
-        seed=seed,
-        options=ROUND,
-        game_stats=False,
-        position=json.dumps({"players": PLAYERS}),
-        arms=arms,
-    )
-    return [StudyRun("towers", "4 players, one round", spec)]
+    return [
+        experiment_run(
+            "towers",
+            "4 players, one round",
+            GAME,
+            tower_arms(),
+            games,
+            seed,
+            position={"players": PLAYERS},
+            options=ROUND,
+        )
+    ]
 
 
 def _tower_table(summaries: Summaries) -> str:

@@ -33,29 +33,37 @@ COMPILED = [
 the core classes they build on, and the ISMCTS search, which spends its time in them."""
 
 NOT_COMPILED = [
+    "tabletop/games/king_of_tokyo/action_text.py",
     "tabletop/games/king_of_tokyo/bots.py",
     "tabletop/games/king_of_tokyo/explain.py",
     "tabletop/games/king_of_tokyo/game.py",
+    "tabletop/games/king_of_tokyo/log_text.py",
+    "tabletop/games/king_of_tokyo/log_text_evolutions.py",
     "tabletop/games/king_of_tokyo/options.py",
     "tabletop/games/king_of_tokyo/position.py",
     "tabletop/games/king_of_tokyo/preferences.py",
+    "tabletop/games/kung_fu/action_text.py",
     "tabletop/games/kung_fu/bots.py",
     "tabletop/games/kung_fu/explain.py",
     "tabletop/games/kung_fu/game.py",
+    "tabletop/games/kung_fu/log_text.py",
     "tabletop/games/kung_fu/options.py",
     "tabletop/games/kung_fu/position.py",
+    "tabletop/games/uno_power/action_text.py",
     "tabletop/games/uno_power/bots.py",
     "tabletop/games/uno_power/explain.py",
     "tabletop/games/uno_power/game.py",
+    "tabletop/games/uno_power/log_text.py",
     "tabletop/games/uno_power/options.py",
     "tabletop/games/uno_power/position.py",
 ]
 """Left as Python: classes that subclass plain ones (:class:`~tabletop.bots.Bot`,
-:class:`~tabletop.core.game.Game`), which compiled classes cannot (each game's
-``bots.py`` only calls its compiled ``heuristic.py``), and the options and preferences,
-whose validation reads the dataclass's annotations; the position builder, which runs
-once per position, and the hints' explanations (``explain.py``), called once per hint
-(nothing to gain)."""
+:class:`~tabletop.core.game.Game`, the log templates' ``LogMessages`` in
+``log_text.py`` and the action labels' in ``action_text.py``), which compiled classes
+cannot (each game's ``bots.py`` only calls its compiled ``heuristic.py``), and the
+options and preferences, whose validation reads the dataclass's annotations; the
+position builder, which runs once per position, and the hints' explanations
+(``explain.py``), called once per hint (nothing to gain)."""
 
 
 def compile_requested() -> bool:

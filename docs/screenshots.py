@@ -9,10 +9,12 @@ them). Needs the ``dev`` extra and Debian's Chromium::
 
     python docs/screenshots.py            # every game
     python docs/screenshots.py uno-power  # one game
+    python docs/screenshots.py --lang de --out /tmp/shots  # the pages in German
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import re
@@ -29,6 +31,8 @@ from playwright.sync_api import Page, sync_playwright
 from websockets.sync.client import connect
 
 IMAGES = Path(__file__).with_name("images")
+LOCALES = {"en": "en-GB", "de": "de-DE", "it": "it-IT"}
+"""The browser's language for each of Tabletop's: its Accept-Language chooses."""
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORTS = {"phone": (390, 844), "laptop": (1366, 768)}
 
@@ -127,16 +131,16 @@ def press(control: Any, where: str) -> None:
         control.click()
 
 
-def shoot(pages: dict[str, Page], name: str, version: int) -> None:
+def shoot(pages: dict[str, Page], name: str, version: int, out: Path) -> None:
     for where, page in pages.items():
         page.wait_for_function(f"Number(document.body.dataset.version) >= {version}")
         page.wait_for_timeout(250)  # let fonts and the last frame settle
-        path = IMAGES / f"{name}-{where}.png"
+        path = out / f"{name}-{where}.png"
         page.screenshot(path=str(path))
-        print("saved", path.relative_to(IMAGES.parent.parent))
+        print("saved", path)
 
 
-def photograph_game(browser: Any, url: str, game: str) -> None:
+def photograph_game(browser: Any, url: str, game: str, lang: str, out: Path) -> None:
     spec = TABLES[game]
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * spec["bots"]
     body = {"game": game, "seats": seats, "claim": 0, "name": "Ann", "seed": spec["seed"]}
@@ -150,6 +154,7 @@ def photograph_game(browser: Any, url: str, game: str) -> None:
             has_touch=touch,
             is_mobile=touch,
             bypass_csp=True,
+            locale=LOCALES[lang],
         )
         seat = json.dumps({"seat": 0, "token": table["token"]})
         context.add_init_script(f"localStorage.setItem('tabletop.seat.{table['id']}', '{seat}')")
@@ -160,7 +165,7 @@ def photograph_game(browser: Any, url: str, game: str) -> None:
     rng = random.Random(spec["seed"])
     ws_url = url.replace("http", "ws", 1) + f"ws/tables/{table['id']}"
     with connect(ws_url, open_timeout=30) as ws:
-        ws.send(json.dumps({"type": "hello", "token": table["token"]}))
+        ws.send(json.dumps({"type": "hello", "token": table["token"], "lang": lang}))
         version = -1
         while moments:
             msg = json.loads(ws.recv(timeout=60))
@@ -174,7 +179,7 @@ def photograph_game(browser: Any, url: str, game: str) -> None:
                         page.wait_for_function(f"document.body.dataset.version == {msg['version']}")
                         for die in page.locator(".kot-die.selectable").all()[:2]:
                             press(die, where)
-                shoot(pages, f"{game}-{name}", msg["version"])
+                shoot(pages, f"{game}-{name}", msg["version"], out)
             if msg["table"]["waiting_for_ready"]:
                 ws.send(json.dumps({"type": "ready"}))
                 for where, page in pages.items():
@@ -192,26 +197,32 @@ def photograph_game(browser: Any, url: str, game: str) -> None:
         print(f"{game}: the moment {name!r} did not come up with this seed")
 
 
-def photograph_lobby(browser: Any, url: str) -> None:
+def photograph_lobby(browser: Any, url: str, lang: str, out: Path) -> None:
     for where, (width, height) in VIEWPORTS.items():
-        page = browser.new_page(viewport={"width": width, "height": height})
+        page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
         page.goto(url)
         page.wait_for_selector("body[data-ready='1']")
-        page.screenshot(path=str(IMAGES / f"lobby-{where}.png"))
+        page.screenshot(path=str(out / f"lobby-{where}.png"))
         page.close()
 
 
-def main(games: list[str]) -> None:
-    IMAGES.mkdir(exist_ok=True)
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description="Photograph the browser client.")
+    parser.add_argument("games", nargs="*", help="games to play (default: every game)")
+    parser.add_argument("--lang", choices=sorted(LOCALES), default="en")
+    parser.add_argument("--out", type=Path, default=IMAGES, help="folder of the pictures")
+    args = parser.parse_args(argv)
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
     with (
         tempfile.TemporaryDirectory() as folder,
         server(Path(folder)) as url,
         sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(executable_path=CHROMIUM)
-        for game in games or list(TABLES):
-            photograph_game(browser, url, game)
-        photograph_lobby(browser, url)  # with the tables just played in its list
+        for game in args.games or list(TABLES):
+            photograph_game(browser, url, game, args.lang, out)
+        photograph_lobby(browser, url, args.lang, out)  # with the tables just played
         browser.close()
 
 

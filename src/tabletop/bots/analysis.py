@@ -15,6 +15,7 @@ from tabletop.bots.ismcts import ISMCTSBot, level_settings
 from tabletop.core.action import Action
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
+from tabletop.i18n.reader import Reader
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ def analyse(
     iterations: int = 400,
     seconds: float | None = None,
     seed: int | None = None,
+    reader: Reader | None = None,
 ) -> list[Hint]:
     """Every legal action of ``player`` (who must be on turn), best first.
 
@@ -52,13 +54,15 @@ def analyse(
     search's average results after each action, so they are rough when visits are few.
     Each hint carries the game's reason for its action
     (:meth:`~tabletop.core.game.Game.explain`), which reads only what ``player`` may
-    see too.
+    see too, in ``reader``'s language (English when ``None``).
     """
     if state.is_terminal():
         raise TabletopError("the game is over: there is nothing to analyse")
     if player != state.current_player:
         raise TabletopError(
-            f"it is player {state.current_player + 1}'s decision, not player {player + 1}'s"
+            "it is player {current}'s decision, not player {player}'s",
+            current=state.current_player + 1,
+            player=player + 1,
         )
     # The normal level's search (its rollouts, and its belief where the game has one),
     # with the hint's own budget.
@@ -67,6 +71,9 @@ def analyse(
     bot = ISMCTSBot(seed, settings)
     stats = bot.searcher(game_id, bot.sampler(state, player)).search(state, player)
     explain = state.game.explain
-    hints = [Hint(s.action, s.win_rate, s.visits, explain(state, player, s.action)) for s in stats]
+    hints = [
+        Hint(s.action, s.win_rate, s.visits, explain(state, player, s.action, reader))
+        for s in stats
+    ]
     hints.sort(key=lambda h: (-h.visits, -h.win_probability, h.action.id))
     return hints

@@ -173,7 +173,10 @@ def make_bot(
     target = _PER_GAME.get(game_id, {}).get(name) or _GENERIC.get(name)
     if target is None:
         raise UnknownBotError(
-            f"unknown bot {name!r} for {game_id}; available: {', '.join(list_bots(game_id))}"
+            "unknown bot {name!r} for {game}; available: {available}",
+            name=name,
+            game=game_id,
+            available=", ".join(list_bots(game_id)),
         )
     module, _, attr = target.partition(":")
     cls: type[Bot] = getattr(importlib.import_module(module), attr)
@@ -201,24 +204,35 @@ def check_think(value: object, maximum: float = MAX_THINK_SECONDS) -> float:
     """
     shown = _short_repr(value)
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ThinkTimeError(f"the thinking time must be a number of seconds, not {shown}")
+        raise ThinkTimeError(
+            "the thinking time must be a number of seconds, not {value}", value=shown
+        )
     try:
         seconds = float(value)
     except OverflowError:  # an int too large for a float
         seconds = math.inf
     if not math.isfinite(seconds) or not 0 < seconds <= maximum:
+        if shown is None:
+            raise ThinkTimeError(
+                "the thinking time must be above 0 and at most {maximum:g} seconds, "
+                "not a huge number",
+                maximum=maximum,
+            )
         raise ThinkTimeError(
-            f"the thinking time must be above 0 and at most {maximum:g} seconds, not {shown}"
+            "the thinking time must be above 0 and at most {maximum:g} seconds, not {value}",
+            maximum=maximum,
+            value=shown,
         )
     return seconds
 
 
-def _short_repr(value: object) -> str:
-    """``repr(value)`` cut to 40 characters, for messages about untrusted values."""
+def _short_repr(value: object) -> str | None:
+    """``repr(value)`` cut to 40 characters, for messages about untrusted values;
+    ``None`` for an int with more digits than Python will print."""
     try:
         text = repr(value)
-    except ValueError:  # an int with more digits than Python will print
-        return "a huge number"
+    except ValueError:
+        return None
     return text if len(text) <= 40 else f"{text[:37]}..."
 
 
@@ -242,8 +256,13 @@ def parse_bot_spec(text: str, maximum: float = MAX_THINK_SECONDS) -> tuple[str, 
     try:
         return name, check_think(float(seconds), maximum)
     except ValueError as exc:  # not a number, or out of range (ThinkTimeError)
-        reason = exc if isinstance(exc, ThinkTimeError) else "give seconds after '@'"
-        raise ThinkTimeError(f"{text!r}: {reason}, e.g. {name}@0.5") from None
+        if isinstance(exc, ThinkTimeError):
+            raise ThinkTimeError(
+                "{spec!r}: {problem}, e.g. {name}@0.5", spec=text, problem=exc, name=name
+            ) from None
+        raise ThinkTimeError(
+            "{spec!r}: give seconds after '@', e.g. {name}@0.5", spec=text, name=name
+        ) from None
 
 
 def bot_from_spec(text: str, game_id: str, seed: int | None = None) -> Bot:

@@ -4,10 +4,15 @@ Commands here only parse arguments, report errors and hand over to
 :mod:`tabletop.cli.session` (playing) or to the record and game APIs. Bad input
 never shows a traceback: every :class:`~tabletop.TabletopError` becomes one line
 on stderr, with exit code 2 for a bad command line and 1 for a bad record.
+
+The screens speak the language of ``--lang`` (``en``, ``de``, ``it``), else of the
+locale (:mod:`tabletop.cli.language`). The ``--help`` texts stay English: Typer reads
+them when this module is imported, before any option is parsed.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -19,7 +24,9 @@ from rich.text import Text
 
 import tabletop
 from tabletop.bots import bot_catalogue
+from tabletop.cli.language import tr, use
 from tabletop.cli.render import MatchResult, Seating, get_renderer
+from tabletop.cli.render.base import N_, styled
 from tabletop.cli.serve import serve
 from tabletop.cli.session import Session
 from tabletop.cli.sim import sim
@@ -44,6 +51,7 @@ from tabletop.core.options import (
 )
 from tabletop.core.positions import read_position
 from tabletop.core.record import GameRecord
+from tabletop.i18n import from_environment, languages
 
 EXIT_BAD_RECORD = 1
 EXIT_USAGE = 2
@@ -63,7 +71,7 @@ def _console() -> Console:
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(tr().gettext("error: {message}", message=message), err=True)
     raise typer.Exit(code)
 
 
@@ -81,8 +89,30 @@ def main(
             "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="LANG",
+            help=f"The language of the screens: {', '.join(languages())} (default: the "
+            "locale's, from LC_ALL, LC_MESSAGES, LANG or LANGUAGE; else en). The --help "
+            "texts stay English.",
+        ),
+    ] = None,
 ) -> None:
     """Tabletop: UNO Power, King of Tokyo and Kung Fu, with bots."""
+    use(from_environment(os.environ))  # each command anew: the locale, unless --lang
+    if lang is not None:
+        if lang not in languages():
+            _fail(
+                tr().gettext(
+                    "unknown language {lang}: choose one of {languages}",
+                    lang=repr(lang),
+                    languages=", ".join(languages()),
+                ),
+                EXIT_USAGE,
+            )
+        use(lang)
 
 
 @app.command()
@@ -156,7 +186,9 @@ def play(
         if resume is not None:
             if game_id is not None or seed is not None or option:
                 raise UsageError(
-                    "--resume goes on with the record's game: give no GAME, --seed or --option"
+                    tr().gettext(
+                        "--resume goes on with the record's game: give no GAME, --seed or --option"
+                    )
                 )
             record = record or resume
             check_record_path(record)
@@ -165,8 +197,10 @@ def play(
         elif position is not None:
             if game_id is not None or seed is not None or option:
                 raise UsageError(
-                    "the position file names the game and its options: give no GAME, "
-                    "--seed or --option"
+                    tr().gettext(
+                        "the position file names the game and its options: give no GAME, "
+                        "--seed or --option"
+                    )
                 )
             check_record_path(record)
             spec = read_position(position)
@@ -178,7 +212,9 @@ def play(
             table.position = {k: v for k, v in spec.items() if k not in ("game", "options")}
         else:
             if game_id is None:
-                raise UsageError("name the GAME to play (tabletop list shows them), or --resume")
+                raise UsageError(
+                    tr().gettext("name the GAME to play (tabletop list shows them), or --resume")
+                )
             check_record_path(record)
             table = set_table(
                 game_id,
@@ -189,10 +225,10 @@ def play(
                 think=seconds,
             )
     except TabletopError as exc:
-        _fail(str(exc), EXIT_USAGE)
+        _fail(exc.text(tr()), EXIT_USAGE)
     console = _console()
     if table.game.notice:
-        console.print(Text(f"Notice: {table.game.notice}", style="yellow"))
+        console.print(Text(_notice(table.game.id, table.game.notice), style="yellow"))
     session = Session(table, console, get_renderer(table.game.id), record=record, delay=delay)
     raise typer.Exit(session.run())
 
@@ -207,101 +243,194 @@ def replay(
         record = tabletop.GameRecord.load(file)
         state = record.replay()
     except TabletopError as exc:
-        _fail(f"{file}: {exc}", EXIT_BAD_RECORD)
+        _fail(f"{file}: {exc.text(tr())}", EXIT_BAD_RECORD)
+    reader = tr()
     console = _console()
     renderer = get_renderer(record.game)
     players = [str(p) for p in record.players]
-    players += [f"Player {i + 1}" for i in range(len(players), record.num_players)]
+    players += [
+        reader.gettext("Player {number}", number=i + 1)
+        for i in range(len(players), record.num_players)
+    ]
     seating = Seating(tuple(players))
-    console.rule(f"Replay: {record.game} · seed {record.seed} · {len(record.actions)} actions")
-    console.print(f"Seats: {seating.names(range(record.num_players))}")
+    count = len(record.actions)
+    console.rule(
+        reader.ngettext(
+            "Replay: {game} · seed {seed} · {n} action",
+            "Replay: {game} · seed {seed} · {n} actions",
+            count,
+            game=record.game,
+            seed=str(record.seed),
+        )
+    )
+    seats = seating.names(range(record.num_players))
+    console.print(reader.gettext("Seats: {seats}", seats=seats))
     if not quiet:
-        console.print(renderer.events(state.log_for(None)))
+        console.print(renderer.events(state.log_for(None), state))
     if not state.is_terminal():
-        console.print(f"The game was not finished: {len(record.actions)} actions replayed.")
+        console.print(
+            reader.ngettext(
+                "The game was not finished: {n} action replayed.",
+                "The game was not finished: {n} actions replayed.",
+                count,
+            )
+        )
         return
     result = MatchResult(tuple(state.winners()), tuple(state.returns()))
     console.print(renderer.final(state.view(None), result, seating))
     if record.result is None:
-        console.print("The record stores no result, so there is nothing to verify.")
+        console.print(reader.gettext("The record stores no result, so there is nothing to verify."))
     else:
-        console.print(Text("result verified", style="bold green"))
+        console.print(Text(reader.gettext("result verified"), style="bold green"))
 
 
 @app.command("list")
-def list_command() -> None:
+def list_command(
+    game_ids: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[GAME]...", help="Only these games (default: every game)."),
+    ] = None,
+) -> None:
     """List the games with their options, and the bots for each, weakest first."""
+    reader = tr()
+    known = tabletop.list_games()
+    unknown = [g for g in game_ids or [] if g not in known]
+    if unknown:
+        _fail(
+            reader.gettext(
+                "unknown game {game}: choose one of {games}",
+                game=repr(unknown[0]),
+                games=", ".join(known),
+            ),
+            EXIT_USAGE,
+        )
     console = _console()
-    for game_id in tabletop.list_games():
+    for game_id in game_ids or known:
+        name = Text(game_id, style="bold")
         try:
             game = tabletop.make(game_id)
         except TabletopError as exc:
-            console.print(f"[bold]{game_id}[/]: unavailable ({exc})")
+            console.print(
+                styled(reader.gettext("{game}: unavailable ({error})"), game=name, error=str(exc))
+            )
             continue
         info = game.info
         console.print(
-            f"[bold]{game_id}[/]  {info.title}, {info.min_players}-{info.max_players} players"
+            styled(
+                reader.gettext("{game}  {title}, {low}-{high} players"),
+                game=name,
+                title=info.title,
+                low=info.min_players,
+                high=info.max_players,
+            )
         )
         if game.notice:
-            console.print(_indented(Text(f"Notice: {game.notice}", style="yellow"), 2))
-        console.print(_options_list(type(game.options)))
+            console.print(_indented(Text(_notice(game_id, game.notice), style="yellow"), 2))
+        console.print(_options_list(game_id, type(game.options)))
         console.print(_bots_list(game_id))
         console.print()
+
+
+def _notice(game_id: str, notice: str) -> str:
+    """A game's notice, in the reader's language, as one line."""
+    reader = tr()
+    context = f"{game_id}:notice"  # as python -m tabletop.i18n.extract collects it
+    return reader.gettext("Notice: {notice}", notice=reader.pgettext(context, notice))
 
 
 def _indented(renderable: RenderableType, left: int) -> Padding:
     return Padding(renderable, (0, 0, 0, left), expand=False)
 
 
-def _options_list(options_type: type[Any]) -> Group:
+# The option groups' titles (core's OPTION_GROUP_TITLES), marked for the catalogs.
+_GROUP_TITLES = (
+    N_("Set-up"),
+    N_("Expansions"),
+    N_("Rule variants"),
+    N_("Advanced: engine limits and data tables"),
+)
+
+
+def _options_list(game_id: str, options_type: type[Any]) -> Group:
     """The options by group: name and title, description, values with labels, default."""
+    reader = tr()
+    context = f"{game_id}:option"
     catalogue = option_catalogue(options_type)
-    parts: list[RenderableType] = [Text("  Options (-o NAME=VALUE):", style="dim")]
+    heading = reader.gettext("Options (-o NAME=VALUE):")
+    parts: list[RenderableType] = [Text(f"  {heading}", style="dim")]
     for group in OPTION_GROUPS:
         members = [o for o in catalogue if o.group == group]
         if not members:
             continue
-        parts.append(Text(f"  {OPTION_GROUP_TITLES[group]}", style="bold underline"))
+        title = tr().gettext(OPTION_GROUP_TITLES[group])
+        parts.append(Text(f"  {title}", style="bold underline"))
         for info in members:
-            parts.append(Text.assemble("    ", (info.name, "bold"), f"  {info.title}"))
+            title = reader.pgettext(context, info.title)
+            parts.append(Text.assemble("    ", (info.name, "bold"), f"  {title}"))
             if info.description:
-                parts.append(_indented(Text(info.description), 6))
-            parts.append(_indented(_option_values(info), 6))
+                parts.append(_indented(Text(reader.pgettext(context, info.description)), 6))
+            parts.append(_indented(_option_values(context, info), 6))
     return Group(*parts)
 
 
-def _option_values(info: OptionInfo) -> RenderableType:
+def _option_values(context: str, info: OptionInfo) -> RenderableType:
     """What may be typed, the default marked: labelled values as a list, else one line."""
-    free = []
-    if "int" in info.kind.split("-or-"):
-        bounds = f" from {info.min} to {info.max}" if info.min is not None else ""
-        free.append(f"a whole number{bounds}")
-    if "text" in info.kind.split("-or-"):
-        free.append("text")
+    reader = tr()
+    kinds = info.kind.split("-or-")
+    free: list[str] = []
+    if "int" in kinds:
+        if info.min is not None:
+            # The bounds are written as typed (no digit grouping): they are values to type.
+            free.append(
+                reader.gettext(
+                    "a whole number from {min} to {max}", min=str(info.min), max=str(info.max)
+                )
+            )
+        else:
+            free.append(reader.gettext("a whole number"))
+    if "text" in kinds:
+        free.append(reader.gettext("text"))
     labelled = [(v, label) for v, label in info.values if label != value_text(v)]
     if info.values and not labelled and not free:  # on/off without labels
         free.append(" | ".join(value_text(v) for v, _ in info.values))
         labelled = []
     lines: list[RenderableType] = []
     if free:
-        shown = info.default_label
-        if isinstance(info.default, str) and info.default and shown == info.default:
-            shown = repr(shown)  # a text default, quoted: 'box', 'default'
-        default = Text.assemble(("default ", "dim"), (shown, "bold"))
+        shown = reader.pgettext(context, info.default_label)
+        if isinstance(info.default, str) and info.default and info.default_label == info.default:
+            shown = repr(info.default)  # a text default, quoted: 'box', 'default'
+        default = Text(shown, style="bold")
         if info.default_label != value_text(info.default):
             default.append(f" ({value_text(info.default)})", style="dim")
-        ending = ", or:" if labelled else ""
-        lines.append(Text.assemble(f"{', or '.join(free)}; ", default, ending))
+        if len(free) == 1:
+            values = free[0]
+        else:
+            values = reader.gettext("{first}, or {second}", first=free[0], second=free[1])
+        if labelled:
+            template = reader.gettext("{values}; {default} {value}, or:")
+        else:
+            template = reader.gettext("{values}; {default} {value}")
+        lines.append(
+            styled(
+                template,
+                values=values,
+                default=Text(reader.gettext("default"), style="dim"),
+                value=default,
+            )
+        )
     if labelled:
         grid = RichTable.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
         for value, label in info.values:
             is_default = value == info.default and type(value) is type(info.default)
-            mark = Text(" (default)", style="bold") if is_default else ""
+            shown_label = Text(reader.pgettext(context, label))
+            if is_default:
+                mark = reader.gettext("(default)")
+                shown_label.append(f" {mark}", style="bold")
             grid.add_row(
                 Text(value_text(value), style="bold" if is_default else ""),
-                Text.assemble(label, mark),
+                shown_label,
             )
         lines.append(grid)
     return Group(*lines)
@@ -309,18 +438,20 @@ def _option_values(info: OptionInfo) -> RenderableType:
 
 def _bots_list(game_id: str) -> Group:
     """The bots weakest first, each with its summary; aliases say what they stand for."""
+    reader = tr()
     grid = RichTable.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()
     catalogue = bot_catalogue(game_id)
+    context = f"{game_id}:bot"  # as python -m tabletop.i18n.extract collects it
     for bot in catalogue:
-        grid.add_row(Text(bot.name, style="bold"), bot.summary)
+        grid.add_row(Text(bot.name, style="bold"), reader.pgettext(context, bot.summary))
     ladder = " < ".join(bot.name for bot in catalogue if bot.alias_of is None)
     aliases = [f"{bot.name} = {bot.alias_of}" for bot in catalogue if bot.alias_of]
     if aliases:
         ladder += f" ({', '.join(aliases)})"
-    title = Text.assemble("  bots: ", (ladder, "bold"))  # weakest first
-    return Group(title, _indented(grid, 4))
+    title = styled(reader.gettext("bots: {ladder}"), ladder=Text(ladder, style="bold"))
+    return Group(Text.assemble("  ", title), _indented(grid, 4))  # weakest first
 
 
 app.command()(serve)

@@ -13,6 +13,8 @@ from enum import Enum
 from rich.console import Console
 from rich.text import Text
 
+from tabletop.cli.language import tr
+
 
 class Cmd(Enum):
     """Commands other than picking a choice."""
@@ -39,7 +41,8 @@ class Prefer:
 
 @dataclass(frozen=True, slots=True)
 class Invalid:
-    """Unusable input, with a message that tells the player what to type."""
+    """Unusable input, with a message (in the reader's language) that tells the player
+    what to type."""
 
     message: str
 
@@ -72,6 +75,7 @@ def parse_command(text: str, count: int) -> Command:
     >>> parse_command("p evolutions=off leave_tokyo_at=4", 3)
     Prefer(changes=(('evolutions', 'off'), ('leave_tokyo_at', '4')))
     """
+    reader = tr()
     word = text.strip().lower()
     if word in _WORDS:
         return _WORDS[word]
@@ -81,19 +85,33 @@ def parse_command(text: str, count: int) -> Command:
         for pair in rest.split():
             name, sep, value = pair.partition("=")
             if not sep or not name:
-                return Invalid("write preferences as name=value, e.g. p evolutions=matching")
+                return Invalid(
+                    reader.gettext("write preferences as name=value, e.g. p evolutions=matching")
+                )
             pairs.append((name, value))
         return Prefer(tuple(pairs))
     if word.isdigit():
         number = int(word)
         if 1 <= number <= count:
             return Pick(number - 1)
-        return Invalid(f"there is no choice {number}: pick a number from 1 to {count}")
+        return Invalid(
+            reader.gettext(
+                "there is no choice {number}: pick a number from 1 to {count}",
+                number=str(number),
+                count=count,
+            )
+        )
     if not word:
-        return Invalid(f"type a number from 1 to {count}, or h for help")
+        return Invalid(
+            reader.gettext("type a number from 1 to {count}, or h for help", count=count)
+        )
     return Invalid(
-        f"{text.strip()!r} is not a choice: type a number from 1 to {count}, "
-        "h for help, l for the log, t for a hint, p for your preferences or q to quit"
+        reader.gettext(
+            "{typed} is not a choice: type a number from 1 to {count}, h for help, l for the "
+            "log, t for a hint, p for your preferences or q to quit",
+            typed=repr(text.strip()),
+            count=count,
+        )
     )
 
 

@@ -25,9 +25,10 @@ from rich.text import Text
 
 from tabletop.bots.analysis import analyse
 from tabletop.cli import prompt
+from tabletop.cli.language import tr
 from tabletop.cli.prompt import Cmd, Invalid, Pick, Prefer
 from tabletop.cli.render import MatchResult, Renderer, Seating, View
-from tabletop.cli.render.base import ChoiceGroup
+from tabletop.cli.render.base import N_, ChoiceGroup, action_text, styled
 from tabletop.cli.table import Table, default_record_path
 from tabletop.core.action import Action
 from tabletop.core.errors import InvalidOptionsError
@@ -43,14 +44,16 @@ HINT_ITERATIONS = 300
 HINT_ROWS = 8
 
 COMMANDS = (
-    ("1, 2, …", "pick that choice"),
-    ("h, help", "this help"),
-    ("l, log", "everything you have seen happen this game"),
-    ("t, hint", "ask a search bot how each choice looks (it sees only what you see)"),
-    ("p, p name=value", "show your preferences, or change them: questions answered for you"),
-    ("q, quit", "save the game to a record file and stop"),
-    ("Ctrl-C", "the same as quit, at any moment"),
+    ("1, 2, …", N_("pick that choice")),
+    ("h, help", N_("this help")),
+    ("l, log", N_("everything you have seen happen this game")),
+    ("t, hint", N_("ask a search bot how each choice looks (it sees only what you see)")),
+    ("p, p name=value", N_("show your preferences, or change them: questions answered for you")),
+    ("q, quit", N_("save the game to a record file and stop")),
+    ("Ctrl-C", N_("the same as quit, at any moment")),
 )
+"""The commands at the prompt: what is typed (the same in every language), and what it
+does (in the reader's language)."""
 
 
 class QuitGame(Exception):
@@ -96,23 +99,32 @@ class Session:
             self._play()
         except KeyboardInterrupt:
             self.console.print()
-            return self._save_and_stop("Interrupted", EXIT_INTERRUPTED)
+            return self._save_and_stop(N_("Interrupted: game saved to {path}"), EXIT_INTERRUPTED)
         except QuitGame:
-            return self._save_and_stop("Stopped", EXIT_OK)
+            return self._save_and_stop(N_("Stopped: game saved to {path}"), EXIT_OK)
         except EOFError:
             self.console.print()
-            return self._save_and_stop("Input ended", EXIT_ERROR)
+            return self._save_and_stop(N_("Input ended: game saved to {path}"), EXIT_ERROR)
         return self._finish()
 
     def _intro(self) -> None:
+        reader = tr()
         state = self.state
         game = state.game
-        self.console.rule(f"{game.info.title} · seed {state.seed}")
-        self.console.print(f"Seats: {self.seating.names(range(state.num_players))}")
+        self.console.rule(
+            reader.gettext("{game} · seed {seed}", game=game.info.title, seed=str(state.seed))
+        )
+        seats = self.seating.names(range(state.num_players))
+        self.console.print(reader.gettext("Seats: {seats}", seats=seats))
         if state.history:
-            self.console.print(f"Resumed after {len(state.history)} moves.")
+            moves = len(state.history)
+            self.console.print(
+                reader.ngettext("Resumed after {n} move.", "Resumed after {n} moves.", moves)
+            )
         if self.seating.humans:
-            self.console.print("Type a choice's number to play it, h for help, q to save and quit.")
+            self.console.print(
+                reader.gettext("Type a choice's number to play it, h for help, q to save and quit.")
+            )
 
     def _play(self) -> None:
         state = self.state
@@ -144,7 +156,7 @@ class Session:
         self.console.print(self.renderer.final(self._watch(), result, self.seating))
         if self.record is None:
             return EXIT_OK
-        return self._save(self.record, "Record saved")
+        return self._save(self.record, N_("Record saved to {path}"))
 
     # -- what the screen may show ---------------------------------------------
 
@@ -162,7 +174,7 @@ class Session:
     def _flush(self) -> None:
         events = self._unseen(self.audience)
         if events:
-            self.console.print(self.renderer.events(events))
+            self.console.print(self.renderer.events(events, self.state))
 
     # -- asking a human -------------------------------------------------------
 
@@ -174,13 +186,14 @@ class Session:
         self._announce(seat)
         recap = self._unseen(seat)
         if recap:
-            self.console.print(Text("Since your last move:", style="bold"))
-            self.console.print(self.renderer.events(recap))
+            self.console.print(Text(tr().gettext("Since your last move:"), style="bold"))
+            self.console.print(self.renderer.events(recap, self.state))
         self.console.print(self.renderer.board(view, seat, self.seating))
         self._print_choices(groups, view)
-        ask = Text.assemble(
-            (f"{self.seating.name(seat)}", "bold cyan"),
-            f", your choice (1-{len(choices)}, h help, l log, t hint, q quit): ",
+        ask = styled(
+            tr().gettext("{player}, your choice (1-{count}, h help, l log, t hint, q quit): "),
+            player=Text(self.seating.name(seat), style="bold cyan"),
+            count=len(choices),
         )
         legal = self.state.legal_actions()
         while True:
@@ -218,41 +231,58 @@ class Session:
             return None
         action, self.table.preferences[seat] = self.state.game.auto_answer(self.state, seat, prefs)
         if action is not None:
-            label = self.renderer.choice_label(action, self.state.view(seat))
+            label = self.renderer.choice_label(action, self.state.view(seat), self.state)
             self.console.print(
-                Text.assemble(
-                    (f"{self.seating.name(seat)}: ", "dim"),
-                    ("answered by your preferences: ", "dim"),
-                    label,
+                styled(
+                    tr().gettext("{player}: answered by your preferences: {choice}"),
+                    "dim",
+                    player=self.seating.name(seat),
+                    choice=label,
                 )
             )
         return action
 
     def _preferences(self, seat: int, changes: tuple[tuple[str, str], ...]) -> Panel | Text:
         """Show ``seat``'s preferences, or change them (all or none)."""
+        reader = tr()
         game = self.state.game
         if game.preferences_type is None:
-            return Text(f"{game.info.title} has no preferences.", style="bold red")
+            return Text(
+                reader.gettext("{game} has no preferences.", game=game.info.title),
+                style="bold red",
+            )
         current = self.table.preferences.get(seat) or game.preferences()
         if changes:
             try:
                 current = game.preferences({**options_to_dict(current), **dict(changes)})
             except InvalidOptionsError as exc:
-                return Text(str(exc), style="bold red")
+                return Text(exc.text(reader), style="bold red")
             self.table.preferences[seat] = current
         rows = RichTable(box=None, padding=(0, 2))
         values = options_to_dict(current)
+        # The same context as the game's options (``python -m tabletop.i18n.extract``).
+        context = f"{game.id}:option"
         for info in option_catalogue(game.preferences_type):
-            rows.add_row(Text(info.name, style="bold"), info.label(values[info.name]), info.title)
-        return Panel(rows, title="Your preferences (p name=value to change)", expand=False)
+            rows.add_row(
+                Text(info.name, style="bold"),
+                reader.pgettext(context, info.label(values[info.name])),
+                reader.pgettext(context, info.title),
+            )
+        title = reader.gettext("Your preferences (p name=value to change)")
+        return Panel(rows, title=title, expand=False)
 
     def _announce(self, seat: int) -> None:
         """A rule above each board; in hot-seat, name whose turn it is."""
+        reader = tr()
         if len(self.seating.humans) > 1:
-            handover = " · pass the keyboard" if self._last_asked not in (None, seat) else ""
-            self.console.rule(f"[bold cyan]{self.seating.name(seat)}[/]: your turn{handover}")
+            player = Text(self.seating.name(seat), style="bold cyan")
+            if self._last_asked not in (None, seat):
+                line = reader.gettext("{player}: your turn · pass the keyboard")
+            else:
+                line = reader.gettext("{player}: your turn")
+            self.console.rule(styled(line, player=player))
         else:
-            self.console.rule("[bold cyan]Your turn[/]")
+            self.console.rule(Text(reader.gettext("Your turn"), style="bold cyan"))
         self._last_asked = seat
 
     def _print_choices(self, groups: list[ChoiceGroup], view: View) -> None:
@@ -261,69 +291,85 @@ class Session:
             self.console.print(Text(heading, style="bold underline"))
             for action in actions:
                 number += 1
-                label = self.renderer.choice_label(action, view)
+                label = self.renderer.choice_label(action, view, self.state)
                 self.console.print(Text.assemble(f"  {number:>2}) ", label))
 
     def _help(self) -> Panel:
         commands = RichTable.grid(padding=(0, 2))
         for keys, meaning in COMMANDS:
-            commands.add_row(Text(keys, style="bold"), meaning)
+            commands.add_row(Text(keys, style="bold"), tr().gettext(meaning))
         body = Group(commands, Text(), self.renderer.rules())
-        return Panel(body, title="Help", title_align="left", expand=False)
+        return Panel(body, title=tr().gettext("Help"), title_align="left", expand=False)
 
     def _hint(self, seat: int, choices: list[Action]) -> Panel:
         """The search's estimate of each choice, best first, numbered as on screen, each
         with the game's reason for it when there is one."""
         state = self.state
+        reader = tr()
         hints = analyse(
-            state, seat, iterations=HINT_ITERATIONS, seed=state.seed + len(state.history)
+            state,
+            seat,
+            iterations=HINT_ITERATIONS,
+            seed=state.seed + len(state.history),
+            reader=reader,
         )
         number = {action.id: i + 1 for i, action in enumerate(choices)}
         rows = RichTable(box=None, padding=(0, 2))
-        rows.add_column("choice", justify="right")
-        rows.add_column("action")
-        rows.add_column("wins", justify="right")
-        rows.add_column("tried", justify="right")
+        rows.add_column(reader.gettext("choice"), justify="right")
+        rows.add_column(reader.gettext("action"))
+        rows.add_column(reader.gettext("wins"), justify="right")
+        rows.add_column(reader.gettext("tried"), justify="right")
         for hint in hints[:HINT_ROWS]:
             # The game's reason, where its heuristic knows one, under the action.
-            action = Text(str(hint.action))
+            action = Text(action_text(hint.action, state))
             if hint.reason:
                 action.append(f"\n  {hint.reason}", style="dim italic")
             rows.add_row(
                 str(number[hint.action.id]),
                 action,
-                f"{hint.win_probability:.0%}",
+                reader.gettext("{percent}%", percent=round(hint.win_probability * 100)),
                 str(hint.visits),
             )
-        return Panel(
-            rows, title="Hint: how a search sees your choices", title_align="left", expand=False
-        )
+        title = reader.gettext("Hint: how a search sees your choices")
+        return Panel(rows, title=title, title_align="left", expand=False)
 
     def _full_log(self, seat: int) -> Panel:
         events = self.state.log_for(seat)
         return Panel(
-            self.renderer.events(events),
-            title=f"Log: everything {self.seating.name(seat)} has seen",
+            self.renderer.events(events, self.state),
+            title=tr().gettext("Log: everything {player} has seen", player=self.seating.name(seat)),
             title_align="left",
         )
 
     # -- records --------------------------------------------------------------
 
-    def _save_and_stop(self, reason: str, code: int) -> int:
+    def _save_and_stop(self, message: str, code: int) -> int:
+        """Save the game where it stands; ``message`` (marked with ``N_``) says why."""
         state = self.state
         path = self.record or default_record_path(state.game.id, state.seed)
-        saved = self._save(path, f"{reason}: game saved")
+        saved = self._save(path, message)
         return code if saved == EXIT_OK else saved
 
-    def _save(self, path: Path, what: str) -> int:
+    def _save(self, path: Path, message: str) -> int:
+        """Save the record to ``path``; ``message`` (an English message with a ``{path}``
+        field, marked with ``N_``) says so in the reader's language."""
+        reader = tr()
         record = GameRecord.from_state(
             self.state, players=list(self.table.seats), position=self.table.position
         )
         try:
             record.save(path)
         except OSError as exc:
-            self.console.print(Text(f"error: cannot save the record to {path}: {exc.strerror}"))
+            self.console.print(
+                Text(
+                    reader.gettext(
+                        "error: cannot save the record to {path}: {reason}",
+                        path=str(path),
+                        reason=str(exc.strerror),
+                    )
+                )
+            )
             return EXIT_ERROR
-        self.console.print(f"{what} to {path}")
-        self.console.print(f"Replay it with: tabletop replay {path}")
+        self.console.print(reader.gettext(message, path=str(path)))
+        self.console.print(reader.gettext("Replay it with: tabletop replay {path}", path=str(path)))
         return EXIT_OK

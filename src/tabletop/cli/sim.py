@@ -24,6 +24,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from tabletop.cli.language import tr
 from tabletop.cli.table import parse_options, parse_seats, parse_think, with_think
 from tabletop.core.errors import TabletopError
 from tabletop.core.positions import read_position
@@ -173,8 +174,10 @@ def sim(
             extra = [name for name, value in given.items() if value is not None]
             if extra:
                 raise SimError(
-                    f"--resume continues a run with its own settings ({resume}/run.json); "
-                    f"drop {', '.join(extra)}"
+                    "--resume continues a run with its own settings ({path}/run.json); "
+                    "drop {options}",
+                    path=resume,
+                    options=", ".join(extra),
                 )
             folder = RunFolder.open(resume)
             spec = folder.spec
@@ -208,7 +211,7 @@ def sim(
             spec.validate()
             folder = RunFolder.create(out or Path(f"tabletop-sim-{spec.game}-{spec.seed}"), spec)
     except TabletopError as exc:
-        fail(str(exc))
+        fail(exc.text(tr()))
     workers = jobs if jobs is not None else os.cpu_count() or 1
     outcome = _run(spec, folder, workers, cast(Backend, backend), address, progress)
     _report(folder, outcome)
@@ -243,7 +246,7 @@ def _run(
                 on_batch=lambda count: bar.update(task, completed=count),
             )
         except TabletopError as exc:
-            fail(str(exc))
+            fail(exc.text(tr()))
 
 
 def _report(folder: RunFolder, outcome: RunOutcome) -> None:
@@ -258,7 +261,7 @@ def _report(folder: RunFolder, outcome: RunOutcome) -> None:
         typer.echo(f"interrupted while writing the reports; the games are kept: {again}", err=True)
         raise typer.Exit(EXIT_INTERRUPTED) from None
     console = Console(highlight=False)
-    console.print(terminal_report(summary))
+    console.print(terminal_report(summary, tr()))
     console.print(f"Results in {folder.path}/: " + ", ".join(p.name for p in paths))
     if outcome.interrupted:
         typer.echo(

@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+from tabletop.cli.language import tr
 from tabletop.cli.sim import (
     EXIT_INTERRUPTED,
     AddressOption,
@@ -79,9 +80,13 @@ def study(
             raise TabletopError("give a STUDY; tabletop study --list shows them")
         chosen = STUDIES.get(name)
         if chosen is None:
-            raise TabletopError(f"unknown study {name!r}; known: {', '.join(sorted(STUDIES))}")
+            raise TabletopError(
+                "unknown study {name!r}; known: {known}",
+                name=name,
+                known=", ".join(sorted(STUDIES)),
+            )
     except TabletopError as exc:
-        fail(str(exc))
+        fail(exc.text(tr()))
     command = f"tabletop study {name}"
     if games is not None:
         command += f" --games {games}"
@@ -117,7 +122,7 @@ def study(
                 on_run=on_run,
             )
         except TabletopError as exc:
-            fail(str(exc))
+            fail(exc.text(tr()))
     Console(highlight=False).print(f"The study's page: {page}")
     if any(o.interrupted for o in outcomes):
         typer.echo(f"interrupted; continue with: {command} --out {folder}", err=True)

@@ -22,6 +22,7 @@ from tabletop.bots.registry import (
     check_think,
     think_text,
 )
+from tabletop.cli.language import tr
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
 
@@ -30,7 +31,8 @@ HUMAN = "you"
 
 
 class UsageError(TabletopError):
-    """A command-line argument the CLI itself cannot make sense of."""
+    """A command-line argument the CLI itself cannot make sense of (its message in the
+    reader's language)."""
 
 
 @dataclass(slots=True)
@@ -63,9 +65,11 @@ def parse_options(pairs: Sequence[str], what: str = "--option") -> dict[str, str
         key, sep, value = pair.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise UsageError(f"{what} expects key=value, got {pair!r}")
+            raise UsageError(
+                tr().gettext("{what} expects key=value, got {pair}", what=what, pair=repr(pair))
+            )
         if key in options:
-            raise UsageError(f"{what} {key!r} is given twice")
+            raise UsageError(tr().gettext("{what} {key} is given twice", what=what, key=repr(key)))
         options[key] = value.strip()
     return options
 
@@ -74,7 +78,12 @@ def parse_seats(text: str) -> tuple[str, ...]:
     """``"you, heuristic,random"`` as seat names, checking none is empty."""
     seats = tuple(s.strip() for s in text.split(","))
     if any(not s for s in seats):
-        raise UsageError(f"--seats has an empty seat in {text!r}; write e.g. you,heuristic")
+        raise UsageError(
+            tr().gettext(
+                "--seats has an empty seat in {seats}; write e.g. you,heuristic",
+                seats=repr(text),
+            )
+        )
     return seats
 
 
@@ -85,11 +94,12 @@ def parse_think(text: str | None) -> float | None:
     try:
         seconds = float(text)
     except ValueError:
-        raise UsageError(f"--think expects seconds, e.g. 0.5, not {text!r}") from None
+        message = tr().gettext("--think expects seconds, e.g. 0.5, not {text}", text=repr(text))
+        raise UsageError(message) from None
     try:
         return check_think(seconds)
     except ThinkTimeError as exc:
-        raise UsageError(f"--think: {exc}") from None
+        raise UsageError(tr().gettext("--think: {error}", error=exc.text(tr()))) from None
 
 
 def with_think(seats: Sequence[str], game_id: str, think: float | None) -> tuple[str, ...]:
@@ -141,12 +151,22 @@ def set_table(
     info = game.info
     if not info.min_players <= len(seats) <= info.max_players:
         raise UsageError(
-            f"{info.title} takes {info.min_players} to {info.max_players} seats, "
-            f"got {len(seats)} ({','.join(seats)})"
+            tr().gettext(
+                "{game} takes {low} to {high} seats, got {count} ({seats})",
+                game=info.title,
+                low=info.min_players,
+                high=info.max_players,
+                count=len(seats),
+                seats=",".join(seats),
+            )
         )
     if position is not None and len(seats) != position.num_players:
         raise UsageError(
-            f"the position has {position.num_players} players, --seats names {len(seats)}"
+            tr().gettext(
+                "the position has {players} players, --seats names {count}",
+                players=position.num_players,
+                count=len(seats),
+            )
         )
     if position is not None:
         seed = position.seed
@@ -170,7 +190,7 @@ def resume_table(
     """The game of ``record`` where it was left, with its seats (or ``seats``): its
     actions replayed, bots made afresh from the record's seed."""
     if record.result is not None:
-        raise UsageError("that game is over: watch it with 'tabletop replay'")
+        raise UsageError(tr().gettext("that game is over: watch it with 'tabletop replay'"))
     names = tuple(seats) if seats is not None else tuple(record.players)
     start = None
     if record.position is not None:
@@ -183,7 +203,13 @@ def resume_table(
         try:
             table.state.apply(action)
         except TabletopError as exc:
-            raise UsageError(f"the record's action {i} cannot be played again: {exc}") from None
+            raise UsageError(
+                tr().gettext(
+                    "the record's action {index} cannot be played again: {error}",
+                    index=str(i),
+                    error=exc.text(tr()),
+                )
+            ) from None
     return table
 
 
@@ -195,4 +221,8 @@ def default_record_path(game_id: str, seed: int) -> Path:
 def check_record_path(path: Path | None) -> None:
     """Fail before the game rather than losing it at the end to a bad path."""
     if path is not None and not path.parent.is_dir():
-        raise UsageError(f"--record: the folder {str(path.parent)!r} does not exist")
+        raise UsageError(
+            tr().gettext(
+                "--record: the folder {folder} does not exist", folder=repr(str(path.parent))
+            )
+        )

@@ -7,9 +7,40 @@ catch one type and show its message without a traceback.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabletop.i18n.reader import Reader
+
 
 class TabletopError(ValueError):
-    """Base class of every error caused by bad input."""
+    """Base class of every error caused by bad input.
+
+    The message is an English template with named fields, filled for ``str()``; a
+    front end shows it in its reader's language with :meth:`text` (docs/languages.md)::
+
+        >>> from tabletop.i18n import Reader
+        >>> error = TabletopError("no seat {seat} at this table", seat=7)
+        >>> str(error), error.text(Reader("en"))
+        ('no seat 7 at this table', 'no seat 7 at this table')
+
+    A field may hold another error, which is rendered in the same language. A message
+    given already filled (no fields) is translated when the catalog has it as it is.
+    """
+
+    def __init__(self, message: str = "", /, **fields: Any) -> None:
+        super().__init__(message.format_map(fields) if fields else message)
+        self.template = message
+        self.fields = fields
+
+    def text(self, reader: Reader) -> str:
+        """The message in the reader's language."""
+        values = {
+            key: value.text(reader) if isinstance(value, TabletopError) else value
+            for key, value in self.fields.items()
+        }
+        translated = reader.gettext(self.template)
+        return translated.format_map(values) if values else translated
 
 
 class UnknownGameError(TabletopError):
@@ -22,8 +53,9 @@ class InvalidOptionsError(TabletopError):
     ``option`` names the offending option so that callers can point at it.
     """
 
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(f"option {option!r}: {message}")
+    def __init__(self, option: str, message: str, /, **fields: Any) -> None:
+        problem = TabletopError(message, **fields)
+        super().__init__("option {option!r}: {problem}", option=option, problem=problem)
         self.option = option
 
 

@@ -20,6 +20,8 @@ from tabletop.core.state import TERMINAL, State
 
 if TYPE_CHECKING:
     from tabletop.core.rng import Rng
+    from tabletop.i18n.logtext import LogMessages
+    from tabletop.i18n.reader import Reader
 
 Sampler = Callable[[State, int, "Rng"], State]
 """Draws a determinization: ``(state, observer, rng)`` to a state the observer cannot
@@ -100,10 +102,15 @@ class Game(ABC, Generic[OptionsT]):
         """
         actions = self.actions
         if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise IllegalActionError(f"action id must be an integer, got {action_id!r}")
+            raise IllegalActionError(
+                "action id must be an integer, got {action_id!r}", action_id=action_id
+            )
         if not 0 <= action_id < len(actions):
             raise IllegalActionError(
-                f"action id {action_id} is out of range 0..{len(actions) - 1} for {self.id}"
+                "action id {action_id} is out of range 0..{last} for {game}",
+                action_id=action_id,
+                last=len(actions) - 1,
+                game=self.id,
             )
         return actions[action_id]
 
@@ -125,7 +132,7 @@ class Game(ABC, Generic[OptionsT]):
         Raises :class:`InvalidOptionsError` naming the field for anything the game lacks
         or the rules cannot reach, and for a game without a position builder.
         """
-        raise InvalidOptionsError("position", f"{self.title} has no position builder yet")
+        raise InvalidOptionsError("position", "{game} has no position builder yet", game=self.title)
 
     def preferences(self, values: Mapping[str, Any] | None = None) -> Any:
         """A seat's preferences from ``values`` (defaults for the rest).
@@ -134,7 +141,7 @@ class Game(ABC, Generic[OptionsT]):
         for a game without preferences.
         """
         if self.preferences_type is None:
-            raise InvalidOptionsError("preferences", f"{self.title} has no preferences")
+            raise InvalidOptionsError("preferences", "{game} has no preferences", game=self.title)
         return parse_options(self.preferences_type, dict(values or {}))
 
     def auto_answer(self, state: State, seat: int, preferences: Any) -> tuple[Action | None, Any]:
@@ -143,14 +150,36 @@ class Game(ABC, Generic[OptionsT]):
         used up). A server or the terminal plays the action as the seat's own."""
         return None, preferences
 
-    def explain(self, state: State, player: int, action: Action) -> str | None:
+    def explain(
+        self, state: State, player: int, action: Action, reader: Reader | None = None
+    ) -> str | None:
         """Why the game's heuristic would value ``action`` for ``player``, in the game's
         words ("keeps the three 3s: 3 stars"), or ``None`` where it knows no reason.
 
-        Hints show it next to the search's figures. It may read only what ``player``
-        may see, so that it reads the same on ``state.determinize(player, rng)``.
+        The reason reads in ``reader``'s language (whole messages of the context
+        ``"<game>:hint"``); in English when ``reader`` is ``None``. Hints show it next
+        to the search's figures. It may read only what ``player`` may see, so that it
+        reads the same on ``state.determinize(player, rng)``.
         """
         return None
+
+    def log_messages(self) -> LogMessages | None:
+        """The game's log templates (:mod:`tabletop.i18n.logtext`): how each kind of
+        event reads in every language; ``None`` where the log is English only."""
+        return None
+
+    def action_messages(self) -> LogMessages | None:
+        """The game's action label templates, keyed by :meth:`action_data`'s ``move``
+        (``section="action"``): the labels of :meth:`actions` in every language;
+        ``None`` where the labels are English only."""
+        return None
+
+    def decision_texts(self) -> tuple[str, ...]:
+        """The fixed English sentences the game's views carry to say what a decision
+        asks ("choose dice to keep, or stop rolling"): front ends show them translated
+        from the catalog (context ``"<game>:decision"``). A view's sentence outside this
+        list stays English."""
+        return ()
 
     def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
         """A sampler of determinizations weighted by what the other seats did, for a
@@ -168,12 +197,17 @@ class Game(ABC, Generic[OptionsT]):
     def check_num_players(self, num_players: int) -> None:
         info = self.info
         if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise InvalidOptionsError("num_players", f"must be a whole number, got {num_players!r}")
+            raise InvalidOptionsError(
+                "num_players", "must be a whole number, got {value!r}", value=num_players
+            )
         if not info.min_players <= num_players <= info.max_players:
             raise InvalidOptionsError(
                 "num_players",
-                f"{info.title} takes {info.min_players} to {info.max_players} players, "
-                f"not {num_players}",
+                "{game} takes {low} to {high} players, not {players}",
+                game=info.title,
+                low=info.min_players,
+                high=info.max_players,
+                players=num_players,
             )
 
     @staticmethod

@@ -19,7 +19,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Literal, TypeVar, get_args, get_origin, get_type_hints
 
-from tabletop.core.errors import InvalidOptionsError
+from tabletop.core.errors import InvalidOptionsError, TabletopError
 
 OptionsT = TypeVar("OptionsT")
 
@@ -32,7 +32,10 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
             if value == choice or (isinstance(value, str) and str(choice) == value):
                 return choice
         raise InvalidOptionsError(
-            name, f"must be one of {', '.join(map(str, allowed))}; got {value!r}"
+            name,
+            "must be one of {choices}; got {value!r}",
+            choices=", ".join(map(str, allowed)),
+            value=value,
         )
     if origin in (typing.Union, types.UnionType):
         errors = []
@@ -41,7 +44,7 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
                 return _coerce(name, arm, value)
             except InvalidOptionsError as exc:
                 errors.append(str(exc))
-        raise InvalidOptionsError(name, f"{value!r} is not valid")
+        raise InvalidOptionsError(name, "{value!r} is not valid", value=value)
     if hint is bool:
         if isinstance(value, bool):
             return value
@@ -49,10 +52,10 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
             return True
         if isinstance(value, str) and value.lower() in ("false", "off", "no", "0"):
             return False
-        raise InvalidOptionsError(name, f"must be on or off; got {value!r}")
+        raise InvalidOptionsError(name, "must be on or off; got {value!r}", value=value)
     if hint is int:
         if isinstance(value, bool):
-            raise InvalidOptionsError(name, f"must be a whole number; got {value!r}")
+            raise InvalidOptionsError(name, "must be a whole number; got {value!r}", value=value)
         if isinstance(value, int):
             return value
         if isinstance(value, str):
@@ -60,15 +63,15 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
                 return int(value)
             except ValueError:
                 pass
-        raise InvalidOptionsError(name, f"must be a whole number; got {value!r}")
+        raise InvalidOptionsError(name, "must be a whole number; got {value!r}", value=value)
     if hint is str:
         if isinstance(value, str):
             return value
-        raise InvalidOptionsError(name, f"must be text; got {value!r}")
+        raise InvalidOptionsError(name, "must be text; got {value!r}", value=value)
     if hint is type(None):
         if value is None or value == "none":
             return None
-        raise InvalidOptionsError(name, f"must be none; got {value!r}")
+        raise InvalidOptionsError(name, "must be none; got {value!r}", value=value)
     return value
 
 
@@ -83,7 +86,9 @@ def parse_options(cls: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
     kwargs: dict[str, Any] = {}
     for name, value in values.items():
         if name not in fields:
-            raise InvalidOptionsError(name, f"unknown option (known: {', '.join(sorted(fields))})")
+            raise InvalidOptionsError(
+                name, "unknown option (known: {known})", known=", ".join(sorted(fields))
+            )
         kwargs[name] = _coerce(name, hints[name], value)
     return cls(**kwargs)
 
@@ -283,21 +288,32 @@ def check_ranges(options: Any) -> None:
             continue
         if (low is None or value >= low) and (high is None or value <= high):
             continue
-        message = f"must be {_range_text(low, high)}"
         choices = _choices(get_type_hints(type(options))[f.name])
-        if choices:
-            message += " or " + " or ".join(map(str, choices))
-        if f.metadata.get("range_note"):
-            message += f" ({f.metadata['range_note']})"
-        raise InvalidOptionsError(f.name, message)
+        problem = _out_of_range(low, high, " or ".join(map(str, choices)))
+        note = f.metadata.get("range_note")
+        if note:  # a sentence of the option's, translated as it is
+            raise InvalidOptionsError(
+                f.name, "{problem} ({note})", problem=problem, note=TabletopError(note)
+            )
+        raise InvalidOptionsError(f.name, problem.template, **problem.fields)
 
 
-def _range_text(low: int | None, high: int | None) -> str:
+def _out_of_range(low: int | None, high: int | None, choices: str) -> TabletopError:
+    """What a whole number must be: within ``low`` to ``high`` (either may be open), or
+    one of ``choices`` (the choices of a union, joined; empty for none)."""
     if low is None:
-        return f"at most {high}"
+        if choices:
+            return TabletopError("must be at most {high} or {choices}", high=high, choices=choices)
+        return TabletopError("must be at most {high}", high=high)
     if high is None:
-        return f"at least {low}"
-    return f"{low} to {high}"
+        if choices:
+            return TabletopError("must be at least {low} or {choices}", low=low, choices=choices)
+        return TabletopError("must be at least {low}", low=low)
+    if choices:
+        return TabletopError(
+            "must be {low} to {high} or {choices}", low=low, high=high, choices=choices
+        )
+    return TabletopError("must be {low} to {high}", low=low, high=high)
 
 
 def _arms(hint: Any) -> tuple[Any, ...]:

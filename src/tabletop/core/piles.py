@@ -104,6 +104,10 @@ def check_every_card_once(
         if total != copies[k]:
             where = ", ".join(f"{place} {n}" for place, n in found.items()) or "nowhere"
             raise StateFormatError(
-                f"cards: the deck holds {copies[k]} {name} but the state has {total} "
-                f"({where}): every card must lie in exactly one place"
+                "cards: the deck holds {copies} {name} but the state has {total} "
+                "({where}): every card must lie in exactly one place",
+                copies=copies[k],
+                name=name,
+                total=total,
+                where=where,
             )

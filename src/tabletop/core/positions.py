@@ -30,8 +30,8 @@ class PositionError(InvalidOptionsError):
     """A position that names something the game lacks, or that the rules cannot
     reach; the message names the field (``position.hands[0]``)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"position.{field}", message)
+    def __init__(self, field: str, message: str, /, **fields: Any) -> None:
+        super().__init__(f"position.{field}", message, **fields)
 
 
 def check_fields(fields: Mapping[str, Any], known: Iterable[str]) -> None:
@@ -39,20 +39,22 @@ def check_fields(fields: Mapping[str, Any], known: Iterable[str]) -> None:
     known = sorted(known)
     for name in sorted(fields):
         if name not in known:
-            raise PositionError(name, f"unknown field (known: {', '.join(known)})")
+            raise PositionError(name, "unknown field (known: {known})", known=", ".join(known))
 
 
 def whole_number(fields: Mapping[str, Any], name: str, default: int) -> int:
     value = fields.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(name, f"must be a whole number, got {value!r}")
+        raise PositionError(name, "must be a whole number, got {value!r}", value=value)
     return value
 
 
 def seat_number(fields: Mapping[str, Any], name: str, players: int, default: int) -> int:
     seat = whole_number(fields, name, default)
     if not 0 <= seat < players:
-        raise PositionError(name, f"a seat from 0 to {players - 1}, got {seat}")
+        raise PositionError(
+            name, "a seat from 0 to {last}, got {seat}", last=players - 1, seat=seat
+        )
     return seat
 
 
@@ -60,8 +62,29 @@ def per_seat(fields: Mapping[str, Any], name: str, players: int, what: str) -> l
     """A list with one entry per seat."""
     value = fields[name]
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) != players:
-        raise PositionError(name, f"needs one {what} per player ({players})")
+        raise _one_per_seat(name, players, what)
     return list(value)
+
+
+def _one_per_seat(name: str, players: int, what: str) -> PositionError:
+    """The error of :func:`per_seat`: a whole sentence for each ``what`` it is called with."""
+    if what == "list of cards":
+        return PositionError(
+            name, "needs one list of cards per player ({players})", players=players
+        )
+    if what == "koku row":
+        return PositionError(name, "needs one koku row per player ({players})", players=players)
+    if what == "life":
+        return PositionError(name, "needs one life per player ({players})", players=players)
+    if what == "number":
+        return PositionError(name, "needs one number per player ({players})", players=players)
+    if what == "score":
+        return PositionError(name, "needs one score per player ({players})", players=players)
+    if what == "true/false":
+        return PositionError(name, "needs one true/false per player ({players})", players=players)
+    return PositionError(  # another game's word: in English
+        name, "needs one {what} per player ({players})", what=what, players=players
+    )
 
 
 class CardPool:
@@ -96,18 +119,26 @@ class CardPool:
             for near in difflib.get_close_matches(name.lower(), list(lowered), n=5):
                 if lowered[near] not in close:
                     close.append(lowered[near])
-        hint = f" (did you mean {', '.join(close[:5])}?)" if close else ""
-        raise PositionError(field, f"no card called {name!r}{hint}")
+        if close:
+            raise PositionError(
+                field,
+                "no card called {name!r} (did you mean {close}?)",
+                name=name,
+                close=", ".join(close[:5]),
+            )
+        raise PositionError(field, "no card called {name!r}", name=name)
 
     def take(self, field: str, names: Any) -> list[int]:
         """The cards called ``names``, out of the pool (more than the deck holds raise)."""
         if isinstance(names, str) or not isinstance(names, Sequence):
-            raise PositionError(field, f"must be a list of card names, got {names!r}")
+            raise PositionError(field, "must be a list of card names, got {names!r}", names=names)
         out = []
         for name in names:
             k = self.kind(field, name)
             if self.left[k] <= 0:
-                raise PositionError(field, f"{self.names[k]}: more copies than the deck holds")
+                raise PositionError(
+                    field, "{card}: more copies than the deck holds", card=self.names[k]
+                )
             self.left[k] -= 1
             out.append(k)
         return out
@@ -129,13 +160,17 @@ def read_position(path: str | Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise InvalidOptionsError("position", f"cannot read {path}: {exc.strerror}") from None
+        raise InvalidOptionsError(
+            "position", "cannot read {path}: {reason}", path=path, reason=exc.strerror
+        ) from None
     try:
         data = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise InvalidOptionsError("position", f"{path} is not valid: {exc}") from None
+        raise InvalidOptionsError(
+            "position", "{path} is not valid: {reason}", path=path, reason=str(exc)
+        ) from None
     if not isinstance(data, dict):
-        raise InvalidOptionsError("position", f"{path} must hold an object of fields")
+        raise InvalidOptionsError("position", "{path} must hold an object of fields", path=path)
     return data
 
 

@@ -87,7 +87,9 @@ class GameRecord:
         version = data.get("format_version")
         if version != FORMAT_VERSION:
             raise RecordFormatError(
-                f"unsupported record format version {version!r} (expected {FORMAT_VERSION})"
+                "unsupported record format version {version!r} (expected {expected})",
+                version=version,
+                expected=FORMAT_VERSION,
             )
         try:
             rec = cls(
@@ -101,7 +103,7 @@ class GameRecord:
                 position=data.get("position"),
             )
         except KeyError as exc:
-            raise RecordFormatError(f"record lacks the field {exc.args[0]!r}") from None
+            raise RecordFormatError("record lacks the field {field!r}", field=exc.args[0]) from None
         if not all(isinstance(a, int) and not isinstance(a, bool) for a in rec.actions):
             raise RecordFormatError("record field 'actions' must be a list of integers")
         if rec.position is not None and not isinstance(rec.position, dict):
@@ -115,7 +117,7 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordFormatError(f"record is not valid JSON: {exc}") from None
+            raise RecordFormatError("record is not valid JSON: {reason}", reason=str(exc)) from None
         return cls.from_dict(data)
 
     def save(self, path: str | Path) -> None:
@@ -126,7 +128,9 @@ class GameRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordFormatError(f"cannot read record {path}: {exc.strerror}") from None
+            raise RecordFormatError(
+                "cannot read record {path}: {reason}", path=path, reason=exc.strerror
+            ) from None
         return cls.from_json(text)
 
     def replay(self, *, log: bool = True, check_result: bool = True) -> State:
@@ -142,25 +146,34 @@ class GameRecord:
             else:
                 state = game.new_state(self.num_players, self.seed, log=log)
         except TabletopError as exc:
-            raise ReplayError(f"cannot start the recorded game: {exc}") from None
+            raise ReplayError("cannot start the recorded game: {problem}", problem=exc) from None
         for i, action_id in enumerate(self.actions):
             try:
                 state.apply(action_id)
             except TabletopError as exc:
                 raise ReplayError(
-                    f"action {i} (id {action_id}) cannot be replayed: {exc}"
+                    "action {index} (id {action_id}) cannot be replayed: {problem}",
+                    index=i,
+                    action_id=action_id,
+                    problem=exc,
                 ) from None
         if check_result and self.result is not None:
             if not state.is_terminal():
                 raise ReplayError("the record has a result but the replayed game is not over")
             got = {"returns": state.returns(), "winners": state.winners()}
             if got != self.result:
-                raise ReplayError(f"replayed result {got} differs from the recorded {self.result}")
+                raise ReplayError(
+                    "replayed result {got} differs from the recorded {recorded}",
+                    got=got,
+                    recorded=self.result,
+                )
         return state
 
 
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordFormatError(f"record field {key!r} must be of type {kind.__name__}")
+        raise RecordFormatError(
+            "record field {key!r} must be of type {kind}", key=key, kind=kind.__name__
+        )
     return value

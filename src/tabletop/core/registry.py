@@ -32,7 +32,9 @@ def game_class(game_id: str) -> type[Game[Any]]:
         target = _GAMES[game_id]
     except KeyError:
         raise UnknownGameError(
-            f"unknown game {game_id!r}; known games: {', '.join(list_games())}"
+            "unknown game {game!r}; known games: {known}",
+            game=game_id,
+            known=", ".join(list_games()),
         ) from None
     module, _, name = target.partition(":")
     cls: type[Game[Any]] = getattr(importlib.import_module(module), name)
@@ -66,5 +68,7 @@ def load_state(data: Any) -> State:
         raise StateFormatError("state data must be an object with the 'game' it is for")
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise StateFormatError(f"the state's 'options' must be an object, got {options!r}")
+        raise StateFormatError(
+            "the state's 'options' must be an object, got {options!r}", options=options
+        )
     return make(data["game"], **options).state_from_dict(data)

@@ -114,12 +114,16 @@ class State(ABC):
             if 0 <= action < len(actions):
                 return actions[action]
         if isinstance(action, bool) or not isinstance(action, (int, Action)):
-            raise IllegalActionError(f"an action must be an Action or an id, got {action!r}")
+            raise IllegalActionError(
+                "an action must be an Action or an id, got {action!r}", action=action
+            )
         if self.is_terminal():
             raise IllegalActionError("the game is over; no action is legal")
         described = self._game.action_from_id(int(action))
         if isinstance(action, Action) and action != described:
-            raise IllegalActionError(f"{action!r} is not an action of {self._game.id}")
+            raise IllegalActionError(
+                "{action!r} is not an action of {game}", action=action, game=self._game.id
+            )
         return described
 
     def _reject(self, action: Action, legal: list[Action]) -> None:
@@ -128,7 +132,10 @@ class State(ABC):
         described = self._coerce(action)
         choices = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
         raise IllegalActionError(
-            f"'{described}' is not legal for player {self.current_player + 1} now; legal: {choices}"
+            "'{action}' is not legal for player {player} now; legal: {legal}",
+            action=described,
+            player=self.current_player + 1,
+            legal=choices,
         )
 
     def legal_action_ids(self) -> list[int]:
@@ -235,7 +242,9 @@ class State(ABC):
         """
         try:
             if data["game"] != game.id:
-                raise StateFormatError(f"state is for {data['game']!r}, not {game.id!r}")
+                raise StateFormatError(
+                    "state is for {saved!r}, not {game!r}", saved=data["game"], game=game.id
+                )
             _check_options(game, data.get("options"))
             self._init_base(game, int(data["num_players"]), int(data["seed"]), False)
             self.history = [int(a) for a in data["history"]]
@@ -248,7 +257,7 @@ class State(ABC):
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, StateFormatError):
                 raise
-            raise StateFormatError(f"malformed state data: {exc!r}") from exc
+            raise StateFormatError("malformed state data: {problem}", problem=repr(exc)) from exc
 
     def __str__(self) -> str:
         if self.is_terminal():
@@ -265,14 +274,21 @@ def _check_options(game: Game[Any], stored: Any) -> None:
     if stored is None:
         return
     if not isinstance(stored, dict):
-        raise StateFormatError(f"the state's 'options' must be an object, got {stored!r}")
+        raise StateFormatError(
+            "the state's 'options' must be an object, got {options!r}", options=stored
+        )
     mine = json.loads(json.dumps(game.options_dict()))
     for name in sorted(set(stored) | set(mine)):
         if name not in mine:
-            raise StateFormatError(f"the state has option {name!r}, which {game.title} lacks")
+            raise StateFormatError(
+                "the state has option {name!r}, which {game} lacks", name=name, game=game.title
+            )
         if name in stored and stored[name] != mine[name]:
             raise StateFormatError(
-                f"the state was saved with {name}={stored[name]!r}, this game has "
-                f"{name}={mine[name]!r}: load it with tabletop.load_state(data), or make "
-                "the game with the state's options"
+                "the state was saved with {name}={saved!r}, this game has {name}={mine!r}: "
+                "load it with tabletop.load_state(data), or make the game with the state's "
+                "options",
+                name=name,
+                saved=stored[name],
+                mine=mine[name],
             )

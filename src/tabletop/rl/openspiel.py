@@ -177,7 +177,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         unknown = sorted(set(params) - set(spec))
         if unknown:
             raise InvalidOptionsError(
-                unknown[0], f"unknown parameter of {short_name(self.game_id)}"
+                unknown[0], "unknown parameter of {game}", game=short_name(self.game_id)
             )
         options = {k: v for k, v in params.items() if k not in ("players", "seed")}
         # Parameters left at their default are left to the options' own default.
@@ -381,14 +381,16 @@ def load(
     ``"single_round"``); ``seed=-1`` (the default) draws deals at random.
     """
     if game_id not in GAME_CLASSES:
-        raise InvalidOptionsError("game_id", f"{game_id!r} is not one of {', '.join(GAME_IDS)}")
+        raise InvalidOptionsError(
+            "game_id", "{game!r} is not one of {known}", game=game_id, known=", ".join(GAME_IDS)
+        )
     spec = GAME_CLASSES[game_id].game_type.parameter_specification
     params: dict[str, Any] = {"seed": int(seed)}
     if num_players is not None:
         params["players"] = int(num_players)
     for name, value in options.items():
         if name not in spec:
-            raise InvalidOptionsError(name, f"unknown option of {game_id}")
+            raise InvalidOptionsError(name, "unknown option of {game}", game=game_id)
         kind = type(spec[name])
         if name in _digit_options(game_id):
             params[name] = int(value)

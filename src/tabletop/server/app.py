@@ -3,20 +3,30 @@
 HTTP routes (JSON):
 
 - ``GET /api/games``: every game with its players range, options and bots, and the
-  browser module that draws it.
+  browser module that draws it; its words in ``?lang=`` (else the language of the
+  ``Accept-Language`` header, else English).
 - ``GET /api/tables``, ``POST /api/tables``: the lobby's list; create a table.
 - ``GET /api/tables/{id}``: one table's public summary.
 - ``POST /api/tables/{id}/seats/{seat}/claim``: take an open seat; returns its token.
 - ``GET /api/tables/{id}/replay/{step}``, ``GET /api/tables/{id}/record``: a finished
-  game step by step, and its :class:`~tabletop.GameRecord`.
+  game step by step (its log in ``?lang=``, else English), and its
+  :class:`~tabletop.GameRecord`.
+- ``GET /api/i18n?lang=``: the language to read in (``lang`` if the server speaks it,
+  else the best of ``Accept-Language``) and the languages it speaks, each by its own
+  name; ``GET /api/i18n/{lang}``: that language's messages for the browser
+  (:func:`tabletop.i18n.browser_catalog`); ``GET /api/i18n/{lang}/texts/{game}``: the
+  game's card names and texts in it (:func:`tabletop.i18n.data_texts`).
 
-``/ws/tables/{id}`` carries the live game (see :mod:`tabletop.server.protocol`).
+Errors are ``{"detail": sentence}`` in the request's language (``?lang=``, else
+``Accept-Language``). ``/ws/tables/{id}`` carries the live game (see
+:mod:`tabletop.server.protocol`), each connection in its person's language.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
 from collections.abc import AsyncIterator, Iterator
@@ -24,7 +34,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import httpx
-from fastapi import FastAPI, HTTPException, Request, WebSocket
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -36,6 +46,16 @@ from tabletop.bots import bot_catalogue, list_bots
 from tabletop.bots.registry import bot_searches
 from tabletop.core.compiled import engine
 from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
+from tabletop.core.registry import game_class
+from tabletop.i18n import (
+    Reader,
+    browser_catalog,
+    data_texts,
+    language_name,
+    languages,
+    negotiate,
+    reader,
+)
 from tabletop.server import protocol as p
 from tabletop.server.cluster import for_database
 from tabletop.server.http import Guard, address_key, client_address
@@ -56,6 +76,7 @@ from tabletop.server.relay import RESTART, forward_http, pipe_websocket
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import Storage
 from tabletop.server.tables import TableManager
+from tabletop.server.words import N_, Said, language_of, spoken
 from tabletop.server.workers import WorkerPool
 
 STATIC = Path(__file__).parent / "static"
@@ -65,6 +86,19 @@ WS_RELAY_MAX = 1 << 22  # a relayed table message (the owner's own limits apply)
 
 # Consecutive refused messages after which a flooding client is disconnected.
 FLOOD_CLOSE_AFTER = 50
+
+# How long a browser may keep a language's catalog or a game's texts (they change only
+# with a new version of the server).
+I18N_CACHE = "public, max-age=300"
+
+# The headings of the option groups (core.options.OPTION_GROUP_TITLES), marked here for
+# the catalogs; a test checks that they are the same sentences.
+GROUP_TITLES = (
+    N_("Set-up"),
+    N_("Expansions"),
+    N_("Rule variants"),
+    N_("Advanced: engine limits and data tables"),
+)
 
 
 class SeatIn(BaseModel):
@@ -103,9 +137,13 @@ def client_files(game_id: str) -> dict[str, str | None]:
     }
 
 
-def games_catalogue(max_bot_think_s: float = 0.0) -> list[dict[str, Any]]:
-    """Each game as the lobby shows it: options and bots described for players, which
-    bots search (and so take a thinking time) and the longest one this server allows."""
+def games_catalogue(
+    max_bot_think_s: float = 0.0, words: Reader | None = None
+) -> list[dict[str, Any]]:
+    """Each game as the lobby shows it: options and bots described for players (in
+    ``words``' language, English by default), which bots search (and so take a
+    thinking time) and the longest one this server allows."""
+    words = words or reader()
     out = []
     for game_id in tabletop.list_games():
         try:
@@ -114,20 +152,22 @@ def games_catalogue(max_bot_think_s: float = 0.0) -> list[dict[str, Any]]:
             log.exception("game %s is unavailable", game_id)
             continue
         info = game.info
+        option = _words_of(words, f"{game_id}:option")
+        about_bot = _words_of(words, f"{game_id}:bot")
         out.append(
             {
                 "id": game_id,
                 "title": info.title,
                 "min_players": info.min_players,
                 "max_players": info.max_players,
-                "notice": game.notice,
+                "notice": _words_of(words, f"{game_id}:notice")(game.notice),
                 "bots": list_bots(game_id),
                 "bot_levels": [
                     {
                         "name": b.name,
                         "level": b.level,
-                        "title": b.title,
-                        "summary": b.summary,
+                        "title": about_bot(b.title),
+                        "summary": about_bot(b.summary),
                         "alias_of": b.alias_of,
                         "searches": bot_searches(b.name, game_id),
                     }
@@ -135,19 +175,20 @@ def games_catalogue(max_bot_think_s: float = 0.0) -> list[dict[str, Any]]:
                 ],
                 "max_bot_think_s": max_bot_think_s,
                 "option_groups": [
-                    {"id": group, "title": OPTION_GROUP_TITLES[group]} for group in OPTION_GROUPS
+                    {"id": group, "title": words.gettext(OPTION_GROUP_TITLES[group])}
+                    for group in OPTION_GROUPS
                 ],
                 "options": [
                     {
                         "name": o.name,
-                        "title": o.title,
-                        "description": o.description,
+                        "title": option(o.title),
+                        "description": option(o.description),
                         "group": o.group,
                         # An option naming a file is offered as the choice of its
                         # packaged values: the server opens no file a client names.
                         "kind": "choice" if o.names_a_file else o.kind,
                         "default": o.default,
-                        "values": [[value, label] for value, label in o.values],
+                        "values": [[value, option(label)] for value, label in o.values],
                         "min": o.min,
                         "max": o.max,
                     }
@@ -158,6 +199,30 @@ def games_catalogue(max_bot_think_s: float = 0.0) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def _words_of(words: Reader, context: str) -> Any:
+    """Translates a text of the context ``context`` (``"kung-fu:option"``), or leaves
+    an empty one empty."""
+    return lambda text: words.pgettext(context, text) if text else text
+
+
+def game_package(game_id: str) -> str | None:
+    """The package of a game of Tabletop's (``"king_of_tokyo"``), None for an unknown
+    game or one registered from elsewhere."""
+    if game_id not in tabletop.list_games():
+        return None
+    parts = game_class(game_id).__module__.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["tabletop", "games"] else None
+
+
+def request_reader(request: Request) -> Reader:
+    """Whom an HTTP request's answer is for: ``?lang=``, else ``Accept-Language``."""
+    return reader(language_of(request.query_params.get("lang"), _accept(request)))
+
+
+def _accept(connection: Request | WebSocket) -> str | None:
+    return connection.headers.get("accept-language")
 
 
 @contextlib.contextmanager
@@ -219,21 +284,21 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def _table_error(request: Request, exc: TableError) -> Response:
         if isinstance(exc, Elsewhere):  # another process plays the table: ask it
             return await forward_http(relay, request, exc.address)
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        return JSONResponse(
+            {"detail": exc.said.read(request_reader(request))}, status_code=exc.status
+        )
 
     @app.exception_handler(SQLAlchemyError)
     @app.exception_handler(OSError)
-    async def _storage_error(_request: Request, exc: Exception) -> JSONResponse:
+    async def _storage_error(request: Request, exc: Exception) -> JSONResponse:
         log.warning("a request failed on storage: %s", exc)
-        return JSONResponse(
-            {"detail": "the database is not available right now; nothing changed, try again"},
-            status_code=503,
-        )
+        said = Said(N_("the database is not available right now; nothing changed, try again"))
+        return JSONResponse({"detail": said.read(request_reader(request))}, status_code=503)
 
     async def table_or_404(table_id: str) -> LiveTable:
         table = await manager.get(table_id)
         if table is None:
-            raise HTTPException(404, f"no table {table_id!r}")
+            raise _no_table(table_id)
         return table
 
     @app.get("/", include_in_schema=False)
@@ -254,8 +319,44 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         }
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
-        return games_catalogue(settings.bot_think_cap())
+    async def games(request: Request, response: Response) -> list[dict[str, Any]]:
+        words = request_reader(request)
+        response.headers["Content-Language"] = words.lang
+        response.headers["Vary"] = "Accept-Language"
+        return games_catalogue(settings.bot_think_cap(), words)
+
+    @app.get("/api/i18n")
+    async def i18n_choice(request: Request, response: Response) -> dict[str, Any]:
+        """The language to read in, and the languages there are (for the switch)."""
+        response.headers["Vary"] = "Accept-Language"
+        return {
+            "lang": language_of(request.query_params.get("lang"), _accept(request)),
+            "languages": [{"code": code, "name": language_name(code)} for code in languages()],
+        }
+
+    @app.get("/api/i18n/{lang}")
+    async def i18n_catalog(lang: str, request: Request) -> JSONResponse:
+        """The messages of ``lang`` for the browser (static/i18n.js)."""
+        if spoken(lang) is None:
+            raise _unknown_language(lang)
+        return JSONResponse(_browser_catalog(lang), headers={"Cache-Control": I18N_CACHE})
+
+    @app.get("/api/i18n/{lang}/texts/{game_id}")
+    async def i18n_texts(lang: str, game_id: str) -> JSONResponse:
+        """The card names and texts of ``game_id`` in ``lang`` (section, entry, field;
+        empty for English, which the card data holds)."""
+        if spoken(lang) is None:
+            raise _unknown_language(lang)
+        package = game_package(game_id)
+        if package is None:
+            raise TableError(
+                N_("unknown game {game}; known games: {games}"),
+                404,
+                game=repr(game_id[:60]),
+                games=", ".join(tabletop.list_games()),
+            )
+        texts = await asyncio.to_thread(data_texts, package, lang)
+        return JSONResponse(dict(texts), headers={"Cache-Control": I18N_CACHE})
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
@@ -296,7 +397,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def get_table(table_id: str) -> dict[str, Any]:
         out = await manager.summary(table_id)
         if out is None:
-            raise HTTPException(404, f"no table {table_id!r}")
+            raise _no_table(table_id)
         out["client"] = client_files(out["game"])
         return out
 
@@ -307,8 +408,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    async def replay(table_id: str, step: int) -> dict[str, Any]:
-        return await manager.replay_step(await table_or_404(table_id), step)
+    async def replay(table_id: str, step: int, lang: str | None = None) -> dict[str, Any]:
+        """The log and the last move in ``lang`` where the server speaks it, else English."""
+        words = reader(spoken(lang) or "en")
+        return await manager.replay_step(await table_or_404(table_id), step, words)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
@@ -318,13 +421,14 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         address = client_address(ws.scope)
+        lang = negotiate(_accept(ws))  # until its hello says otherwise
         if manager.addresses[address] >= settings.max_connections_per_address:
             refusal = p.ProtocolError(
                 p.TOO_MANY,
-                f"too many connections from your address (at most "
-                f"{settings.max_connections_per_address}); close some tabs",
+                N_("too many connections from your address (at most {most}); close some tabs"),
+                most=settings.max_connections_per_address,
             )
-            await ws.send_json(refusal.to_message())
+            await ws.send_json(refusal.to_message(reader(lang)))
             await ws.close(code=1008)
             return
         manager.addresses[address] += 1
@@ -335,10 +439,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 await pipe_websocket(ws, elsewhere.address, ws.url.path, WS_RELAY_MAX)
                 return
             except TableError as exc:
-                await ws.send_json(p.ProtocolError(p.SERVER_ERROR, str(exc)).to_message())
+                refusal = p.ProtocolError(p.SERVER_ERROR, exc.said.template, **exc.said.fields)
+                await ws.send_json(refusal.to_message(reader(lang)))
                 await ws.close(code=RESTART)
                 return
-            await _serve_socket(ws, table, table_id, address, manager, settings)
+            await _serve_socket(ws, table, table_id, Connection(address, lang), manager, settings)
         finally:
             manager.addresses[address] -= 1
             if not manager.addresses[address]:
@@ -347,19 +452,37 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     return app
 
 
+def _no_table(table_id: str) -> TableError:
+    return TableError(N_("no table {table}"), 404, table=repr(table_id))
+
+
+def _unknown_language(lang: str) -> TableError:
+    return TableError(
+        N_("unknown language {lang}: choose one of {languages}"),
+        404,
+        lang=repr(lang[:60]),
+        languages=", ".join(languages()),
+    )
+
+
+@functools.cache
+def _browser_catalog(lang: str) -> dict[str, Any]:
+    return browser_catalog(lang)
+
+
 async def _serve_socket(
     ws: WebSocket,
     table: LiveTable | None,
     table_id: str,
-    address: str,
+    conn: Connection,
     manager: TableManager,
     settings: ServerSettings,
 ) -> None:
     if table is None:
-        await ws.send_json(p.ProtocolError(p.NO_TABLE, f"no table {table_id!r}").to_message())
+        refusal = p.ProtocolError(p.NO_TABLE, N_("no table {table}"), table=repr(table_id))
+        await ws.send_json(refusal.to_message(conn.reader))
         await ws.close(code=4404)
         return
-    conn = Connection(address)
     sender = asyncio.ensure_future(_send_loop(ws, conn))
     close_code = None
     try:
@@ -408,8 +531,9 @@ async def _receive_loop(
             conn.send(
                 p.ProtocolError(
                     p.HELLO_FIRST,
-                    f"disconnected: no 'hello' within {settings.hello_timeout_s:g} seconds",
-                ).to_message()
+                    N_("disconnected: no 'hello' within {seconds} seconds"),
+                    seconds=float(settings.hello_timeout_s),
+                ).to_message(conn.reader)
             )
             return 1008
         if message["type"] == "websocket.disconnect":
@@ -419,24 +543,23 @@ async def _receive_loop(
             if not limiter.allow():
                 raise p.ProtocolError(
                     p.RATE_LIMITED,
-                    f"too many messages: at most {settings.rate_burst} at once and "
-                    f"{settings.rate_per_s:g} a second; this one was ignored",
+                    N_(
+                        "too many messages: at most {burst} at once and {rate} a second; "
+                        "this one was ignored"
+                    ),
+                    burst=settings.rate_burst,
+                    rate=float(settings.rate_per_s),
                 )
             data = p.parse_message(raw, settings.max_message_bytes)
             await manager.handle(table, conn, data)
             refused = 0
         except p.ProtocolError as exc:
-            conn.send(exc.to_message())
+            conn.send(exc.to_message(conn.reader))
             if exc.code == p.RATE_LIMITED:
                 refused += 1
                 if refused >= FLOOD_CLOSE_AFTER:
-                    conn.send(
-                        {
-                            "type": "error",
-                            "code": p.RATE_LIMITED,
-                            "message": "disconnected: flooding",
-                        }
-                    )
+                    flooding = p.ProtocolError(p.RATE_LIMITED, N_("disconnected: flooding"))
+                    conn.send(flooding.to_message(conn.reader))
                     return 1008  # policy violation
         except WebSocketDisconnect:
             raise
@@ -446,13 +569,13 @@ async def _receive_loop(
             log.warning("table %s: storage failed on a message: %s", table.id, exc)
             conn.send(
                 p.ProtocolError(
-                    p.SERVER_ERROR, "the database did not answer; nothing changed, try again"
-                ).to_message()
+                    p.SERVER_ERROR, N_("the database did not answer; nothing changed, try again")
+                ).to_message(conn.reader)
             )
         except Exception:
             log.exception("table %s: a message failed", table.id)
             conn.send(
                 p.ProtocolError(
-                    p.SERVER_ERROR, "the server could not handle this message; nothing changed"
-                ).to_message()
+                    p.SERVER_ERROR, N_("the server could not handle this message; nothing changed")
+                ).to_message(conn.reader)
             )

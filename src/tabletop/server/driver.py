@@ -26,9 +26,11 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from tabletop.bots.base import RandomBot
+from tabletop.i18n import SOURCE, render_label
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.live import PLAYING, Connection, LiveTable
+from tabletop.server.words import N_, Said
 from tabletop.server.workers import WorkerPool, choose_action, decision_seed, hints
 
 if TYPE_CHECKING:
@@ -152,9 +154,15 @@ class BotDriver:
             if action is None:
                 return False
             await self.manager.commit(table, seat, action.id)
-            answered = {"type": "answered", "version": table.version, "label": action.label}
+            labels: dict[str, str] = {}  # by language
             for conn in table.connections_of(seat):
-                conn.send(answered)
+                if conn.lang not in labels:
+                    english = conn.lang == SOURCE
+                    labels[conn.lang] = (
+                        action.label if english else render_label(state, action.id, conn.reader)
+                    )
+                label = labels[conn.lang]
+                conn.send({"type": "answered", "version": table.version, "label": label})
         return True
 
     def _trouble(self, table: LiveTable, value: bool) -> None:
@@ -211,7 +219,7 @@ class BotDriver:
     def hint(self, table: LiveTable, conn: Connection, seat: int) -> None:
         """Start computing a hint for ``seat``, within the seat's allowance."""
         if conn.hint_pending:
-            raise p.ProtocolError(p.BUSY, "a hint is already being computed")
+            raise p.ProtocolError(p.BUSY, N_("a hint is already being computed"))
         per_minute = self.settings.hints_per_minute
         allowance = table.hint_allowance.get(seat)
         if allowance is None:
@@ -220,7 +228,9 @@ class BotDriver:
             )
         if not allowance.allow():
             raise p.ProtocolError(
-                p.RATE_LIMITED, f"a seat may ask for {per_minute} hints a minute; wait a little"
+                p.RATE_LIMITED,
+                N_("a seat may ask for {most} hints a minute; wait a little"),
+                most=per_minute,
             )
         conn.hint_pending = True
         self.manager.spawn(self._send_hint(table, conn, seat))
@@ -236,10 +246,12 @@ class BotDriver:
                 state.to_dict(include_log=False),
                 self.settings.hint_iterations,
                 decision_seed(table.row.seed, seat, version, "hint"),
+                conn.reader.lang,
                 timeout=self.settings.bot_time_limit_s,
             )
             conn.send({"type": "hint", "version": version, "hints": result})
         except TimeoutError:
-            conn.send({"type": "error", "code": p.BUSY, "message": "the hint took too long"})
+            late = Said(N_("the hint took too long")).read(conn.reader)
+            conn.send({"type": "error", "code": p.BUSY, "message": late})
         finally:
             conn.hint_pending = False

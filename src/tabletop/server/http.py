@@ -15,9 +15,12 @@ import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
+from urllib.parse import parse_qs
 
+from tabletop.i18n import Reader
 from tabletop.server.protocol import RateLimiter
 from tabletop.server.settings import ServerSettings
+from tabletop.server.words import N_, Said, reader_of
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -73,8 +76,8 @@ class Guard:
     """Limits every HTTP request before the app sees it, and adds security headers.
 
     A request over ``max_body_bytes`` gets 413, a client over its request rate 429,
-    both as JSON with a sentence. Bodies are read here, whole and bounded, so the app
-    never parses more than the limit.
+    both as JSON with a sentence in the request's language. Bodies are read here, whole
+    and bounded, so the app never parses more than the limit.
     """
 
     def __init__(self, app: ASGIApp, settings: ServerSettings) -> None:
@@ -99,14 +102,20 @@ class Guard:
             await _refuse(
                 send_with_headers,
                 429,
-                f"too many requests: at most {settings.http_rate_burst} at once and "
-                f"{settings.http_rate_per_s:g} a second from one address",
+                Said(
+                    N_(
+                        "too many requests: at most {burst} at once and {rate} a second "
+                        "from one address"
+                    ),
+                    {"burst": settings.http_rate_burst, "rate": float(settings.http_rate_per_s)},
+                ).read(scope_reader(scope)),
             )
             return
         limit = settings.max_body_bytes
+        too_large = Said(N_("the body is over the limit of {limit} bytes"), {"limit": limit})
         declared = _content_length(scope)
         if declared is not None and declared > limit:
-            await _refuse(send_with_headers, 413, f"the body is over the limit of {limit} bytes")
+            await _refuse(send_with_headers, 413, too_large.read(scope_reader(scope)))
             return
         body = bytearray()
         more = scope["method"] not in ("GET", "HEAD")
@@ -116,9 +125,7 @@ class Guard:
                 return
             body += message.get("body", b"")
             if len(body) > limit:
-                await _refuse(
-                    send_with_headers, 413, f"the body is over the limit of {limit} bytes"
-                )
+                await _refuse(send_with_headers, 413, too_large.read(scope_reader(scope)))
                 return
             more = bool(message.get("more_body"))
         sent = False
@@ -131,6 +138,17 @@ class Guard:
             return await receive()  # the client's disconnect, if it comes
 
         await self.app(scope, replay, send_with_headers)
+
+
+def scope_reader(scope: Scope) -> Reader:
+    """Whom the answer to a request is for: its ``?lang=``, else its ``Accept-Language``."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1")[:2000]).get("lang")
+    accept = None
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            accept = value.decode("latin-1")
+            break
+    return reader_of(query[0] if query else None, accept)
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -21,8 +21,10 @@ from tabletop.bots.registry import ThinkTimeError, bot_searches, check_think, th
 from tabletop.core.errors import StateFormatError, TabletopError
 from tabletop.core.game import Game, State
 from tabletop.core.registry import game_class
+from tabletop.i18n import SOURCE, Reader, reader
 from tabletop.server.protocol import RateLimiter
 from tabletop.server.storage import SeatRow, Storage, TableRow
+from tabletop.server.words import N_, Said
 
 log = logging.getLogger("tabletop.server")
 
@@ -34,10 +36,16 @@ DEFAULT_GRACE_S = 60.0
 
 
 class TableError(TabletopError):
-    """A request about tables that cannot be honoured (HTTP 4xx); ``status`` is the code."""
+    """A request about tables that cannot be honoured (HTTP 4xx); ``status`` is the code.
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    ``message`` is an English sentence with named placeholders filled from ``fields``
+    (marked with ``N_`` for the catalogs): ``said.read(reader)`` says it in the
+    reader's language, ``str()`` in English.
+    """
+
+    def __init__(self, message: str, status: int = 400, /, **fields: Any) -> None:
+        self.said = Said(message, fields)
+        super().__init__(self.said.english())
         self.status = status
 
 
@@ -45,7 +53,7 @@ class Elsewhere(TableError):
     """Another server process owns the table: ``address`` reaches it."""
 
     def __init__(self, address: str) -> None:
-        super().__init__("another server process plays this table", 307)
+        super().__init__(N_("another server process plays this table"), 307)
         self.address = address
 
 
@@ -53,7 +61,7 @@ class TableBroken(TableError):
     """The table's stored log cannot be replayed; it is marked broken."""
 
     def __init__(self, table_id: str) -> None:
-        super().__init__(f"table {table_id} cannot be rebuilt from its log", 500)
+        super().__init__(N_("table {table} cannot be rebuilt from its log"), 500, table=table_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +87,9 @@ class Connection:
 
     MAX_QUEUE = 1000
 
-    def __init__(self, address: str = "unknown") -> None:
+    def __init__(self, address: str = "unknown", lang: str = SOURCE) -> None:
         self.address = address
+        self.lang = lang  # what its person reads: the log, labels, the server's sentences
         self.seat: int | None = None
         self.greeted = False
         self.next_seq = 0
@@ -100,6 +109,10 @@ class Connection:
 
     def close(self) -> None:
         self.queue.put_nowait(None)
+
+    @property
+    def reader(self) -> Reader:
+        return reader(self.lang)
 
     def hang_up(self, code: int) -> None:
         """Close the websocket with ``code`` once what is queued has been sent."""
@@ -252,6 +265,7 @@ def seat_summary(seat: SeatRow, connected: bool) -> dict[str, Any]:
         "bot": seat.bot,
         "think": seat.think,
         "name": seat.name,
+        "default_name": default_name(seat),
         "claimed": seat.kind == BOT or seat.token_hash is not None,
         "replaced": seat.replaced,
         "connected": connected,
@@ -301,9 +315,24 @@ def seat_name(spec: SeatSpec, seat: int) -> str:
     """A bot's name says it is a bot, which one and where: "Bot 2 (heuristic)", and
     how long it thinks if its creator chose: "Bot 3 (normal · 1 s)"."""
     if spec.kind == BOT:
-        who = spec.bot if spec.think is None else f"{spec.bot} · {think_text(spec.think)} s"
-        return clean_name(spec.name, seat, default=f"Bot {seat + 1} ({who})")
+        return clean_name(spec.name, seat, default=bot_name(seat, spec.bot, spec.think))
     return f"Seat {seat + 1}"
+
+
+def bot_name(seat: int, bot: str | None, think: float | None) -> str:
+    """The name the server gives a bot seat whose creator named none."""
+    who = bot if think is None else f"{bot} · {think_text(think)} s"
+    return f"Bot {seat + 1} ({who})"
+
+
+def default_name(seat: SeatRow) -> bool:
+    """Whether the seat's name is one the server made ("Bot 2 (heuristic)", "Seat 3",
+    "Player 3"), which each browser shows in its own language, rather than one a
+    person typed."""
+    made = {f"Seat {seat.seat + 1}", f"Player {seat.seat + 1}"}
+    if seat.kind == BOT:
+        made.add(bot_name(seat.seat, seat.bot, seat.think))
+    return seat.name in made
 
 
 def checked_think(spec: SeatSpec, game_id: str, cap: float) -> SeatSpec:
@@ -313,11 +342,13 @@ def checked_think(spec: SeatSpec, game_id: str, cap: float) -> SeatSpec:
     if spec.think is None:
         return spec
     if spec.kind != BOT or spec.bot is None:
-        raise TableError("only a bot seat has a thinking time", 422)
+        raise TableError(N_("only a bot seat has a thinking time"), 422)
     try:
         think = check_think(spec.think, cap)
     except ThinkTimeError as exc:
-        raise TableError(f"bot {spec.bot!r}: {exc}", 422) from None
+        raise TableError(
+            N_("bot {bot}: {problem}"), 422, bot=repr(spec.bot), problem=str(exc)
+        ) from None
     return replace(spec, think=think if bot_searches(spec.bot, game_id) else None)
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.live import HUMAN, OVER, Connection, LiveTable
+from tabletop.server.words import N_
 
 if TYPE_CHECKING:
     from tabletop.server.tables import TableManager
@@ -39,21 +40,23 @@ class People:
         manager = self.manager
         settings = self.settings
         if conn.greeted:
-            raise p.ProtocolError(p.BAD_MESSAGE, "this connection has already said hello")
+            raise p.ProtocolError(p.BAD_MESSAGE, N_("this connection has already said hello"))
         seat = None
         if token:
             seat = manager.seat_for_token(table, token)
             if seat is None:
-                raise p.ProtocolError(p.BAD_TOKEN, "this token holds no seat at this table")
+                raise p.ProtocolError(p.BAD_TOKEN, N_("this token holds no seat at this table"))
         if len(table.connections) >= settings.max_connections_per_table:
             raise p.ProtocolError(
                 p.TABLE_FULL,
-                f"this table has {settings.max_connections_per_table} connections already",
+                N_("this table has {most} connections already"),
+                most=settings.max_connections_per_table,
             )
         if seat is None and table.spectators >= settings.max_spectators_per_table:
             raise p.ProtocolError(
                 p.TABLE_FULL,
-                f"this table has {settings.max_spectators_per_table} spectators already",
+                N_("this table has {most} spectators already"),
+                most=settings.max_spectators_per_table,
             )
         conn.seat = seat
         conn.greeted = True
@@ -62,6 +65,7 @@ class People:
             {
                 "type": "welcome",
                 "seat": seat,
+                "lang": conn.lang,
                 "table": table.summary(),
                 "preferences": prefs.catalogue(table.state.game) if seat is not None else [],
             }
@@ -144,10 +148,10 @@ class People:
         """A person hands their seat to the table's replacement bot."""
         if table.row.replace_bot is None:
             raise p.ProtocolError(
-                p.NO_REPLACEMENT, "this table has no replacement bot: your seat waits for you"
+                p.NO_REPLACEMENT, N_("this table has no replacement bot: your seat waits for you")
             )
         if table.row.status == OVER:
-            raise p.ProtocolError(p.NOT_PLAYING, "the game is over")
+            raise p.ProtocolError(p.NOT_PLAYING, N_("the game is over"))
         if not table.row.seats[seat].replaced:
             await self.set_replaced(table, seat, True)
 

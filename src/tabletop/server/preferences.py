@@ -18,6 +18,7 @@ from tabletop.core.game import Game
 from tabletop.core.options import option_catalogue, options_to_dict
 from tabletop.server import protocol as p
 from tabletop.server.live import LiveTable
+from tabletop.server.words import N_
 
 
 def catalogue(game: Game[Any]) -> list[dict[str, Any]]:
@@ -56,7 +57,7 @@ def changed(table: LiveTable, seat: int, changes: Mapping[str, Any]) -> Any:
     naming the first bad one (nothing changes)."""
     game = table.state.game
     if game.preferences_type is None:
-        raise p.ProtocolError(p.BAD_PREFERENCES, f"{game.title} has no preferences")
+        raise p.ProtocolError(p.BAD_PREFERENCES, N_("{game} has no preferences"), game=game.title)
     try:
         return game.preferences({**(table.row.seats[seat].preferences or {}), **changes})
     except InvalidOptionsError as exc:

@@ -23,11 +23,12 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from tabletop.server import protocol as p
+from tabletop.server.words import N_, Said, reader_of
 
 log = logging.getLogger("tabletop.server")
 
 RESTART = 1012  # websocket close code: the server restarts, connect again
-UNREACHABLE = "the server playing this table does not answer; try again in a moment"
+UNREACHABLE = N_("the server playing this table does not answer; try again in a moment")
 
 
 async def forward_http(client: httpx.AsyncClient, request: Request, address: str) -> Response:
@@ -36,15 +37,17 @@ async def forward_http(client: httpx.AsyncClient, request: Request, address: str
     if request.url.query:
         url += "?" + request.url.query
     headers = {"X-Forwarded-For": _client(request)}
-    if "content-type" in request.headers:
-        headers["Content-Type"] = request.headers["content-type"]
+    for name in ("content-type", "accept-language"):  # the owner answers in its language
+        if name in request.headers:
+            headers[name] = request.headers[name]
     try:
         answer = await client.request(
             request.method, url, content=await request.body(), headers=headers
         )
     except httpx.HTTPError as exc:
         log.warning("relaying %s to %s failed: %s", request.url.path, address, exc)
-        return JSONResponse({"detail": UNREACHABLE}, status_code=503)
+        words = reader_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return JSONResponse({"detail": Said(UNREACHABLE).read(words)}, status_code=503)
     return Response(
         answer.content,
         status_code=answer.status_code,
@@ -56,16 +59,20 @@ async def pipe_websocket(ws: WebSocket, address: str, path: str, max_size: int) 
     """Pipe the accepted client socket ``ws`` to the owner's socket at ``path``, both
     ways, until either side closes; the other side then closes with the same code."""
     url = address.replace("http", "ws", 1).rstrip("/") + path
+    headers = {"X-Forwarded-For": _client(ws)}
+    if "accept-language" in ws.headers:  # the owner speaks the client's language
+        headers["Accept-Language"] = ws.headers["accept-language"][:1000]
     try:
         upstream = await connect(
             url,
-            additional_headers={"X-Forwarded-For": _client(ws)},
+            additional_headers=headers,
             open_timeout=5,
             max_size=max_size,
         )
     except (OSError, InvalidHandshake, TimeoutError) as exc:
         log.warning("relaying a table socket to %s failed: %s", address, exc)
-        await ws.send_json(p.ProtocolError(p.SERVER_ERROR, UNREACHABLE).to_message())
+        words = reader_of(None, ws.headers.get("accept-language"))
+        await ws.send_json(p.ProtocolError(p.SERVER_ERROR, UNREACHABLE).to_message(words))
         await ws.close(code=RESTART)
         return
 

@@ -22,7 +22,7 @@ import secrets
 import time
 import tomllib
 from collections import Counter, OrderedDict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
@@ -31,6 +31,7 @@ from tabletop.bots import list_bots
 from tabletop.core.errors import IllegalActionError, TabletopError
 from tabletop.core.options import option_catalogue
 from tabletop.core.registry import game_class
+from tabletop.i18n import SOURCE, Reader, reader, render_event, render_label
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.cluster import ClusterError, Solo
@@ -62,8 +63,13 @@ from tabletop.server.people import People
 from tabletop.server.relay import RESTART
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import Append, SeatRow, SeatTaken, Storage, TableMoved, TableRow
+from tabletop.server.words import N_
 from tabletop.server.workers import WorkerPool, deal_seed
 from tabletop.server.writer import ActionWriter
+
+if TYPE_CHECKING:
+    from tabletop.core.game import State
+    from tabletop.core.log import LogEvent
 
 log = logging.getLogger("tabletop.server")
 
@@ -192,7 +198,7 @@ class TableManager:
                     raise TableError(str(exc), 503) from None
                 if not owned:
                     if address is None:  # its owner is letting it go: ask again soon
-                        raise TableError("the table is changing servers; try again", 503)
+                        raise TableError(N_("the table is changing servers; try again"), 503)
                     raise Elsewhere(address)
                 row = await asyncio.to_thread(self.storage.load_table, table_id)  # as owned
                 if row is None:
@@ -328,7 +334,7 @@ class TableManager:
         (docs/positions.md), which the table also tells everybody.
         """
         if len(self.tables) >= self.settings.max_tables:
-            raise TableError("the server holds too many tables", 503)
+            raise TableError(N_("the server holds too many tables"), 503)
         try:
             _check_no_files(game_id, options)
             game = tabletop.make(game_id, **options)
@@ -338,17 +344,27 @@ class TableManager:
         bots = list_bots(game_id)
         for name in [s.bot for s in seats if s.kind == BOT] + [replace_bot]:
             if name is not None and name not in bots:
-                raise TableError(f"unknown bot {name!r}; available: {', '.join(bots)}", 422)
+                raise TableError(
+                    N_("unknown bot {bot}; available: {bots}"),
+                    422,
+                    bot=repr(name),
+                    bots=", ".join(bots),
+                )
         for s in seats:
             if s.kind not in (HUMAN, BOT) or (s.kind == BOT) != (s.bot is not None):
-                raise TableError("each seat is {'kind': 'human'} or {'kind': 'bot', 'bot': name}")
+                raise TableError(
+                    N_("each seat is {human} or {bot}"),
+                    400,
+                    human="{'kind': 'human'}",
+                    bot="{'kind': 'bot', 'bot': name}",
+                )
         seats = [checked_think(s, game_id, self.settings.bot_think_cap()) for s in seats]
         if claim is not None and not (0 <= claim < len(seats) and seats[claim].kind == HUMAN):
-            raise TableError(f"seat {claim} is not a human seat")
+            raise TableError(N_("seat {seat} is not a human seat"), 400, seat=claim)
         if not 0 <= leave_grace_s <= 3600:
-            raise TableError("leave_grace_s must be between 0 and 3600 seconds", 422)
+            raise TableError(N_("leave_grace_s must be between 0 and 3600 seconds"), 422)
         if known_deal and seed is None:
-            raise TableError("a known deal needs the seed to deal", 422)
+            raise TableError(N_("a known deal needs the seed to deal"), 422)
         chosen = game.fresh_seed() if seed is None else seed
         if not known_deal:
             if self._deal_secret is None:
@@ -362,12 +378,15 @@ class TableManager:
                 state = game.position({**row_position, "seed": seed})
                 if state.num_players != len(seats):
                     raise TableError(
-                        f"the position has {state.num_players} players, the table "
-                        f"{len(seats)} seats",
+                        N_("the position has {players} players, the table {seats} seats"),
                         422,
+                        players=state.num_players,
+                        seats=len(seats),
                     )
             else:
                 state = game.new_state(len(seats), seed=seed, log=True)
+        except TableError:
+            raise
         except TabletopError as exc:
             raise TableError(str(exc), 422) from None
         rows = [
@@ -422,21 +441,25 @@ class TableManager:
         limit = self.settings.max_waiting_tables_per_address
         if waiting >= limit:
             raise TableError(
-                f"you have {waiting} tables waiting for players already (at most {limit}): "
-                "start one of them, or wait until they expire",
+                N_(
+                    "you have {waiting} tables waiting for players already (at most {limit}): "
+                    "start one of them, or wait until they expire"
+                ),
                 429,
+                waiting=waiting,
+                limit=limit,
             )
 
     async def claim(self, table: LiveTable, seat: int, name: str | None) -> str:
         """Take an open human seat; returns the seat's token (shown once, stored hashed)."""
         async with table.lock:
             if not 0 <= seat < table.row.num_players:
-                raise TableError(f"there is no seat {seat}", 404)
+                raise TableError(N_("there is no seat {seat}"), 404, seat=seat)
             s = table.row.seats[seat]
             if s.kind != HUMAN:
-                raise TableError(f"seat {seat} is a bot's", 409)
+                raise TableError(N_("seat {seat} is a bot's"), 409, seat=seat)
             if s.token_hash is not None:
-                raise TableError(f"seat {seat} is taken", 409)
+                raise TableError(N_("seat {seat} is taken"), 409, seat=seat)
             token = secrets.token_urlsafe(24)
             chosen = distinct_name(clean_name(name, seat), seat, table.row.seats)
             try:
@@ -444,7 +467,7 @@ class TableManager:
                     self.storage.claim_seat, table.id, seat, chosen, hash_token(token)
                 )
             except SeatTaken:
-                raise TableError(f"seat {seat} is taken", 409) from None
+                raise TableError(N_("seat {seat} is taken"), 409, seat=seat) from None
             s.token_hash = hash_token(token)
             s.name = chosen
             if full and table.row.status == WAITING:
@@ -472,10 +495,13 @@ class TableManager:
             conn.hang_up(RESTART)
             return
         if kind == "hello":
+            lang = msg.get("lang")  # checked by protocol.parse_message
+            if lang is not None and not conn.greeted:
+                conn.lang = lang  # from now on, also for a refusal of this hello
             await self.people.hello(table, conn, msg.get("token"))
             return
         if not conn.greeted:
-            raise p.ProtocolError(p.HELLO_FIRST, "send a 'hello' message first")
+            raise p.ProtocolError(p.HELLO_FIRST, N_("send a 'hello' message first"))
         if kind == "action":
             await self.act(table, _seat_of(conn), msg["action"], msg["version"])
         elif kind == "hint":
@@ -521,38 +547,45 @@ class TableManager:
     def _check_turn(self, table: LiveTable, seat: int) -> None:
         status = table.row.status
         if status == OVER:
-            raise p.ProtocolError(p.NOT_PLAYING, "the game is over")
+            raise p.ProtocolError(p.NOT_PLAYING, N_("the game is over"))
         if status == WAITING:
-            raise p.ProtocolError(p.NOT_PLAYING, "the game starts when every seat is taken")
+            raise p.ProtocolError(p.NOT_PLAYING, N_("the game starts when every seat is taken"))
         current = table.state.current_player
         if seat != current:
             raise p.ProtocolError(
                 p.NOT_YOUR_TURN,
-                f"it is seat {current + 1}'s decision, not yours (seat {seat + 1})",
+                N_("it is seat {current}'s decision, not yours (seat {yours})"),
+                current=current + 1,
+                yours=seat + 1,
             )
         if table.bot_for(seat) is not None:
             raise p.ProtocolError(
-                p.NOT_YOUR_TURN, "a bot plays this seat now; reconnect to take it back"
+                p.NOT_YOUR_TURN, N_("a bot plays this seat now; reconnect to take it back")
             )
 
     async def act(self, table: LiveTable, seat: int, action: int, version: int) -> None:
         """Play ``action`` for a person at ``seat`` in the state of ``version`` actions,
         or refuse it changing nothing."""
         if self.stopping:
-            raise p.ProtocolError(p.BUSY, "the server is stopping; nothing changed")
+            raise p.ProtocolError(p.BUSY, N_("the server is stopping; nothing changed"))
         async with table.lock:
             if table.let_go:
                 raise _moved()
             if version != table.version:
                 raise p.ProtocolError(
                     p.STALE,
-                    f"the game has moved on (version {table.version}, you sent {version})",
+                    N_("the game has moved on (version {version}, you sent {sent})"),
+                    version=table.version,
+                    sent=version,
                 )
             self._check_turn(table, seat)
             table.hold.discard(seat)  # a person who plays on has read the summary
             if not 0 <= action < table.state.game.info.num_distinct_actions:
                 raise p.ProtocolError(
-                    p.UNKNOWN_ACTION, f"{action} is not an action id of {table.row.game}"
+                    p.UNKNOWN_ACTION,
+                    N_("{action} is not an action id of {game}"),
+                    action=action,
+                    game=table.row.game,
                 )
             await self.commit(table, seat, action)
         self.driver.kick(table)
@@ -599,8 +632,10 @@ class TableManager:
     def state_message(
         self, table: LiveTable, conn: Connection, views: dict[int | None, Any]
     ) -> dict[str, Any]:
-        """``conn``'s update: its own view and new log events, never another seat's."""
+        """``conn``'s update: its own view and new log events, never another seat's;
+        the events and the labels of its legal actions in its person's language."""
         state = table.state
+        words = conn.reader
         seat = conn.seat
         if seat not in views:
             views[seat] = state.view(seat)
@@ -616,7 +651,10 @@ class TableManager:
             and not prefs.will_answer(table, seat)
         ):
             data = state.game.action_data
-            legal = [{"id": a.id, "label": a.label, **data(a.id)} for a in state.legal_actions()]
+            legal = [
+                {"id": a.id, "label": _label(state, a.id, a.label, words), **data(a.id)}
+                for a in state.legal_actions()
+            ]
         return {
             "type": "state",
             "version": len(state.history),
@@ -624,7 +662,7 @@ class TableManager:
             "table": table.summary(),
             "current_player": state.current_player,
             "view": views[seat],
-            "log": [e.to_dict() for e in events],
+            "log": [_event(state, e, words) for e in events],
             "legal": legal,
             "result": table.row.result,
             "preferences": prefs.values(table, seat),
@@ -638,13 +676,17 @@ class TableManager:
 
     # -- finished games -------------------------------------------------------------
 
-    async def replay_step(self, table: LiveTable, step: int) -> dict[str, Any]:
-        """The spectator's view of a finished game after ``step`` actions."""
+    async def replay_step(
+        self, table: LiveTable, step: int, words: Reader | None = None
+    ) -> dict[str, Any]:
+        """The spectator's view of a finished game after ``step`` actions; its log and
+        the last move in ``words``' language (English by default)."""
+        words = words or reader()
         if table.row.status != OVER:
-            raise TableError("only a finished game can be replayed", 409)
+            raise TableError(N_("only a finished game can be replayed"), 409)
         history = list(table.state.history)
         if not 0 <= step <= len(history):
-            raise TableError(f"step must be between 0 and {len(history)}", 422)
+            raise TableError(N_("step must be between 0 and {last}"), 422, last=len(history))
         row = table.row
 
         def build() -> dict[str, Any]:
@@ -652,14 +694,15 @@ class TableManager:
             state = game.new_state(row.num_players, seed=row.seed, log=True)
             last = None
             for a in history[:step]:
-                last = {"seat": state.current_player, "label": game.action_from_id(a).label}
+                label = _label(state, a, game.action_from_id(a).label, words)
+                last = {"seat": state.current_player, "label": label}
                 state.apply(a)
             return {
                 "step": step,
                 "total": len(history),
                 "current_player": state.current_player,
                 "view": state.view(None),
-                "log": [e.to_dict() for e in state.log_for(None)],
+                "log": [_event(state, e, words) for e in state.log_for(None)],
                 "last": last,
             }
 
@@ -667,7 +710,7 @@ class TableManager:
 
     def record(self, table: LiveTable) -> dict[str, Any]:
         if table.row.status != OVER:
-            raise TableError("the record is published when the game is over", 409)
+            raise TableError(N_("the record is published when the game is over"), 409)
         names = [s.name for s in table.row.seats]
         row = table.row
         position = None if row.position is None else {**row.position, "seed": row.seed}
@@ -675,15 +718,28 @@ class TableManager:
         return record.to_dict()
 
 
+def _event(state: State, event: LogEvent, words: Reader) -> dict[str, Any]:
+    """``event`` as a client gets it: its ``text`` in the reader's language."""
+    out = event.to_dict()
+    if words.lang != SOURCE:
+        out["text"] = render_event(state, event, words)
+    return out
+
+
+def _label(state: State, action: int, english: str, words: Reader) -> str:
+    """The label of ``action`` in the reader's language (``english`` is its own)."""
+    return english if words.lang == SOURCE else render_label(state, action, words)
+
+
 def _moved() -> p.ProtocolError:
     return p.ProtocolError(
-        p.BUSY, "this table moved to another server; reconnect (nothing changed)"
+        p.BUSY, N_("this table moved to another server; reconnect (nothing changed)")
     )
 
 
 def _seat_of(conn: Connection) -> int:
     if conn.seat is None:
-        raise p.ProtocolError(p.NOT_SEATED, "spectators cannot play: take a seat first")
+        raise p.ProtocolError(p.NOT_SEATED, N_("spectators cannot play: take a seat first"))
     return conn.seat
 
 
@@ -695,22 +751,29 @@ def checked_position(position: dict[str, Any] | str) -> dict[str, Any]:
     box), without the game or options (the table's own)."""
     if isinstance(position, str):
         if len(position) > MAX_POSITION_CHARS:
-            raise TableError(f"a position is at most {MAX_POSITION_CHARS} characters", 422)
+            raise TableError(
+                N_("a position is at most {most} characters"), 422, most=MAX_POSITION_CHARS
+            )
         try:
             text = position.strip()
             fields = json.loads(text) if text.startswith("{") else tomllib.loads(text)
         except (ValueError, tomllib.TOMLDecodeError) as exc:
-            raise TableError(f"the position is neither TOML nor JSON: {exc}", 422) from None
+            raise TableError(
+                N_("the position is neither TOML nor JSON: {problem}"), 422, problem=str(exc)
+            ) from None
     else:
         fields = position
     if not isinstance(fields, dict):
-        raise TableError("a position is an object of fields", 422)
+        raise TableError(N_("a position is an object of fields"), 422)
     for name in ("game", "options"):
         if name in fields:
             raise TableError(
-                f"the position names its {name}: choose the game and its options for the "
-                "table instead, and give the position's other fields",
+                N_(
+                    "the position names its {name}: choose the game and its options for the "
+                    "table instead, and give the position's other fields"
+                ),
                 422,
+                name=name,
             )
     return fields
 
@@ -726,8 +789,12 @@ def _check_no_files(game_id: str, options: dict[str, Any]) -> None:
         if info.names_a_file and info.name in options and options[info.name] not in packaged:
             accepted = " or ".join(repr(v) for v in dict.fromkeys(packaged))
             raise TableError(
-                f"option {info.name!r}: the server opens no files named by a client; only "
-                f"{accepted} is accepted here (deck files work in the terminal and "
-                "the Python API)",
+                N_(
+                    "option {option}: the server opens no files named by a client; only "
+                    "{accepted} is accepted here (deck files work in the terminal and "
+                    "the Python API)"
+                ),
                 422,
+                option=repr(info.name),
+                accepted=accepted,
             )

@@ -22,6 +22,8 @@ from typing import Any
 
 import tabletop
 from tabletop.bots import analyse, make_bot
+from tabletop.i18n.catalogs import SOURCE
+from tabletop.i18n.reader import reader
 
 
 def deal_seed(secret: bytes, chosen: int) -> int:
@@ -60,13 +62,20 @@ def choose_action(
 
 
 def hints(
-    game_id: str, options: dict[str, Any], data: dict[str, Any], iterations: int, seed: int
+    game_id: str,
+    options: dict[str, Any],
+    data: dict[str, Any],
+    iterations: int,
+    seed: int,
+    lang: str = SOURCE,
 ) -> list[dict[str, object]]:
-    """The current player's legal actions, best first, as the search sees them."""
+    """The current player's legal actions, best first, as the search sees them, with
+    the reasons in ``lang``."""
     state = _state(game_id, options, data)
-    return [
-        h.to_dict() for h in analyse(state, state.current_player, iterations=iterations, seed=seed)
-    ]
+    found = analyse(
+        state, state.current_player, iterations=iterations, seed=seed, reader=reader(lang)
+    )
+    return [h.to_dict() for h in found]
 
 
 def _worker_init(server_pid: int) -> None:

@@ -48,7 +48,11 @@ def split(indices: Sequence[int], size: int) -> list[list[int]]:
 def check_backend(backend: str, address: str | None) -> None:
     """Fail before any game is played if ``backend`` cannot run here."""
     if backend not in BACKENDS:
-        raise SimError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        raise SimError(
+            "unknown backend {backend!r}; choose one of {known}",
+            backend=backend,
+            known=", ".join(BACKENDS),
+        )
     if address is not None and backend != "ray":
         raise SimError("--address is for the ray backend; add --backend ray")
     if backend == "ray":
@@ -152,7 +156,9 @@ def _ray_batches(
         try:
             ray.init(address=address, **kwargs)
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise SimError(f"cannot reach the Ray cluster at {address}: {exc}") from None
+            raise SimError(
+                "cannot reach the Ray cluster at {address}: {problem}", address=address, problem=exc
+            ) from None
         started = True
     remote = ray.remote(num_cpus=1)(play_games)
     spec_ref = ray.put(spec)

@@ -72,7 +72,9 @@ class Arm:
             canonical = json.loads(json.dumps(dict(self.fields), sort_keys=True))
             json.dumps(self.options)
         except (TypeError, ValueError) as exc:
-            raise SimError(f"arm {self.name!r}: not JSON data: {exc}") from None
+            raise SimError(
+                "arm {arm!r}: not JSON data: {problem}", arm=self.name, problem=exc
+            ) from None
         object.__setattr__(self, "fields", canonical)
 
     def fields_for(self, seat: int, players: int) -> dict[str, Any]:
@@ -93,24 +95,24 @@ class Arm:
     def from_dict(cls, data: Any) -> Arm:
         """An arm from its JSON form (a run folder, a study file)."""
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise SimError(f"an arm must be an object with a name, not {data!r}")
+            raise SimError("an arm must be an object with a name, not {data!r}", data=data)
         fields = data.get("fields", {})
         actions = data.get("actions", [])
         covariate = data.get("covariate")
         versus = data.get("versus")
         if versus is not None and not isinstance(versus, str):
-            raise SimError(f"arm {data['name']!r}: versus must name another arm")
+            raise SimError("arm {arm!r}: versus must name another arm", arm=data["name"])
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise SimError(f"arm {data['name']!r}: options must be an object")
+            raise SimError("arm {arm!r}: options must be an object", arm=data["name"])
         if not isinstance(fields, dict):
-            raise SimError(f"arm {data['name']!r}: fields must be an object")
+            raise SimError("arm {arm!r}: fields must be an object", arm=data["name"])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise SimError(f"arm {data['name']!r}: actions must be a list of action labels")
+            raise SimError("arm {arm!r}: actions must be a list of action labels", arm=data["name"])
         if covariate is not None and (
             isinstance(covariate, bool) or not isinstance(covariate, (int, float))
         ):
-            raise SimError(f"arm {data['name']!r}: the covariate must be a number")
+            raise SimError("arm {arm!r}: the covariate must be a number", arm=data["name"])
         return cls(data["name"], fields, tuple(actions), covariate, versus, tuple(options.items()))
 
 
@@ -144,12 +146,16 @@ def check_arms(arms: Sequence[Arm]) -> None:
     names = [a.name for a in arms]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
-        raise SimError(f"arm names must differ: {', '.join(twice)} given twice")
+        raise SimError("arm names must differ: {names} given twice", names=", ".join(twice))
     for arm in arms:
         if arm.versus is not None and (arm.versus not in names or arm.versus == arm.name):
-            raise SimError(f"arm {arm.name!r} is compared with {arm.versus!r}: no other arm")
+            raise SimError(
+                "arm {arm!r} is compared with {versus!r}: no other arm",
+                arm=arm.name,
+                versus=arm.versus,
+            )
     if arms[0].versus is not None:
-        raise SimError(f"the first arm, {arms[0].name!r}, is the control: it has no versus")
+        raise SimError("the first arm, {arm!r}, is the control: it has no versus", arm=arms[0].name)
 
 
 def references(arms: Sequence[Arm]) -> tuple[int, ...]:

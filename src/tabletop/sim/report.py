@@ -21,6 +21,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.i18n.reader import Reader
 from tabletop.sim.play import GameResult
 from tabletop.sim.spec import SimSpec
 from tabletop.sim.stats import stats_for
@@ -58,22 +59,57 @@ def ci_text(ci: list[float] | None) -> str:
 # -- terminal ----------------------------------------------------------------------
 
 
-def terminal_report(summary: dict[str, Any]) -> RenderableType:
-    """The summary as rich tables, for the end of ``tabletop sim``."""
+def terminal_report(summary: dict[str, Any], reader: Reader | None = None) -> RenderableType:
+    """The summary as rich tables, for the end of ``tabletop sim``, in the reader's
+    language (English by default)."""
+    tr = reader or Reader()
     parts: list[RenderableType] = []
     played, planned = summary["games_played"], summary["games_planned"]
-    status = "" if summary["complete"] else f" (interrupted: {played} of {planned})"
-    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or "default options"
-    parts.append(
-        Text(f"{summary['title']}: {played} games, seed {summary['seed']}, {options}{status}")
-    )
+    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items())
+    if summary["complete"]:
+        if options:
+            heading = tr.ngettext(
+                "{title}: {n} game, seed {seed}, {options}",
+                "{title}: {n} games, seed {seed}, {options}",
+                played,
+                title=summary["title"],
+                seed=str(summary["seed"]),
+                options=options,
+            )
+        else:
+            heading = tr.ngettext(
+                "{title}: {n} game, seed {seed}, default options",
+                "{title}: {n} games, seed {seed}, default options",
+                played,
+                title=summary["title"],
+                seed=str(summary["seed"]),
+            )
+    else:
+        heading = tr.gettext(
+            "{title}: {played} games, seed {seed}, {options} (interrupted: {played} of {planned})",
+            title=summary["title"],
+            played=played,
+            planned=planned,
+            seed=str(summary["seed"]),
+            options=options or tr.gettext("default options"),
+        )
+    parts.append(Text(heading))
     if "experiment" in summary:
         from tabletop.sim.study_report import terminal_experiment
 
-        parts.append(terminal_experiment(summary["experiment"]))
-    table = Table(title="Players (95% intervals)", title_justify="left")
-    for column in ("player", "wins", "win rate %", "rating μ", "σ", "ordinal", "mean return"):
-        table.add_column(column, justify="left" if column == "player" else "right")
+        parts.append(terminal_experiment(summary["experiment"], tr))
+    table = Table(title=tr.gettext("Players (95% intervals)"), title_justify="left")
+    columns = (
+        tr.gettext("player"),
+        tr.gettext("wins"),
+        tr.gettext("win rate %"),
+        tr.gettext("rating μ"),
+        tr.gettext("σ"),
+        tr.gettext("ordinal"),
+        tr.gettext("mean return"),
+    )
+    for k, column in enumerate(columns):
+        table.add_column(column, justify="left" if k == 0 else "right")
     for row in summary["standings"]:
         rating = row["rating"]
         table.add_row(
@@ -86,72 +122,108 @@ def terminal_report(summary: dict[str, Any]) -> RenderableType:
             _num(row["mean_return"], 3),
         )
     parts.append(table)
-    order = Table(title="Turn order (1 = first player)", title_justify="left")
-    order.add_column("position")
-    order.add_column("win rate %", justify="right")
+    order = Table(title=tr.gettext("Turn order (1 = first player)"), title_justify="left")
+    order.add_column(tr.gettext("position"))
+    order.add_column(tr.gettext("win rate %"), justify="right")
     for row in summary["turn_order"]:
         order.add_row(str(row["position"]), pct(row))
     parts.append(order)
-    fair = summary["fair_share"]
     length = summary["length"]
-    lines = [f"fair share {fair:.1%}; draws {summary['draws']}"]
+    lines = [
+        tr.gettext(
+            "fair share {fair}; draws {draws}",
+            fair=f"{summary['fair_share']:.1%}",
+            draws=summary["draws"],
+        )
+    ]
     if length.get("mean") is not None:
         lines.append(
-            f"game length (actions): mean {length['mean']:.1f}, median {length['median']:g}, "
-            f"10%-90% {length['p10']:g}-{length['p90']:g}, range {length['min']}-{length['max']}"
+            tr.gettext(
+                "game length (actions): mean {mean}, median {median}, 10%-90% {p10}-{p90}, "
+                "range {low}-{high}",
+                mean=f"{length['mean']:.1f}",
+                median=f"{length['median']:g}",
+                p10=f"{length['p10']:g}",
+                p90=f"{length['p90']:g}",
+                low=str(length["min"]),
+                high=str(length["max"]),
+            )
         )
     parts.append(Text("\n".join(lines)))
     stats = summary.get("game_stats")
     if stats:
-        parts.extend(_terminal_game_stats(summary, stats))
+        parts.extend(_terminal_game_stats(summary, stats, tr))
     return Group(*parts)
 
 
-def _terminal_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[RenderableType]:
+def _terminal_game_stats(
+    summary: dict[str, Any], stats: dict[str, Any], tr: Reader
+) -> list[RenderableType]:
     parts: list[RenderableType] = []
     players = summary["players"]
+    context = f"{summary['game']}:stats"
+
+    def words(text: str) -> str:
+        return tr.pgettext(context, text)
+
     if stats["counters"]:
-        table = Table(title=f"{stats['title']}: mean per game", title_justify="left")
-        table.add_column("statistic")
-        for label in [*players, "winners", "others"]:
+        title = tr.gettext("{title}: mean per game", title=words(stats["title"]))
+        table = Table(title=title, title_justify="left")
+        table.add_column(tr.gettext("statistic"))
+        for label in [*players, tr.gettext("winners"), tr.gettext("others")]:
             table.add_column(label, justify="right")
         for row in stats["counters"]:
             values = [row["by_player"][label] for label in players]
             table.add_row(
-                row["description"], *(_num(v) for v in [*values, row["winners"], row["others"]])
+                words(row["description"]),
+                *(_num(v) for v in [*values, row["winners"], row["others"]]),
             )
         parts.append(table)
     for group in stats["labels"]:
-        table = Table(title=f"Win rate by {group['description']}", title_justify="left")
+        title = tr.gettext("Win rate by {what}", what=words(group["description"]))
+        table = Table(title=title, title_justify="left")
         table.add_column(group["key"])
-        table.add_column("seat-games", justify="right")
-        table.add_column("win rate %", justify="right")
+        table.add_column(tr.gettext("seat-games"), justify="right")
+        table.add_column(tr.gettext("win rate %"), justify="right")
         for row in group["values"]:
             table.add_row(row["value"], str(row["games"]), pct(row))
         parts.append(table)
     for group in stats["outcomes"]:
-        table = Table(title=group["description"].capitalize(), title_justify="left")
+        described = words(group["description"])
+        table = Table(title=described[:1].upper() + described[1:], title_justify="left")
         table.add_column(group["key"])
-        table.add_column("games", justify="right")
-        table.add_column("share", justify="right")
+        table.add_column(tr.gettext("games"), justify="right")
+        table.add_column(tr.gettext("share"), justify="right")
         for row in group["values"]:
             table.add_row(row["value"], str(row["games"]), f"{row['share']:.1%}")
         parts.append(table)
     rows = stats["items"]["rows"]
     if rows:
         shown = rows if len(rows) <= MAX_ITEMS_SHOWN else _ends(rows, MAX_ITEMS_SHOWN)
-        title = f"Strength by {stats['items']['title']} (win rate with / without, points)"
+        title = tr.gettext(
+            "Strength by {item} (win rate with / without, points)",
+            item=words(stats["items"]["title"]),
+        )
         table = Table(title=title, title_justify="left")
-        for column in ("item", "share", "with %", "without %", "difference [95%]"):
-            table.add_column(column, justify="left" if column == "item" else "right")
+        columns = (
+            tr.gettext("item"),
+            tr.gettext("share"),
+            tr.gettext("with %"),
+            tr.gettext("without %"),
+            tr.gettext("difference [95%]"),
+        )
+        for k, column in enumerate(columns):
+            table.add_column(column, justify="left" if k == 0 else "right")
         for row in shown:
             diff = f"{signed_pct(row['difference'])} [{ci_text(row['difference_ci95'])}]"
             table.add_row(
                 row["item"], f"{row['share']:.0%}", pct(row["with"]), pct(row["without"]), diff
             )
         if len(rows) > len(shown):
-            table.caption = (
-                f"the {len(shown)} strongest and weakest of {len(rows)}; all in the report"
+            table.caption = tr.gettext(
+                "the {shown} strongest and weakest of {total}; all in the report",
+                shown=len(shown),
+                total=len(rows),
             )
         parts.append(table)
     return parts

@@ -169,21 +169,28 @@ class SimSpec:
         info = game.info
         if not info.min_players <= self.num_players <= info.max_players:
             raise SimError(
-                f"{info.title} takes {info.min_players} to {info.max_players} seats, "
-                f"got {self.num_players} ({','.join(self.bots)})"
+                "{game} takes {low} to {high} seats, got {seats} ({bots})",
+                game=info.title,
+                low=info.min_players,
+                high=info.max_players,
+                seats=self.num_players,
+                bots=",".join(self.bots),
             )
         for bot in set(self.bots):
             bot_from_spec(bot, self.game, seed=0)
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
             raise SimError(
-                f"the number of games must be a positive whole number, not {self.games!r}"
+                "the number of games must be a positive whole number, not {games!r}",
+                games=self.games,
             )
         if self.arms:
             check_arms(self.arms)
             if self.games % len(self.arms):
                 raise SimError(
-                    f"an experiment plays every arm of each replicate: {self.games} games "
-                    f"is not a multiple of its {len(self.arms)} arms"
+                    "an experiment plays every arm of each replicate: {games} games "
+                    "is not a multiple of its {arms} arms",
+                    games=self.games,
+                    arms=len(self.arms),
                 )
         for index in range(len(self.arms) or (1 if self.position else 0)):
             self.starting_state(index)
@@ -191,7 +198,7 @@ class SimSpec:
     def starting_state(self, index: int) -> tabletop.State:
         """Game ``index``'s state before any bot chooses: the deal, or the position with
         the arm's opening actions played; a mistake in them raises :class:`SimError`."""
-        where = f"arm {self.arms[self.arm(index)].name!r}: " if self.arms else ""
+        arm = self.arms[self.arm(index)].name if self.arms else None
         try:
             game = tabletop.make(self.game, **self.options_dict(index))
             fields = self.position_fields(index)
@@ -199,14 +206,17 @@ class SimSpec:
                 return game.new_state(self.num_players, self.game_seed(index))
             state = game.position(fields)
         except TabletopError as exc:
-            raise SimError(f"{where}{exc}") from None
+            raise _in_arm(arm, exc.template, **exc.fields) from None
         if state.num_players != self.num_players:
-            raise SimError(
-                f"{where}the position has {state.num_players} players, the seats are "
-                f"{self.num_players} ({','.join(self.bots)})"
+            raise _in_arm(
+                arm,
+                "the position has {players} players, the seats are {seats} ({bots})",
+                players=state.num_players,
+                seats=self.num_players,
+                bots=",".join(self.bots),
             )
         for label in self.opening(index):
-            play_label(state, label, where)
+            play_label(state, label, arm)
         return state
 
     def to_dict(self) -> dict[str, Any]:
@@ -240,7 +250,7 @@ class SimSpec:
                 arms=tuple(Arm.from_dict(a) for a in data.get("arms", [])),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise SimError(f"the run settings are damaged: {exc!r}") from None
+            raise SimError("the run settings are damaged: {problem}", problem=repr(exc)) from None
 
 
 def canonical_position(fields: Any) -> str:
@@ -252,11 +262,19 @@ def canonical_position(fields: Any) -> str:
     return json.dumps(fields, sort_keys=True)
 
 
-def play_label(state: tabletop.State, label: str, where: str = "") -> None:
-    """Apply the legal action labelled ``label``; :class:`SimError` if there is none."""
+def play_label(state: tabletop.State, label: str, arm: str | None = None) -> None:
+    """Apply the legal action labelled ``label``; :class:`SimError` if there is none
+    (naming the experiment's ``arm`` whose opening it is, if any)."""
     for action in state.legal_actions():
         if action.label == label:
             state.apply(action)
             return
     legal = "; ".join(a.label for a in state.legal_actions()[:8])
-    raise SimError(f"{where}no legal action {label!r} (legal: {legal})")
+    raise _in_arm(arm, "no legal action {label!r} (legal: {legal})", label=label, legal=legal)
+
+
+def _in_arm(arm: str | None, message: str, /, **fields: Any) -> SimError:
+    """The error of ``message``, said of the experiment's ``arm`` when there is one."""
+    if arm is None:
+        return SimError(message, **fields)
+    return SimError("arm {arm!r}: {problem}", arm=arm, problem=TabletopError(message, **fields))

@@ -59,13 +59,14 @@ class RunFolder:
         """A new run in ``path``, which must not hold a run already."""
         if (path / RUN_FILE).exists():
             raise SimError(
-                f"{path} already holds a run; continue it with --resume {path} "
-                "or choose another --out"
+                "{path} already holds a run; continue it with --resume {path} "
+                "or choose another --out",
+                path=path,
             )
         if path.exists() and not path.is_dir():
-            raise SimError(f"--out {path} is a file, not a folder")
+            raise SimError("--out {path} is a file, not a folder", path=path)
         if not path.parent.is_dir():
-            raise SimError(f"--out: the folder {str(path.parent)!r} does not exist")
+            raise SimError("--out: the folder {folder!r} does not exist", folder=str(path.parent))
         path.mkdir(exist_ok=True)
         meta = {"tabletop": tabletop.__version__, "spec": spec.to_dict()}
         (path / RUN_FILE).write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
@@ -78,11 +79,15 @@ class RunFolder:
         try:
             meta = json.loads((path / RUN_FILE).read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise SimError(f"--resume: {path} holds no run (no {RUN_FILE})") from None
+            raise SimError(
+                "--resume: {path} holds no run (no {file})", path=path, file=RUN_FILE
+            ) from None
         except (OSError, json.JSONDecodeError) as exc:
-            raise SimError(f"--resume: cannot read {path / RUN_FILE}: {exc}") from None
+            raise SimError(
+                "--resume: cannot read {path}: {problem}", path=path / RUN_FILE, problem=exc
+            ) from None
         if not isinstance(meta, dict):
-            raise SimError(f"--resume: {path / RUN_FILE} is not a run file")
+            raise SimError("--resume: {path} is not a run file", path=path / RUN_FILE)
         spec = SimSpec.from_dict(meta.get("spec"))
         return cls(path, spec, _scan_games(path / GAMES_FILE, spec))
 
@@ -91,7 +96,10 @@ class RunFolder:
         index and seed, so the longer run is the one that would have been played."""
         if games < self.spec.games:
             raise SimError(
-                f"{self.path} holds {self.spec.games} games; it cannot shrink to {games}"
+                "{path} holds {held} games; it cannot shrink to {games}",
+                path=self.path,
+                held=self.spec.games,
+                games=games,
             )
         self.spec = replace(self.spec, games=games)
         meta = {"tabletop": tabletop.__version__, "spec": self.spec.to_dict()}
@@ -159,9 +167,18 @@ def _scan_games(path: Path, spec: SimSpec) -> dict[int, int]:
                 seats = len(data["seating"])
                 GameResult.from_dict(data)
             except (ValueError, KeyError, TypeError) as exc:
-                raise SimError(f"--resume: {path} line {number} is damaged: {exc!r}") from None
+                raise SimError(
+                    "--resume: {path} line {number} is damaged: {problem}",
+                    path=path,
+                    number=number,
+                    problem=repr(exc),
+                ) from None
             if not 0 <= index < spec.games or seats != spec.num_players:
-                raise SimError(f"--resume: {path} line {number} does not belong to this run")
+                raise SimError(
+                    "--resume: {path} line {number} does not belong to this run",
+                    path=path,
+                    number=number,
+                )
             offsets.setdefault(index, position)
             position += len(line)
     return offsets

@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.table import Table
 
+from tabletop.i18n.reader import Reader
 from tabletop.sim.report import figure, html_table, img, plot_differences, png
 
 EFFECTS_PNG = "effects.png"
@@ -69,23 +70,31 @@ def _cells(experiment: dict[str, Any], row: dict[str, Any]) -> list[str]:
     return cells
 
 
-def terminal_experiment(experiment: dict[str, Any]) -> Table:
+def terminal_experiment(experiment: dict[str, Any], reader: Reader | None = None) -> Table:
     """The effects as a rich table, largest first, the control on top."""
-    title = (
-        f"Paired effects on {experiment['subject']}'s win rate, "
-        f"{experiment['replicates']} replicates (95% intervals)"
+    tr = reader or Reader()
+    title = tr.gettext(
+        "Paired effects on {subject}'s win rate, {replicates} replicates (95% intervals)",
+        subject=experiment["subject"],
+        replicates=experiment["replicates"],
     )
     table = Table(title=title, title_justify="left")
     covariate = _has_covariate(experiment)
-    columns = ["treatment", "versus", "win %", "effect [95%]"]
-    columns += ["covariate", "off line"] if covariate else []
+    columns = [
+        tr.gettext("treatment"),
+        tr.gettext("versus"),
+        tr.gettext("win %"),
+        tr.gettext("effect [95%]"),
+    ]
+    columns += [tr.gettext("covariate"), tr.gettext("off line")] if covariate else []
     for k, column in enumerate(columns):
         table.add_column(column, justify="left" if k < 2 else "right")
+    control = tr.gettext("(control)")
     for row in experiment["arms"]:
         effect = (
             "-" if row["ci95"] is None else f"{points(row['effect'])} [{interval(row['ci95'])}]"
         )
-        cells = [row["arm"], row["versus"] or "(control)", _rate(row["win_rate"]), effect]
+        cells = [row["arm"], row["versus"] or control, _rate(row["win_rate"]), effect]
         if covariate:
             cells += [_covariate(row["covariate"]), points(row["residual"])]
         table.add_row(*cells)

@@ -42,7 +42,8 @@ def require_extra() -> None:
             missing.append(module)
     if missing:
         raise SimError(
-            f"the simulation lab needs {', '.join(missing)}: pip install 'tabletop[sim]'"
+            "the simulation lab needs {modules}: pip install 'tabletop[sim]'",
+            modules=", ".join(missing),
         )
 
 

@@ -1,18 +1,27 @@
 """The renderer interface, and the generic renderer every game falls back to.
 
 A renderer turns *views* (``state.view(seat)``, plain JSON-ready dicts) and log
-events into rich renderables. It never receives a state, so it cannot show what
-the seat may not see, however it is written. The base class is a complete,
-game-agnostic renderer: the board is the view as indented key/values and the
-choices are the legal actions in engine order. Game renderers override the few
-methods where a game deserves a real picture.
+events into rich renderables. Boards and end screens are drawn from the view alone,
+so they cannot show what the seat may not see, however they are written. Log lines
+and choice labels are also given the state, only to put them into the reader's
+language (:func:`~tabletop.i18n.render_event`, :func:`~tabletop.i18n.render_label`:
+the game's templates filled from the event's or the action's own data). The base
+class is a complete, game-agnostic renderer: the board is the view as indented
+key/values and the choices are the legal actions in engine order. Game renderers
+override the few methods where a game deserves a real picture.
+
+Every word on screen is the reader's (:func:`tabletop.cli.language.tr`): whole
+messages with named fields, :func:`styled` where the fields keep their own styles,
+:func:`N_` for tables of English text translated where they are shown, and
+:func:`data_text` for the names and texts of cards from the games' data files.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from string import Formatter
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
@@ -20,11 +29,95 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.language import tr
 from tabletop.core.action import Action
 from tabletop.core.log import LogEvent
+from tabletop.i18n import render_event, render_label, text_of
+
+if TYPE_CHECKING:
+    from tabletop.core.game import State
 
 View = Mapping[str, Any]
 ChoiceGroup = tuple[str, list[Action]]
+
+HUMAN = "you"
+"""The seat name of a person at this terminal (as typed in ``--seats``)."""
+
+
+def N_(message: str) -> str:
+    """``message`` unchanged, marked for the catalogs (``python -m tabletop.i18n.extract``
+    collects ``N_`` calls): for tables of English text, put into the reader's language
+    where they are shown, with ``tr().gettext(text)``."""
+    return message
+
+
+def styled(template: str, style: str = "", /, **fields: str | int | Text) -> Text:
+    """A message whose fields keep their own styles.
+
+    ``template`` is the reader's message with its ``{name}`` placeholders unfilled
+    (``tr().gettext(message)`` without fields gives it); each is filled with its field:
+    a :class:`~rich.text.Text` keeps its style, a number is written as the reader's
+    numbers. ``style`` is the style of the whole line.
+
+    >>> styled("{who}, your choice: ", who=Text("player 1", style="bold")).plain
+    'player 1, your choice: '
+    """
+    out = Text(style=style)
+    for literal, name, _spec, _conversion in Formatter().parse(template):
+        if literal:
+            out.append(literal)
+        if name is None:
+            continue
+        value = fields.get(name)
+        if value is None:  # a field the message does not have: shown as written
+            out.append(f"{{{name}}}")
+        elif isinstance(value, Text):
+            out.append_text(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out.append(tr().number(value))
+        else:
+            out.append(str(value))
+    return out
+
+
+def data_text(
+    package: str,
+    section: str,
+    entry: str,
+    english: str,
+    field: str = "name",
+    edition: str | None = None,
+) -> str:
+    """The name (or another field) of a card, a monster, an effect... in the reader's
+    language, from the game's data files (:func:`tabletop.i18n.text_of`); ``english``
+    where the language has none. An ``edition`` ("2011") prefers the field of that
+    edition (``name_2011``) where the file gives one.
+
+    >>> data_text("kung_fu", "cards", "A01", "Straight Punch")
+    'Straight Punch'
+    """
+    lang = tr().lang
+    if edition:
+        own = text_of(package, lang, section, entry, f"{field}_{edition}", "")
+        if own:
+            return own
+    return text_of(package, lang, section, entry, field, english)
+
+
+def decision_text(game_id: str, text: str) -> str:
+    """What a view's decision asks (its ``reason`` or ``text``), in the reader's
+    language where the game lists it (:meth:`~tabletop.core.game.Game.decision_texts`)."""
+    return tr().pgettext(f"{game_id}:decision", text)
+
+
+def event_text(event: LogEvent, state: State | None) -> str:
+    """A log line in the reader's language (its English text without a state)."""
+    return event.text if state is None else render_event(state, event, tr())
+
+
+def action_text(action: Action, state: State | None) -> str:
+    """A choice's label in the reader's language (its English label without a state)."""
+    return str(action) if state is None else render_label(state, action.id, tr())
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +137,15 @@ class Seating:
     def name(self, seat: int) -> str:
         """``"player 2 (heuristic)"`` for seat 1: the player's number, then who plays it."""
         who = self.players[seat] if 0 <= seat < len(self.players) else "?"
-        return f"player {seat + 1} ({who})"
+        if who == HUMAN:
+            who = tr().gettext("you")
+        return tr().gettext("player {number} ({who})", number=seat + 1, who=who)
 
     def short(self, seat: int, viewer: int | None = None) -> str:
         """``"you"`` for the viewing seat, else ``"player 2"`` (seat 1): for tight spots."""
-        return "you" if seat == viewer else f"player {seat + 1}"
+        if seat == viewer:
+            return tr().gettext("you")
+        return tr().gettext("player {number}", number=seat + 1)
 
     def names(self, seats: Iterable[int]) -> str:
         return ", ".join(self.name(s) for s in seats)
@@ -76,26 +173,33 @@ class Renderer:
     def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
         """Everything ``seat`` may see, as a panel of indented key/values."""
         text = Text("\n".join(view_lines(view)))
-        title = f"{self.title or view.get('game', 'game')}: what {_whose(seat, seating)} can see"
+        title = tr().gettext(
+            "{game}: what {whose} can see",
+            game=self.title or view.get("game", "game"),
+            whose=_whose(seat, seating),
+        )
         return Panel(text, title=title, title_align="left", expand=False)
 
     # -- the log --------------------------------------------------------------
 
-    def event(self, event: LogEvent) -> Text:
-        """One log line; private events (only this seat sees them) are marked."""
-        text = Text(event.text)
+    def event(self, event: LogEvent, state: State | None = None) -> Text:
+        """One log line in the reader's language (the state's game puts it into words;
+        without a state, the English text); private events (only this seat sees
+        them) are marked."""
+        text = Text(event_text(event, state))
         if event.visible_to is not None:
-            text = Text.assemble(("(private) ", "dim italic"), text)
+            text = Text.assemble((tr().gettext("(private)"), "dim italic"), " ", text)
         return text
 
-    def events(self, events: Sequence[LogEvent]) -> RenderableType:
+    def events(self, events: Sequence[LogEvent], state: State | None = None) -> RenderableType:
         """Log lines, indented; a long line wraps under its own start."""
-        return Group(*(Padding(self.event(e), (0, 0, 0, 2), expand=False) for e in events))
+        return Group(*(Padding(self.event(e, state), (0, 0, 0, 2), expand=False) for e in events))
 
     # -- choices --------------------------------------------------------------
 
     #: Headings of the choice groups, in order; the last one takes everything else.
-    groups: tuple[str, ...] = ("Choices",)
+    #: English (marked with :func:`N_`), shown in the reader's language.
+    groups: tuple[str, ...] = (N_("Choices"),)
 
     def group_of(self, label: str) -> str:
         """The heading an action label goes under (one of :attr:`groups`)."""
@@ -105,15 +209,16 @@ class Renderer:
         """Legal actions grouped under headings, in the order they are numbered.
 
         Empty groups are left out; when only the catch-all group is left, it is
-        called "Choices".
+        called "Choices". Actions are grouped by their English labels; the headings
+        are the reader's.
         """
         grouped: dict[str, list[Action]] = {name: [] for name in self.groups}
         for action in actions:
-            grouped[self.group_of(str(action))].append(action)
+            grouped[self.group_of(action.label)].append(action)
         filled = [(name, acts) for name, acts in grouped.items() if acts]
         if len(filled) == 1 and filled[0][0] == self.groups[-1]:
-            return [("Choices", filled[0][1])]
-        return filled
+            return [(tr().gettext("Choices"), filled[0][1])]
+        return [(tr().gettext(name), acts) for name, acts in filled]
 
     def parse_choice(self, text: str, view: View, legal: Sequence[Action]) -> Action | str | None:
         """A game's own input syntax (e.g. dice to keep by number).
@@ -124,20 +229,23 @@ class Renderer:
         """
         return None
 
-    def choice_label(self, action: Action, view: View) -> Text:
-        """How a choice reads; ``view`` (the chooser's) may add context."""
-        return Text(str(action))
+    def choice_label(self, action: Action, view: View, state: State | None = None) -> Text:
+        """How a choice reads in the reader's language (the state's game puts it into
+        words; without a state, the English label); ``view`` (the chooser's) may add
+        context."""
+        return Text(action_text(action, state))
 
     # -- help, rounds and the end ---------------------------------------------
 
-    #: A short rules summary in rich markup, for the help screen.
+    #: A short rules summary in rich markup, for the help screen (English, marked with
+    #: :func:`N_`; shown in the reader's language).
     rules_markup: str = ""
 
     def rules(self) -> RenderableType:
         """A short rules summary for the help screen."""
         if self.rules_markup:
-            return Text.from_markup(self.rules_markup)
-        return Text("No rules summary is available for this game yet.")
+            return Text.from_markup(tr().gettext(self.rules_markup))
+        return Text(tr().gettext("No rules summary is available for this game yet."))
 
     def round_summary(
         self, before: View | None, after: View, seating: Seating
@@ -155,12 +263,15 @@ class Renderer:
 
     def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
         """The end of the match: who won and each seat's utility."""
-        table = Table(title="Game over", title_justify="left")
-        table.add_column("Player")
-        table.add_column("Result", justify="right")
+        reader = tr()
+        table = Table(title=reader.gettext("Game over"), title_justify="left")
+        table.add_column(reader.gettext("Player"))
+        table.add_column(reader.gettext("Result"), justify="right")
         for seat, value in enumerate(result.returns):
-            mark = "  winner" if seat in result.winners else ""
-            table.add_row(seating.name(seat), f"{value:g}{mark}")
+            shown = f"{value:g}"
+            if seat in result.winners:
+                shown = reader.gettext("{result}  winner", result=shown)
+            table.add_row(seating.name(seat), shown)
         return Group(table, Text(winners_line(result, seating), style="bold"))
 
 
@@ -178,16 +289,27 @@ def winners_line(result: MatchResult, seating: Seating) -> str:
     >>> winners_line(MatchResult((), (0.0, 0.0, 0.0)), seating)
     'Nobody won.'
     """
+    reader = tr()
     if not result.winners:
-        return "Nobody won."
+        return reader.gettext("Nobody won.")
     me = next(iter(seating.humans)) if len(seating.humans) == 1 else None
-    names = ["you" if w == me else seating.name(w) for w in result.winners]
-    text = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{text[0].upper()}{text[1:]} won."
+    if result.winners == (me,):
+        return reader.gettext("You won.")
+    names = [reader.gettext("you") if w == me else seating.name(w) for w in result.winners]
+    if len(names) == 1:
+        text = reader.gettext("{player} won.", player=names[0])
+    else:
+        text = reader.gettext("{players} won.", players=reader.join(names))
+    return capitalized(text)
+
+
+def capitalized(text: str) -> str:
+    """``text`` with its first letter upper-case (a line that starts with a name)."""
+    return text[:1].upper() + text[1:]
 
 
 def _whose(seat: int | None, seating: Seating) -> str:
-    return "a spectator" if seat is None else seating.name(seat)
+    return tr().gettext("a spectator") if seat is None else seating.name(seat)
 
 
 def view_lines(value: Any, indent: int = 0) -> list[str]:
@@ -230,9 +352,9 @@ def _inline(value: Any) -> bool:
 
 def _scalar(value: Any) -> str:
     if value is None:
-        return "none"
+        return tr().gettext("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr().gettext("yes") if value else tr().gettext("no")
     if isinstance(value, Mapping):
         return "{}"
     if isinstance(value, list | tuple):

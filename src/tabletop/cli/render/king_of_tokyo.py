@@ -9,18 +9,38 @@ dozens of numbered keep choices.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from babel import Locale
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.render.base import MatchResult, Renderer, Seating, View, Wrap
+from tabletop.cli.language import tr
+from tabletop.cli.render.base import (
+    N_,
+    MatchResult,
+    Renderer,
+    Seating,
+    View,
+    Wrap,
+    capitalized,
+    data_text,
+    decision_text,
+    event_text,
+    styled,
+)
 from tabletop.core.action import Action
 from tabletop.core.log import LogEvent
-from tabletop.core.text import plural
+from tabletop.games.king_of_tokyo import log_text
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES, FACE_SYMBOLS, NUM_FACES, keep_label
+from tabletop.i18n import SOURCE
+
+if TYPE_CHECKING:
+    from tabletop.core.game import State
+
+PACKAGE = "king_of_tokyo"
 
 FACE_STYLE = {
     "1": "bold white on grey23",
@@ -45,7 +65,7 @@ EVENT_STYLE = {
     "child": "bold green",
 }
 
-RULES = """\
+RULES = N_("""\
 [b]Goal[/b]  Be the first monster with [b]20 stars[/b], or the last one standing.
 
 [b]Your turn[/b]  Roll your dice, then reroll any of them up to twice (type [b]k[/b] and
@@ -61,7 +81,7 @@ place. (2011 rules: a claw takes an empty Tokyo City instead of attacking.)
 [b]Cards[/b]  After resolving, buy cards from the row with energy, or pay 2 to sweep it.
 Keep cards stay in front of you; Discard cards act at once.
 
-These are the default rules; `tabletop list` shows the options that change them."""
+These are the default rules; `tabletop list` shows the options that change them.""")
 
 
 def die_chip(face: str, number: int | None = None) -> Text:
@@ -75,24 +95,96 @@ def hearts_bar(hearts: int, maximum: int) -> Text:
     return Text.assemble(("♥" * hearts, style), ("·" * max(0, maximum - hearts), "dim"))
 
 
+def card_name(card: Mapping[str, Any], edition: str | None = None) -> str:
+    """A Power card's name in the reader's language, as the log names it (the 2011
+    edition's own name where it has one); the view's where the reader's is English."""
+    if tr().lang == SOURCE:
+        return str(card["name"])
+    return log_text.card_name(card["id"], tr(), edition or "2016")
+
+
+def evolution_name(evolution: Mapping[str, Any]) -> str:
+    """An Evolution's name in the reader's language."""
+    return data_text(PACKAGE, "evolutions", evolution["id"], evolution["name"])
+
+
+def monster_name(monster: Mapping[str, Any]) -> str:
+    """A monster's name (a view's ``monsters`` entry) in the reader's language."""
+    return data_text(PACKAGE, "monsters", monster["monster"], monster["name"])
+
+
+def card_words(card: Mapping[str, Any], edition: str | None) -> str:
+    """A Power card's text in the reader's language (the 2011 edition's where it has one)."""
+    return data_text(PACKAGE, "cards", card["id"], card["text"], "text", edition)
+
+
+def place(location: str) -> str:
+    """``city`` or ``bay``: "Tokyo City", "Tokyo Bay" (as the log says them)."""
+    if location == "bay":
+        return tr().pgettext("king-of-tokyo:where", "Tokyo Bay")
+    return tr().pgettext("king-of-tokyo:where", "Tokyo City")
+
+
+def kind_word(kind: str) -> str:
+    """A card's kind ("keep", "discard") or an Evolution's ("permanent", "temporary")."""
+    reader = tr()
+    words = {
+        "keep": reader.pgettext("king-of-tokyo:kind", "keep"),
+        "discard": reader.pgettext("king-of-tokyo:kind", "discard"),
+        "permanent": reader.pgettext("king-of-tokyo:kind", "permanent"),
+        "temporary": reader.pgettext("king-of-tokyo:kind", "temporary"),
+    }
+    return words.get(kind, kind)
+
+
 def evolution_text(evolution: Mapping[str, Any]) -> Text:
     """ "Giant Banana (temporary): text"."""
-    return Text.assemble(
-        (evolution["name"], "bold magenta"),
-        f" ({evolution['kind']}): ",
-        (evolution["text"], "dim"),
+    text = data_text(PACKAGE, "evolutions", evolution["id"], evolution["text"], "text")
+    return styled(
+        tr().gettext("{evolution} ({kind}): {text}"),
+        evolution=Text(evolution_name(evolution), style="bold magenta"),
+        kind=kind_word(evolution["kind"]),
+        text=Text(text, style="dim"),
     )
 
 
-def card_text(card: Mapping[str, Any], cost: int | None = None) -> Text:
+def card_text(card: Mapping[str, Any], cost: int | None = None, edition: str | None = None) -> Text:
     """ "Acid Attack (6, keep): text"; ``cost`` is what the viewer would pay."""
-    price = card["cost"] if cost is None or cost == card["cost"] else f"{cost} for you"
-    extra = f" [{card['counters']}]" if "counters" in card else ""
-    return Text.assemble(
-        (card["name"], "bold cyan"),
-        f" ({price}, {card['kind']}){extra}: ",
-        (card["text"], "dim"),
-    )
+    reader = tr()
+    if cost is None or cost == card["cost"]:
+        price = reader.number(card["cost"])
+    else:
+        price = reader.gettext("{cost} for you", cost=cost)
+    fields: dict[str, str | int | Text] = {
+        "card": Text(card_name(card, edition), style="bold cyan"),
+        "price": price,
+        "kind": kind_word(card["kind"]),
+        "text": Text(card_words(card, edition), "dim"),
+    }
+    if "counters" in card:
+        template = reader.gettext("{card} ({price}, {kind}) [{counters}]: {text}")
+        fields["counters"] = card["counters"]
+    else:
+        template = reader.gettext("{card} ({price}, {kind}): {text}")
+    return styled(template, **fields)
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``: the reader's ordinal,
+    chosen by the language's CLDR ordinal rule (German and Italian use one form).
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    reader = tr()
+    form = Locale.parse(reader.lang).ordinal_form(n)
+    if form == "one":
+        return reader.pgettext("ordinal", "{n}st", n=n)
+    if form == "two":
+        return reader.pgettext("ordinal", "{n}nd", n=n)
+    if form == "few":
+        return reader.pgettext("ordinal", "{n}rd", n=n)
+    return reader.pgettext("ordinal", "{n}th", n=n)
 
 
 class KingOfTokyoRenderer(Renderer):
@@ -100,71 +192,113 @@ class KingOfTokyoRenderer(Renderer):
     rules_markup = RULES
 
     def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
+        reader = tr()
         parts: list[RenderableType] = [self._monsters(view, seat, seating), self._tokyo(view)]
         if view["dice"]:
             dice = [die_chip(face, i + 1) for i, face in enumerate(view["dice"])]
             rolls = view["rolls_left"]
-            parts.append(
-                Group(
-                    Text(f"Dice ({plural(rolls, 'reroll')} left):", style="bold"),
-                    Wrap(dice),
-                )
-            )
+            heading = reader.ngettext("Dice ({n} reroll left):", "Dice ({n} rerolls left):", rolls)
+            parts.append(Group(Text(heading, style="bold"), Wrap(dice)))
         parts.append(self._row(view))
         evolutions = self._evolutions(view, seat)
         if evolutions is not None:
             parts.append(evolutions)
         decision = view.get("decision")
         if decision is not None and decision["player"] == seat:
-            parts.append(Text(f"Now: {decision['reason']}.", style="bold"))
+            parts.append(
+                Text(
+                    reader.gettext(
+                        "Now: {reason}.", reason=decision_text("king-of-tokyo", decision["reason"])
+                    ),
+                    "bold",
+                )
+            )
             if decision["kind"] == "roll" and view["rolls_left"] > 0:
-                parts.append(Text("Keep dice by number: k 1 3 4 (k alone rerolls all).", "dim"))
-        who = "a spectator" if seat is None else seating.name(seat)
-        return Panel(Group(*parts), title=f"King of Tokyo: what {who} can see", title_align="left")
+                hint = reader.gettext("Keep dice by number: k 1 3 4 (k alone rerolls all).")
+                parts.append(Text(hint, "dim"))
+        if seat is None:
+            title = reader.gettext("King of Tokyo: what a spectator can see")
+        else:
+            title = reader.gettext(
+                "King of Tokyo: what {player} can see", player=seating.name(seat)
+            )
+        return Panel(Group(*parts), title=title, title_align="left")
 
     def _monsters(self, view: View, seat: int | None, seating: Seating) -> Table:
+        reader = tr()
+        edition = view.get("edition")
         table = Table(box=None, pad_edge=False, header_style="bold")
-        for column in ("Seat", "Monster", "Hearts", "★", "⚡", "Where", "Cards"):
+        for column in (
+            reader.gettext("Seat"),
+            reader.gettext("Monster"),
+            reader.gettext("Hearts"),
+            "★",
+            "⚡",
+            reader.gettext("Where"),
+            reader.gettext("Cards"),
+        ):
             table.add_column(column)
+        places = {"city": place("city"), "bay": place("bay"), "outside": ""}
         for m in view["monsters"]:
             style = "dim strike" if not m["alive"] else "bold" if m["seat"] == seat else ""
             tokens = m["tokens"]
             marks = []
             if tokens["poison"]:
-                marks.append(f"poison {tokens['poison']}")
+                marks.append(reader.gettext("poison {n}", n=tokens["poison"]))
             if tokens["shrink"]:
-                marks.append(f"shrink {tokens['shrink']}")
-            cards = ", ".join(c["name"] for c in m["cards"])
+                marks.append(reader.gettext("shrink {n}", n=tokens["shrink"]))
+            cards = ", ".join(card_name(c, edition) for c in m["cards"])
             evolutions = m.get("evolutions")
             if evolutions is not None:
-                face_up = [e["name"] for e in evolutions["table"]]
+                face_up = [evolution_name(e) for e in evolutions["table"]]
                 cards = ", ".join([cards, *face_up]).strip(", ")
                 if evolutions["hand_size"]:
-                    marks.append(f"{plural(evolutions['hand_size'], 'Evolution')} in hand")
+                    marks.append(
+                        reader.ngettext(
+                            "{n} Evolution in hand",
+                            "{n} Evolutions in hand",
+                            evolutions["hand_size"],
+                        )
+                    )
             if m["mimic"] is not None:
-                cards += f" (Mimic: {m['mimic']['name']})"
-            where = {"city": "Tokyo City", "bay": "Tokyo Bay", "outside": ""}[m["location"]]
+                mimic = reader.gettext("(Mimic: {card})", card=card_name(m["mimic"], edition))
+                cards = f"{cards} {mimic}"
             turn = "▶ " if m["seat"] == view["active"] else "  "
             table.add_row(
                 Text(turn + seating.short(m["seat"], seat), style=style),
-                Text(m["name"], style=style),
-                hearts_bar(m["hearts"], m["max_hearts"]) if m["alive"] else Text("out"),
+                Text(monster_name(m), style=style),
+                hearts_bar(m["hearts"], m["max_hearts"])
+                if m["alive"]
+                else Text(reader.gettext("out")),
                 str(m["stars"]),
                 str(m["energy"]),
-                Text(where, style="bold magenta"),
+                Text(places[m["location"]], style="bold magenta"),
                 Text(", ".join([cards, *marks]).strip(", ")),
             )
         return table
 
     @staticmethod
     def _tokyo(view: View) -> Text:
+        reader = tr()
         tokyo = view["tokyo"]
-        names = {m["seat"]: m["name"] for m in view["monsters"]}
-        city = names.get(tokyo["city"], "empty") if tokyo["city"] is not None else "empty"
-        line = Text.assemble(("Tokyo City: ", "bold magenta"), city)
+        names = {m["seat"]: monster_name(m) for m in view["monsters"]}
+        empty = reader.gettext("empty")
+        city = names.get(tokyo["city"], empty) if tokyo["city"] is not None else empty
+        line = styled(
+            reader.gettext("{tokyo_city}: {monster}"),
+            tokyo_city=Text(place("city"), style="bold magenta"),
+            monster=city,
+        )
         if tokyo["bay_open"]:
-            bay = names.get(tokyo["bay"], "empty") if tokyo["bay"] is not None else "empty"
-            line.append_text(Text.assemble(("   Tokyo Bay: ", "bold magenta"), bay))
+            bay = names.get(tokyo["bay"], empty) if tokyo["bay"] is not None else empty
+            line.append("   ")
+            line.append_text(
+                styled(
+                    reader.gettext("{tokyo_bay}: {monster}"),
+                    tokyo_bay=Text(place("bay"), style="bold magenta"),
+                    monster=bay,
+                )
+            )
         return line
 
     @staticmethod
@@ -172,57 +306,80 @@ class KingOfTokyoRenderer(Renderer):
         """Power Up!: your hand of Evolutions, and the cards you were dealt to choose."""
         if seat is None or "evolutions" not in view["monsters"][seat]:
             return None
+        reader = tr()
         mine = view["monsters"][seat]["evolutions"]
-        lines = [Text(f"Your Evolutions (deck: {mine['deck_size']}):", style="bold")]
+        heading = reader.gettext("Your Evolutions (deck: {n}):", n=mine["deck_size"])
+        lines = [Text(heading, style="bold")]
         for e in mine.get("hand", []):
             lines.append(Text.assemble("  ", evolution_text(e)))
         if not mine.get("hand"):
-            lines.append(Text("  none in hand", style="dim"))
+            lines.append(Text("  " + reader.gettext("none in hand"), style="dim"))
         for e in mine.get("packet", []):
-            lines.append(Text.assemble("  in the packet: ", evolution_text(e)))
+            packet = styled(
+                reader.gettext("in the packet: {evolution}"), evolution=evolution_text(e)
+            )
+            lines.append(Text.assemble("  ", packet))
         decision = view.get("decision") or {}
         for e in decision.get("drawn", []):
-            lines.append(Text.assemble("  drawn: ", evolution_text(e)))
+            drawn = styled(reader.gettext("drawn: {evolution}"), evolution=evolution_text(e))
+            lines.append(Text.assemble("  ", drawn))
         return Group(*lines)
 
     @staticmethod
     def _row(view: View) -> Group:
+        reader = tr()
+        edition = view.get("edition")
         costs = view.get("your_costs") or [None] * len(view["row"])
-        lines = [Text(f"Power cards (deck: {view['deck_size']}):", style="bold")]
+        heading = reader.gettext("Power cards (deck: {n}):", n=view["deck_size"])
+        lines = [Text(heading, style="bold")]
         for slot, (card, cost) in enumerate(zip(view["row"], costs, strict=True)):
             if card is not None:
-                lines.append(Text.assemble(f"  {slot + 1}. ", card_text(card, cost)))
+                lines.append(Text.assemble(f"  {slot + 1}. ", card_text(card, cost, edition)))
         top = view.get("deck_top")
         if top is not None:
-            lines.append(Text.assemble("  top of the deck: ", card_text(top)))
+            shown = styled(
+                reader.gettext("top of the deck: {card}"), card=card_text(top, None, edition)
+            )
+            lines.append(Text.assemble("  ", shown))
         return Group(*lines)
 
-    def event(self, event: LogEvent) -> Text:
-        return Text(event.text, style=EVENT_STYLE.get(event.kind, ""))
+    def event(self, event: LogEvent, state: State | None = None) -> Text:
+        return Text(event_text(event, state), style=EVENT_STYLE.get(event.kind, ""))
 
     # -- the end ---------------------------------------------------------------------
 
     def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
         """Each monster's stars, hearts and fate (winner, or the order it went out)."""
-        table = Table(title="Game over", title_justify="left", header_style="dim")
-        for column in ("Player", "Monster", "Stars", "Hearts", "Result"):
-            table.add_column(column, justify="right" if column in ("Stars", "Hearts") else "left")
+        reader = tr()
+        table = Table(title=reader.gettext("Game over"), title_justify="left", header_style="dim")
+        table.add_column(reader.gettext("Player"))
+        table.add_column(reader.gettext("Monster"))
+        table.add_column(reader.gettext("Stars"), justify="right")
+        table.add_column(reader.gettext("Hearts"), justify="right")
+        table.add_column(reader.gettext("Result"))
         winners = view["winners"]
         eliminated: list[int] = view.get("eliminated", [])
         for m in view["monsters"]:
             seat = m["seat"]
             if seat in winners:
-                fate = Text("★ winner", style="bold green")
+                fate = Text(reader.gettext("★ winner"), style="bold green")
             elif seat in eliminated:
-                fate = Text(f"{ordinal(eliminated.index(seat) + 1)} out", style="red")
+                place = ordinal(eliminated.index(seat) + 1)
+                fate = Text(reader.gettext("{place} out", place=place), style="red")
             else:
                 fate = Text("")
-            table.add_row(seating.name(seat), m["name"], str(m["stars"]), str(m["hearts"]), fate)
+            table.add_row(
+                seating.name(seat),
+                monster_name(m),
+                str(m["stars"]),
+                str(m["hearts"]),
+                fate,
+            )
         return Group(table, Text(victory_line(view, seating), style="bold"))
 
     # -- choices ---------------------------------------------------------------------
 
-    groups = ("Dice", "Tokyo", "Cards", "Evolutions", "Other")
+    groups = (N_("Dice"), N_("Tokyo"), N_("Cards"), N_("Evolutions"), N_("Other"))
 
     def group_of(self, label: str) -> str:
         if label.startswith(("play ", "draft ")) or (
@@ -246,33 +403,25 @@ class KingOfTokyoRenderer(Renderer):
         words = text.replace(",", " ").split()
         if not words or words[0].lower() not in ("k", "keep"):
             return None
+        reader = tr()
         dice: list[str] = view["dice"]
         by_label = {a.label: a for a in legal}
         if not any(_is_reroll(label) for label in by_label):
-            return "you cannot reroll now"
+            return reader.gettext("you cannot reroll now")
         try:
             numbers = sorted({int(w) for w in words[1:]})
         except ValueError:
-            return "type k and the numbers of the dice to keep, e.g. k 1 3 4"
+            return reader.gettext("type k and the numbers of the dice to keep, e.g. k 1 3 4")
         if any(not 1 <= n <= len(dice) for n in numbers):
-            return f"dice are numbered 1 to {len(dice)}"
+            return reader.gettext("dice are numbered 1 to {n}", n=len(dice))
         counts = [0] * NUM_FACES
         for n in numbers:
             counts[FACE_NAMES.index(dice[n - 1])] += 1
         if len(numbers) == len(dice):
-            return by_label.get("stop rolling and resolve the dice") or "you must stop now"
+            stop = by_label.get("stop rolling and resolve the dice")
+            return stop or reader.gettext("you must stop now")
         action = by_label.get(keep_label(counts))
-        return action or "you cannot keep those dice"
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ... ``11th``, ``21st``.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
-    """
-    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        return action or reader.gettext("you cannot keep those dice")
 
 
 def victory_line(view: View, seating: Seating) -> str:
@@ -282,23 +431,50 @@ def victory_line(view: View, seating: Seating) -> str:
     "Nobody wins: every monster is out." The single seat played at this terminal is
     "you": "You (Kraken) win with 21 stars."
     """
+    reader = tr()
     monsters = {m["seat"]: m for m in view["monsters"]}
     winners: list[int] = view["winners"]
     if not winners:
         if len(view.get("eliminated", [])) == len(monsters):
-            return "Nobody wins: every monster is out."
-        return "Nobody wins: the turn limit is reached."
+            return reader.gettext("Nobody wins: every monster is out.")
+        return reader.gettext("Nobody wins: the turn limit is reached.")
     me = next(iter(seating.humans)) if len(seating.humans) == 1 else None
-    names = [f"you ({monsters[w]['name']})" if w == me else monsters[w]["name"] for w in winners]
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    verb = "wins" if winners != [me] and len(winners) == 1 else "win"
-    if view.get("victory") == "last_standing":
-        how = "as the last monster standing"
-    elif len(winners) == 1:
-        how = f"with {plural(monsters[winners[0]]['stars'], 'star')}"
+    last_standing = view.get("victory") == "last_standing"
+    if len(winners) == 1:
+        monster = monster_name(monsters[winners[0]])
+        stars = monsters[winners[0]]["stars"]
+        if winners == [me]:
+            if last_standing:
+                return reader.gettext(
+                    "You ({monster}) win as the last monster standing.", monster=monster
+                )
+            return reader.ngettext(
+                "You ({monster}) win with {n} star.",
+                "You ({monster}) win with {n} stars.",
+                stars,
+                monster=monster,
+            )
+        if last_standing:
+            return reader.gettext("{monster} wins as the last monster standing.", monster=monster)
+        return reader.ngettext(
+            "{monster} wins with {n} star.",
+            "{monster} wins with {n} stars.",
+            stars,
+            monster=monster,
+        )
+    names = [
+        reader.gettext("you ({monster})", monster=monster_name(monsters[w]))
+        if w == me
+        else monster_name(monsters[w])
+        for w in winners
+    ]
+    if last_standing:
+        line = reader.gettext(
+            "{monsters} win as the last monster standing.", monsters=reader.join(names)
+        )
     else:
-        how = "with 20 stars or more"
-    return f"{who[0].upper()}{who[1:]} {verb} {how}."
+        line = reader.gettext("{monsters} win with 20 stars or more.", monsters=reader.join(names))
+    return capitalized(line)
 
 
 def _is_reroll(label: str) -> bool:

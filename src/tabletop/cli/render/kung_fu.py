@@ -10,24 +10,38 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.language import tr
 from tabletop.cli.render.base import (
+    N_,
     MatchResult,
     Renderer,
     Seating,
     View,
     Wrap,
+    action_text,
+    data_text,
+    decision_text,
+    event_text,
+    styled,
     winners_line,
 )
 from tabletop.core.action import Action
 from tabletop.core.log import LogEvent
-from tabletop.core.text import plural
+from tabletop.i18n import SOURCE, Reader, data_texts
+
+if TYPE_CHECKING:
+    from tabletop.core.game import State
+
+PACKAGE = "kung_fu"
+ARROW = "on_opp_life_loss"
+"""The prefix of an effect that waits for the opponent's life loss (``on_opp_life_loss:heal2``)."""
 
 MAX_LIFE = 10
 
@@ -68,10 +82,13 @@ EVENT_STYLE = {
 
 _EFFECT_WORDS = re.compile(r"; cost (\d+): (.*)\)$")
 _DETAILS = re.compile(r"^[^(]*\((.*)\)$")
-_ONE_CARD = {"draw 0 red, the rest blue": "a blue card", "draw 1 red, the rest blue": "a red card"}
+_ONE_CARD = {
+    "draw 0 red, the rest blue": N_("a blue card"),
+    "draw 1 red, the rest blue": N_("a red card"),
+}
 _CARD_CHOICE = re.compile(r"^(?:attack|parry) with (.+?)(?: face (?:up|down))?$")
 
-RULES = """\
+RULES = N_("""\
 [b]Goal[/b]  Knock your opponent out: each player starts with 10 life.
 
 [b]A round[/b]  The player with the [b]initiative[/b] attacks with one [red]red[/] card, face up
@@ -93,14 +110,20 @@ card's cost to activate it: a boost raises its value, and other effects follow
 (negate the parry, draw, heal, hurt, steal Koku...). An arrow effect ("after a
 hit") works only when the opponent loses life this round.
 
-These are the default rules; `tabletop list` shows the options that change them."""
+These are the default rules; `tabletop list` shows the options that change them.""")
+
+
+def card_name(card: Mapping[str, Any]) -> str:
+    """A card's name in the reader's language (the game's data files)."""
+    return data_text(PACKAGE, "cards", str(card.get("type", "")), card["name"])
 
 
 def card_chip(card: Mapping[str, Any] | None) -> Text:
     """A card as a coloured block: red attacks, blue parries, grey when hidden."""
     if card is None:
-        return Text.assemble((" hidden ", HIDDEN_CHIP))
-    return Text.assemble((f" {card['name']} ", DECK_CHIP.get(card["deck"], "reverse")))
+        hidden = tr().gettext("hidden")
+        return Text.assemble((f" {hidden} ", HIDDEN_CHIP))
+    return Text.assemble((f" {card_name(card)} ", DECK_CHIP.get(card["deck"], "reverse")))
 
 
 def value_text(card: Mapping[str, Any]) -> str:
@@ -110,11 +133,147 @@ def value_text(card: Mapping[str, Any]) -> str:
 
 
 def effect_words(card: Mapping[str, Any]) -> str:
-    """The effects in words, from the card's label (the effect keys as a fallback)."""
+    """The effects in words: in another language, the effects' names from the game's
+    data files; in English (or where a name is missing), from the card's label (the
+    effect keys as a fallback)."""
+    translated = [_effect_name(key) for key in card["effects"]]
+    if translated and all(translated):
+        return ", ".join(name for name in translated if name)
     match = _EFFECT_WORDS.search(card.get("label", ""))
     if match:
         return match.group(2)
-    return ", ".join(e.replace("on_opp_life_loss:", "after a hit: ") for e in card["effects"])
+    return ", ".join(e.replace(f"{ARROW}:", "after a hit: ") for e in card["effects"])
+
+
+def _effect_name(key: str) -> str | None:
+    """An effect's name in the reader's language, ``None`` where the data files give none;
+    an arrow effect (``on_opp_life_loss:heal2``) with its condition."""
+    effects = data_texts(PACKAGE, tr().lang).get("effects", {})
+    condition, _, kind = key.rpartition(":")
+    name = effects.get(kind, {}).get("name")
+    if name is None:
+        return None
+    if not condition:
+        return name
+    after = effects.get(condition, {}).get("name")
+    if after is None:
+        return None
+    return tr().gettext("{condition}: {effect}", condition=after, effect=name)
+
+
+def card_details(card: Mapping[str, Any]) -> str:
+    """``"attack 3/5, 1 koku; cost 2: boost to 5"``: a hand card's numbers and effects, as
+    its label gives them after its name (the same words as the log's card labels)."""
+    reader = tr()
+    context = "kung-fu:card"
+    if card["deck"] == "attack":
+        deck = reader.pgettext(context, "attack")
+    else:
+        deck = reader.pgettext(context, "parry")
+    fields: dict[str, Any] = {
+        "deck": deck,
+        "value": value_text(card),
+        "koku": card["koku"],
+        "cost": card["cost"],
+    }
+    if card["effects"]:
+        fields["effects"] = effect_words(card)
+        if card["koku"]:
+            return reader.pgettext(
+                context, "{deck} {value}, {koku} koku; cost {cost}: {effects}", **fields
+            )
+        return reader.pgettext(context, "{deck} {value}; cost {cost}: {effects}", **fields)
+    if card["koku"]:
+        return reader.pgettext(context, "{deck} {value}, {koku} koku", **fields)
+    return reader.pgettext(context, "{deck} {value}", **fields)
+
+
+def decision_prompt(view: View, decision: Mapping[str, Any], reader: Reader | None = None) -> str:
+    """What the view's ``decision`` asks, in ``reader``'s words (the terminal's when
+    ``None``): a whole sentence per kind of decision, its numbers from the view (the
+    cards to draw, the koku due, the cost of the seat's card on the table, the
+    parry's margin). In English it reads as the view's ``text``, which says which of a
+    kind's sentences applies where the view's numbers cannot (whether the attacker may
+    still give up the initiative; a draw asked card by card). A sentence this does not
+    know is looked up as it is (:func:`~tabletop.cli.render.base.decision_text`)."""
+    reader = reader or tr()
+    english = decision.get("text", "")
+    sentences = zip(
+        _decision_sentences(view, decision, Reader(SOURCE)),
+        _decision_sentences(view, decision, reader),
+        strict=True,
+    )
+    for source, translated in sentences:
+        if source == english:
+            return translated
+    return decision_text("kung-fu", english)
+
+
+def _decision_sentences(view: View, decision: Mapping[str, Any], reader: Reader) -> list[str]:
+    """The sentences a decision of its kind may read, with the view's numbers."""
+    context = "kung-fu:decision"
+    kind = decision.get("kind")
+    if kind == "attack":
+        return [
+            reader.pgettext(
+                context,
+                "attack with a red card, face up or face down, or give up the initiative",
+            ),
+            reader.pgettext(context, "attack with a red card, face up or face down"),
+        ]
+    if kind == "draw" and decision.get("count") is not None:
+        n = int(decision["count"])
+        return [
+            reader.pgettext(context, "choose the deck of your next card ({n} to draw)", n=n),
+            reader.pgettext(context, "choose the deck of the card you draw"),
+            reader.npgettext(
+                context,
+                "choose how many of your {n} card comes from the red deck",
+                "choose how many of your {n} cards come from the red deck",
+                n,
+            ),
+        ]
+    if kind == "parry":
+        return [reader.pgettext(context, "parry with a blue card")]
+    if kind == "facedown_draw":
+        return [
+            reader.pgettext(
+                context,
+                "the attack lies face down: draw a card from the pile of your choice, or not",
+            )
+        ]
+    if kind == "activate":
+        card = _my_card(view)
+        if card is None:
+            return []
+        return [
+            reader.pgettext(
+                context, "activate your card's effect for {cost} koku, or not", cost=card["cost"]
+            )
+        ]
+    if kind == "pay" and decision.get("due") is not None:
+        return [
+            reader.pgettext(
+                context,
+                "pay {due} more koku from your koku row (change is lost)",
+                due=int(decision["due"]),
+            )
+        ]
+    if kind == "defender_choice":
+        attack, parry = view.get("attack") or {}, view.get("parry") or {}
+        if attack.get("value") is None or parry.get("value") is None:
+            return []
+        return [
+            reader.npgettext(
+                context,
+                "take the initiative, or draw {n} card and let the attacker keep it",
+                "take the initiative, or draw {n} cards and let the attacker keep it",
+                parry["value"] - attack["value"],
+            )
+        ]
+    if kind == "discard_koku":
+        return [reader.pgettext(context, "choose which of your opponent's koku cards to discard")]
+    return []
 
 
 def life_bar(life: int) -> Text:
@@ -127,17 +286,34 @@ def life_bar(life: int) -> Text:
 
 
 def hand_counts(player: Mapping[str, Any]) -> Text:
+    reader = tr()
     return Text.assemble(
-        (f"{player['red_in_hand']} red", DECK_TEXT["attack"]),
+        (reader.gettext("{n} red", n=player["red_in_hand"]), DECK_TEXT["attack"]),
         " · ",
-        (f"{player['blue_in_hand']} blue", DECK_TEXT["parry"]),
+        (reader.gettext("{n} blue", n=player["blue_in_hand"]), DECK_TEXT["parry"]),
     )
 
 
 def koku_chip(card: Mapping[str, Any]) -> Text:
     """A Koku row card: ``Low Kick 1``, or ``Golden Rooster kept`` for a gained card."""
-    coins = str(card["koku"]) if card["koku"] else "kept"
-    return Text.assemble((card["name"], DECK_TEXT.get(card["deck"], "")), (f" {coins}", KOKU_STYLE))
+    coins = str(card["koku"]) if card["koku"] else tr().gettext("kept")
+    return Text.assemble(
+        (card_name(card), DECK_TEXT.get(card["deck"], "")), (f" {coins}", KOKU_STYLE)
+    )
+
+
+def phase_word(phase: str) -> str:
+    """A view's ``phase`` in the reader's language."""
+    reader = tr()
+    words = {
+        "initiative": reader.pgettext("kung-fu:phase", "initiative"),
+        "parry": reader.pgettext("kung-fu:phase", "parry"),
+        "activation": reader.pgettext("kung-fu:phase", "activation"),
+        "effects": reader.pgettext("kung-fu:phase", "effects"),
+        "result": reader.pgettext("kung-fu:phase", "result"),
+        "over": reader.pgettext("kung-fu:phase", "over"),
+    }
+    return words.get(phase, phase)
 
 
 class KungFuRenderer(Renderer):
@@ -157,26 +333,42 @@ class KungFuRenderer(Renderer):
             parts.append(self._hand(view["hand"]))
         decision = view.get("decision")
         if decision and seat is not None and decision.get("player") == seat:
-            parts.append(Text.assemble(("Decide: ", "bold"), decision["text"]))
+            decide = styled(
+                tr().gettext("{decide}: {text}"),
+                decide=Text(tr().gettext("Decide"), style="bold"),
+                text=decision_prompt(view, decision),
+            )
+            parts.append(decide)
         return Group(*parts)
 
     def _table_panel(self, view: View, seat: int | None, seating: Seating) -> Panel:
+        reader = tr()
         fight = Table.grid(padding=(0, 1))
         fight.add_column(style="dim", justify="right")
         fight.add_column()
-        fight.add_row("Attack", _played(view.get("attack"), "attack"))
-        fight.add_row("Parry", _played(view.get("parry"), "parry"))
+        fight.add_row(reader.gettext("Attack"), _played(view.get("attack"), "attack"))
+        fight.add_row(reader.gettext("Parry"), _played(view.get("parry"), "parry"))
         decks, discards = view["decks"], view["discards"]
-        for colour, deck in (("red", "attack"), ("blue", "parry")):
+        for colour, deck, heading in (
+            ("red", "attack", reader.gettext("Red deck")),
+            ("blue", "parry", reader.gettext("Blue deck")),
+        ):
             fight.add_row(
-                f"{colour.capitalize()} deck",
-                Text.assemble(
-                    (plural(decks[colour], "card"), DECK_TEXT[deck]),
-                    f", {len(discards[colour])} discarded",
+                heading,
+                styled(
+                    reader.gettext("{cards}, {discarded} discarded"),
+                    cards=Text(
+                        reader.ngettext("{n} card", "{n} cards", decks[colour]), DECK_TEXT[deck]
+                    ),
+                    discarded=len(discards[colour]),
                 ),
             )
-        attacker = seating.short(view["attacker"], seat)
-        title = f"Kung Fu · round {view['round']} · {view['phase']} phase · attacker: {attacker}"
+        title = reader.gettext(
+            "Kung Fu · round {round} · {phase} phase · attacker: {attacker}",
+            round=view["round"],
+            phase=phase_word(view["phase"]),
+            attacker=seating.short(view["attacker"], seat),
+        )
         return Panel(
             Group(self._players(view, seat, seating), Text(), fight),
             title=title,
@@ -186,19 +378,24 @@ class KungFuRenderer(Renderer):
 
     def _players(self, view: View, seat: int | None, seating: Seating) -> Group:
         """One row per player, then each Koku row (wrapping between cards)."""
+        reader = tr()
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
         table.add_column("")
-        table.add_column("Player")
-        table.add_column("Role")
-        table.add_column("Life")
-        table.add_column("Hand")
-        table.add_column("Koku", justify="right")
+        table.add_column(reader.gettext("Player"))
+        table.add_column(reader.gettext("Role"))
+        table.add_column(reader.gettext("Life"))
+        table.add_column(reader.gettext("Hand"))
+        table.add_column(reader.gettext("Koku"), justify="right")
         table.add_column("")
         rows: list[RenderableType] = []
         for p in view["players"]:
             s = p["seat"]
             name = Text(seating.name(s), style="bold cyan" if s == seat else "")
-            role = "attacker" if s == view["attacker"] else "defender"
+            if s == view["attacker"]:
+                role = reader.gettext("attacker")
+            else:
+                role = reader.gettext("defender")
+            no_parry = p["no_parry_next_round"]
             table.add_row(
                 "▶" if s == view["current_player"] else "",
                 name,
@@ -206,10 +403,13 @@ class KungFuRenderer(Renderer):
                 life_bar(p["life"]),
                 hand_counts(p),
                 Text(str(p["koku_total"]), style=KOKU_STYLE if p["koku_total"] else "dim"),
-                Text("may not parry!", style="bold red") if p["no_parry_next_round"] else "",
+                Text(reader.gettext("may not parry!"), style="bold red") if no_parry else "",
             )
             if p["koku"]:
-                whose = "Your koku row:" if s == seat else f"Koku row of {seating.short(s)}:"
+                if s == seat:
+                    whose = reader.gettext("Your koku row:")
+                else:
+                    whose = reader.gettext("Koku row of {player}:", player=seating.short(s))
                 head = Text(whose, style="dim")
                 chips = [koku_chip(c) for c in p["koku"]]
                 for chip in chips[:-1]:
@@ -221,28 +421,38 @@ class KungFuRenderer(Renderer):
         last = view.get("last_round")
         if not last:
             return None
-        text = Text.assemble(("Last round ", "dim"), (round_result(last), "bold"))
+        text = styled(
+            tr().gettext("{last_round} {result}"),
+            last_round=Text(tr().gettext("Last round"), style="dim"),
+            result=Text(round_result(last), style="bold"),
+        )
         for effect in last["effects"]:
             text.append(f"; {effect}", style="magenta")
         return text
 
     def _hand(self, hand: Sequence[Mapping[str, Any]]) -> RenderableType:
+        reader = tr()
         reds = sum(1 for c in hand if c["deck"] == "attack")
         head = Text(
-            f"Your hand: {plural(len(hand), 'card')}, {reds} red, {len(hand) - reds} blue",
+            reader.gettext(
+                "Your hand: {cards}, {red} red, {blue} blue",
+                cards=reader.ngettext("{n} card", "{n} cards", len(hand)),
+                red=reds,
+                blue=len(hand) - reds,
+            ),
             style="bold",
         )
         if not hand:
             return head
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-        table.add_column("Card")
-        table.add_column("Value", justify="right")
-        table.add_column("Koku", justify="right")
-        table.add_column("Cost", justify="right")
-        table.add_column("Effect")
+        table.add_column(reader.gettext("Card"))
+        table.add_column(reader.gettext("Value"), justify="right")
+        table.add_column(reader.gettext("Koku"), justify="right")
+        table.add_column(reader.gettext("Cost"), justify="right")
+        table.add_column(reader.gettext("Effect"))
         for c in hand:
             table.add_row(
-                Text(c["name"], style=DECK_TEXT.get(c["deck"], "")),
+                Text(card_name(c), style=DECK_TEXT.get(c["deck"], "")),
                 value_text(c),
                 Text(str(c["koku"]), style=KOKU_STYLE) if c["koku"] else "",
                 str(c["cost"]) if c["effects"] else "",
@@ -252,22 +462,25 @@ class KungFuRenderer(Renderer):
 
     # -- the log and the choices ----------------------------------------------
 
-    def event(self, event: LogEvent) -> Text:
-        text = Text(event.text, style=EVENT_STYLE.get(event.kind, ""))
+    def event(self, event: LogEvent, state: State | None = None) -> Text:
+        text = Text(event_text(event, state), style=EVENT_STYLE.get(event.kind, ""))
         card = event.data.get("card")
         if isinstance(card, Mapping) and card.get("label"):
-            text.highlight_words([card["label"]], DECK_TEXT.get(card.get("deck", ""), "bold"))
+            style = DECK_TEXT.get(card.get("deck", ""), "bold")
+            text.highlight_words([card["label"]], style)
+            if "name" in card:
+                text.highlight_words([card_name(card)], style)
         if event.visible_to is not None:
-            text = Text.assemble(("(only you) ", "dim italic"), text)
+            text = Text.assemble((tr().gettext("(only you)"), "dim italic"), " ", text)
         return text
 
     groups = (
-        "Attack face up",
-        "Attack face down (your opponent may first draw a card)",
-        "Parry",
-        "Pay",
-        "Draw",
-        "Other choices",
+        N_("Attack face up"),
+        N_("Attack face down (your opponent may first draw a card)"),
+        N_("Parry"),
+        N_("Pay"),
+        N_("Draw"),
+        N_("Other choices"),
     )
 
     def group_of(self, label: str) -> str:
@@ -284,33 +497,43 @@ class KungFuRenderer(Renderer):
             return order[4]
         return order[5]
 
-    def choice_label(self, action: Action, view: View) -> Text:
-        """The engine's label, with the card's numbers and what the choice gives."""
-        label = str(action)
-        text = Text(label)
+    def choice_label(self, action: Action, view: View, state: State | None = None) -> Text:
+        """The action's label, with the card's numbers and what the choice gives (the
+        English label says which; the words are the reader's)."""
+        reader = tr()
+        label = action.label
+        shown = action_text(action, state)
+        text = Text(shown)
         match = _CARD_CHOICE.match(label)
         hand = view.get("hand") or []
         if match:
             card = next((c for c in hand if c["name"] == match.group(1)), None)
             if card is not None:
-                start = label.index(card["name"])
-                text.stylize(DECK_TEXT.get(card["deck"], ""), start, start + len(card["name"]))
-                details = _DETAILS.match(card.get("label", ""))
-                if details:
-                    text.append(f"  ({details.group(1)})", style="dim")
+                name = card_name(card)
+                if name in shown:
+                    start = shown.index(name)
+                    text.stylize(DECK_TEXT.get(card["deck"], ""), start, start + len(name))
+                if _DETAILS.match(card.get("label", "")):
+                    text.append(f"  ({card_details(card)})", style="dim")
         elif label.startswith("activate"):
             card = _my_card(view)
             if card is not None:
-                text.append(f"  ({card['name']}: {effect_words(card)})", style="dim")
+                note = reader.gettext(
+                    "({card}: {effects})", card=card_name(card), effects=effect_words(card)
+                )
+                text.append(f"  {note}", style="dim")
         elif label == "draw the difference":
             attack, parry = view.get("attack") or {}, view.get("parry") or {}
             if attack.get("value") is not None and parry.get("value") is not None:
                 diff = parry["value"] - attack["value"]
-                text.append(f"  ({plural(diff, 'card')})", style="dim")
+                note = reader.ngettext("({n} card)", "({n} cards)", diff)
+                text.append(f"  {note}", style="dim")
         elif label == "take the initiative":
-            text.append("  (your opponent draws 3 cards)", style="dim")
+            note = reader.gettext("(your opponent draws 3 cards)")
+            text.append(f"  {note}", style="dim")
         elif label in _ONE_CARD and (view.get("decision") or {}).get("count") == 1:
-            text.append(f"  ({_ONE_CARD[label]})", style="dim")
+            note = reader.gettext(_ONE_CARD[label])
+            text.append(f"  ({note})", style="dim")
         return text
 
     # -- help, rounds and the end ---------------------------------------------
@@ -321,19 +544,25 @@ class KungFuRenderer(Renderer):
         last = self.finished_round(before, after)
         if last is None:
             return None
-        lives = ", ".join(f"{seating.short(p['seat'])} {p['life']}" for p in after["players"])
-        text = Text.assemble(
-            (f"── Round {last['round']}: ", "bold"),
-            (round_result(last), "bold"),
-            (f" · life: {lives}", "dim"),
+        reader = tr()
+        lives = ", ".join(
+            reader.gettext("{player} {life}", player=seating.short(p["seat"]), life=p["life"])
+            for p in after["players"]
         )
-        return text
+        return styled(
+            reader.gettext("── Round {round}: {result} · life: {lives}"),
+            "bold",
+            round=last["round"],
+            result=round_result(last),
+            lives=Text(lives, style="dim"),
+        )
 
     def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
-        table = Table(title="Game over", title_justify="left", header_style="dim")
-        table.add_column("Player")
-        table.add_column("Life")
-        table.add_column("Koku", justify="right")
+        reader = tr()
+        table = Table(title=reader.gettext("Game over"), title_justify="left", header_style="dim")
+        table.add_column(reader.gettext("Player"))
+        table.add_column(reader.gettext("Life"))
+        table.add_column(reader.gettext("Koku"), justify="right")
         table.add_column("")
         for p in view["players"]:
             won = p["seat"] in result.winners
@@ -341,51 +570,70 @@ class KungFuRenderer(Renderer):
                 seating.name(p["seat"]),
                 life_bar(p["life"]),
                 str(p["koku_total"]),
-                Text("★ winner", style="bold green") if won else "",
+                Text(reader.gettext("★ winner"), style="bold green") if won else "",
             )
         parts: list[RenderableType] = [table]
         last = view.get("last_round")
         if last:
             parts.append(
-                Text.assemble(
-                    (f"Last round: round {last['round']}, ", "dim"), (round_result(last), "bold")
+                styled(
+                    reader.gettext("Last round: round {round}, {result}"),
+                    "dim",
+                    round=last["round"],
+                    result=Text(round_result(last), style="bold"),
                 )
             )
-        line = "The game is a draw." if view.get("draw") else winners_line(result, seating)
+        if view.get("draw"):
+            line = reader.gettext("The game is a draw.")
+        else:
+            line = winners_line(result, seating)
         parts.append(Text(line, style="bold"))
         return Group(*parts)
 
 
 def round_result(last: Mapping[str, Any]) -> str:
     """``"attack 5 against parry 3: 2 damage"`` for a view's ``last_round``."""
+    reader = tr()
     attack, parry, damage = last["attack_value"], last["parry_value"], last["damage"]
     if damage:
-        outcome = f"{damage} damage"
-    elif attack == parry:
-        outcome = "a tie"
+        return reader.gettext(
+            "attack {attack} against parry {parry}: {damage} damage",
+            attack=attack,
+            parry=parry,
+            damage=damage,
+        )
+    if attack == parry:
+        template = reader.gettext("attack {attack} against parry {parry}: a tie")
     elif parry > attack:
-        outcome = "parried"
+        template = reader.gettext("attack {attack} against parry {parry}: parried")
     else:
-        outcome = "no damage"
-    return f"attack {attack} against parry {parry}: {outcome}"
+        template = reader.gettext("attack {attack} against parry {parry}: no damage")
+    return reader.fill(template, {"attack": attack, "parry": parry})
 
 
 def _played(slot: Mapping[str, Any] | None, kind: str) -> Text:
     """A card on the table: chip, value, face down, activated; or why there is none."""
+    reader = tr()
     if slot is None:
-        return Text("not played yet", style="dim")
+        return Text(reader.gettext("not played yet"), style="dim")
     card = slot.get("card")
     if card is None:
         if kind == "parry":
-            return Text("no parry card (counts 0)", style="dim")
-        return Text.assemble(card_chip(None), ("  face down", "dim"))
+            return Text(reader.gettext("no parry card (counts 0)"), style="dim")
+        face_down = reader.gettext("face down")
+        return Text.assemble(card_chip(None), (f"  {face_down}", "dim"))
     text = Text.assemble(card_chip(card), f" {value_text(card)}")
     if card["effects"]:
-        text.append(f"  cost {card['cost']}: {effect_words(card)}", style="dim")
+        cost = reader.gettext(
+            "cost {cost}: {effects}", cost=card["cost"], effects=effect_words(card)
+        )
+        text.append(f"  {cost}", style="dim")
     if slot.get("face_down"):
-        text.append("  (played face down)", style="dim")
+        played = reader.gettext("(played face down)")
+        text.append(f"  {played}", style="dim")
     if slot.get("activated"):
-        text.append("  activated", style="bold magenta")
+        activated = reader.gettext("activated")
+        text.append(f"  {activated}", style="bold magenta")
     if slot.get("value") is not None:
         text.append(f"  → {slot['value']}", style="bold")
     return text

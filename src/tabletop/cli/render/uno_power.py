@@ -9,24 +9,37 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.language import tr
 from tabletop.cli.render.base import (
+    N_,
     MatchResult,
     Renderer,
     Seating,
     View,
     Wrap,
+    action_text,
+    data_text,
+    decision_text,
+    event_text,
+    styled,
     winners_line,
 )
 from tabletop.core.action import Action
 from tabletop.core.log import LogEvent
-from tabletop.core.text import plural
+from tabletop.games.uno_power.log_text import card_words, colour_name
+from tabletop.i18n import data_texts
+
+if TYPE_CHECKING:
+    from tabletop.core.game import State
+
+PACKAGE = "uno_power"
 
 # Text colours for card names in log lines and labels, and "chip" styles for cards
 # drawn as cards. Bright blue reads better than blue on dark terminals.
@@ -47,6 +60,8 @@ WILD_CHIP_STYLE = "bold white on magenta"
 
 # Which card each tower blocks when that card targets its holder (rules, not state).
 TOWER_BLOCKS = {"U": "Draw One", "N": "Draw Two", "O": "Wild Draw Four", "!": "Skip"}
+# The symbol (the data files' ``symbols``) of each card a tower blocks.
+TOWER_SYMBOLS = {"U": "draw1", "N": "draw2", "O": "wild_draw4", "!": "skip"}
 
 _FACES = r"(?: (?:[1-9]|Draw One|Draw Two|Skip|Reverse|Grab Two Towers)(?: \([UNO!]\))?)?"
 _COLOUR_PATTERNS = {colour: rf"\b{colour}\b{_FACES}" for colour in TEXT_STYLE}
@@ -55,9 +70,9 @@ _UNO_PATTERN = r"\bcall(?:s|ed)? UNO\b|\bUNO!"
 
 _TAKE = re.compile(r"^take towers? (.+)$")
 
-HOW_ROUND_ENDED = {"out": "went out", "fewest points": "fewest points in hand"}
+HOW_ROUND_ENDED = {"out": N_("went out"), "fewest points": N_("fewest points in hand")}
 
-RULES = """\
+RULES = N_("""\
 [b]Goal[/b]  Be the first to play all your cards. The round winner scores the points
 left in the other hands (numbers face value, actions 20, wilds 50); the match
 goes on until someone reaches the target score.
@@ -81,31 +96,53 @@ UNO); the towers go back to the pool.
 [b]UNO[/b]  When a play leaves you one card you must call UNO: pick the choice that
 ends in "and call UNO". Forget it and another player may catch you: you draw 2.
 
-These are the default rules; `tabletop list` shows the options that change them."""
+These are the default rules; `tabletop list` shows the options that change them.""")
+
+
+def card_name(card: Mapping[str, Any]) -> str:
+    """A card (a view's card) in the reader's language, as the log names it ("red 7 (U)",
+    "Wild Draw Four"); its label where the card is not described (a test's)."""
+    if "symbol" not in card:
+        return str(card["label"])
+    return card_words(card, tr())
+
+
+def blocked_card(tower: str) -> str:
+    """The card a tower blocks, in the reader's language ("Draw One")."""
+    english = TOWER_BLOCKS.get(tower, "?")
+    return data_text(PACKAGE, "symbols", TOWER_SYMBOLS.get(tower, ""), english)
 
 
 def card_chip(card: Mapping[str, Any] | None) -> Text:
     """A card drawn as a coloured block (wilds in magenta)."""
     if card is None:
-        return Text.assemble((" none ", "dim"))
+        none = tr().gettext("none")
+        return Text.assemble((f" {none} ", "dim"))
     style = CHIP_STYLE.get(card.get("colour") or "", WILD_CHIP_STYLE)
     # Styled as a span, not the whole Text, so table cells do not pad in colour.
-    return Text.assemble((f" {card['label']} ", style))
+    return Text.assemble((f" {card_name(card)} ", style))
 
 
 def colour_word(colour: str | None) -> Text:
     if colour is None:
-        return Text("none", style="dim")
-    return Text(colour.upper(), style=TEXT_STYLE.get(colour, WILD_TEXT_STYLE))
+        return Text(tr().gettext("none"), style="dim")
+    name = colour_name(colour, tr())
+    return Text(name.upper(), style=TEXT_STYLE.get(colour, WILD_TEXT_STYLE))
 
 
 def highlight(text: str | Text) -> Text:
-    """Colour card names and colour words in free text (log lines, labels)."""
+    """Colour card names and colour words in free text (log lines, labels); in another
+    language, the colours' names from the game's data files."""
     out = Text(text) if isinstance(text, str) else text.copy()
     for colour, pattern in _COLOUR_PATTERNS.items():
         out.highlight_regex(pattern, TEXT_STYLE[colour])
     out.highlight_regex(_WILD_PATTERN, WILD_TEXT_STYLE)
     out.highlight_regex(_UNO_PATTERN, "bold reverse")
+    colours = data_texts(PACKAGE, tr().lang).get("colours", {})
+    for colour, style in TEXT_STYLE.items():
+        name = colours.get(colour, {}).get("name")
+        if name:
+            out.highlight_regex(rf"\b{re.escape(name)}\b", style)
     return out
 
 
@@ -126,57 +163,77 @@ class UnoPowerRenderer(Renderer):
             parts.append(self._hand(view))
         decision = view.get("decision")
         if decision and seat is not None and decision.get("player") == seat:
-            parts.append(Text.assemble(("Decide: ", "bold"), highlight(decision["text"])))
+            decide = styled(
+                tr().gettext("{decide}: {text}"),
+                decide=Text(tr().gettext("Decide"), style="bold"),
+                text=highlight(decision_text("uno-power", decision["text"])),
+            )
+            parts.append(decide)
         return Group(*parts)
 
     def _table_panel(self, view: View, seat: int | None, seating: Seating) -> Panel:
+        reader = tr()
         info = Table.grid(padding=(0, 1))
         info.add_column(style="dim", justify="right")
         info.add_column()
-        info.add_row("Top card", card_chip(view["top_card"]))
-        info.add_row("Colour", colour_word(view.get("colour")))
-        direction = "clockwise ↻" if view["direction"] == 1 else "counter-clockwise ↺"
-        info.add_row("Direction", direction)
+        info.add_row(reader.gettext("Top card"), card_chip(view["top_card"]))
+        info.add_row(reader.gettext("Colour"), colour_word(view.get("colour")))
+        if view["direction"] == 1:
+            direction = reader.gettext("clockwise ↻")
+        else:
+            direction = reader.gettext("counter-clockwise ↺")
+        info.add_row(reader.gettext("Direction"), direction)
         info.add_row(
-            "Draw pile",
-            f"{plural(view['draw_pile'], 'card')} (discards {view['discard_pile']})",
+            reader.gettext("Draw pile"),
+            reader.ngettext(
+                "{n} card (discards {discards})",
+                "{n} cards (discards {discards})",
+                view["draw_pile"],
+                discards=view["discard_pile"],
+            ),
         )
         if view.get("pending_draw"):
-            info.add_row("To draw", Text(plural(view["pending_draw"], "card"), style="bold red"))
-        info.add_row("Goal", _goal(view))
+            to_draw = reader.ngettext("{n} card", "{n} cards", view["pending_draw"])
+            info.add_row(reader.gettext("To draw"), Text(to_draw, style="bold red"))
+        info.add_row(reader.gettext("Goal"), _goal(view))
 
         layout = Table.grid(padding=(0, 3))
         layout.add_row(info, self._towers(view, seat, seating))
-        dealer = seating.short(view["dealer"], seat)
-        title = f"UNO Power · round {view['round']} · dealer: {dealer}"
+        title = reader.gettext(
+            "UNO Power · round {round} · dealer: {dealer}",
+            round=view["round"],
+            dealer=seating.short(view["dealer"], seat),
+        )
         return Panel(layout, title=title, title_align="left", expand=False)
 
     def _towers(self, view: View, seat: int | None, seating: Seating) -> Table:
+        reader = tr()
         table = Table(box=None, padding=(0, 1), show_edge=False)
-        table.add_column("Tower", style="bold", justify="center")
-        table.add_column("blocks", style="dim")
-        table.add_column("held by")
+        table.add_column(reader.gettext("Tower"), style="bold", justify="center")
+        table.add_column(reader.gettext("blocks"), style="dim")
+        table.add_column(reader.gettext("held by"))
         for tower, holder in view["towers"].items():
             if holder is None:
-                held = Text("pool", style="dim")
+                held = Text(reader.gettext("pool"), style="dim")
             else:
                 held = Text(
                     seating.short(holder, seat), style="bold cyan" if holder == seat else ""
                 )
-            table.add_row(tower, TOWER_BLOCKS.get(tower, ""), held)
+            table.add_row(tower, blocked_card(tower) if tower in TOWER_BLOCKS else "", held)
         return table
 
     def _players(self, view: View, seat: int | None, seating: Seating) -> Table:
+        reader = tr()
         players = view["players"]
         teams = any(p.get("team") is not None for p in players)
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
         table.add_column("")
-        table.add_column("Player")
+        table.add_column(reader.gettext("Player"))
         if teams:
-            table.add_column("Team", justify="center")
-        table.add_column("Cards", justify="right")
-        table.add_column("Score", justify="right")
-        table.add_column("Towers")
+            table.add_column(reader.gettext("Team"), justify="center")
+        table.add_column(reader.gettext("Cards"), justify="right")
+        table.add_column(reader.gettext("Score"), justify="right")
+        table.add_column(reader.gettext("Towers"))
         table.add_column("UNO")
         for p in players:
             s = p["seat"]
@@ -189,37 +246,44 @@ class UnoPowerRenderer(Renderer):
         return table
 
     def _hand(self, view: View) -> RenderableType:
+        reader = tr()
         hand = view["hand"]
         points = sum(c["points"] for c in hand)
         head = Text(
-            f"Your hand: {plural(len(hand), 'card')}, {plural(points, 'point')}", style="bold"
+            reader.gettext(
+                "Your hand: {cards}, {points}",
+                cards=reader.ngettext("{n} card", "{n} cards", len(hand)),
+                points=reader.ngettext("{n} point", "{n} points", points),
+            ),
+            style="bold",
         )
         parts: list[RenderableType] = [head, Wrap([card_chip(c) for c in hand])]
         if view.get("drawn_card") is not None:
             parts.append(
-                Text.assemble(
-                    "You drew ", card_chip(view["drawn_card"]), ": you may play it now or keep it."
+                styled(
+                    reader.gettext("You drew {card}: you may play it now or keep it."),
+                    card=card_chip(view["drawn_card"]),
                 )
             )
         return Group(*parts)
 
     # -- the log and the choices ----------------------------------------------
 
-    def event(self, event: LogEvent) -> Text:
-        text = highlight(event.text)
+    def event(self, event: LogEvent, state: State | None = None) -> Text:
+        text = highlight(event_text(event, state))
         if event.kind in ("round", "round_end", "game_end"):
             text.stylize("bold")
         if event.visible_to is not None:
-            text = Text.assemble(("(only you) ", "dim italic"), text)
+            text = Text.assemble((tr().gettext("(only you)"), "dim italic"), " ", text)
         return text
 
     # Plays first, then the same plays calling UNO, then everything else.
     groups = (
-        "Play a card",
-        "Play and call UNO",
-        "Four-tower bonus",
-        "Four-tower bonus and call UNO",
-        "Other choices",
+        N_("Play a card"),
+        N_("Play and call UNO"),
+        N_("Four-tower bonus"),
+        N_("Four-tower bonus and call UNO"),
+        N_("Other choices"),
     )
 
     def group_of(self, label: str) -> str:
@@ -230,10 +294,10 @@ class UnoPowerRenderer(Renderer):
             return "Four-tower bonus and call UNO" if uno else "Four-tower bonus"
         return "Other choices"
 
-    def choice_label(self, action: Action, view: View) -> Text:
-        """The engine's label, coloured; tower choices also say whom they hit."""
-        label = highlight(str(action))
-        towers = _TAKE.match(str(action))
+    def choice_label(self, action: Action, view: View, state: State | None = None) -> Text:
+        """The action's label, coloured; tower choices also say whom they hit."""
+        label = highlight(action_text(action, state))
+        towers = _TAKE.match(action.label)
         if towers:
             notes = [_tower_note(t, view) for t in towers.group(1).split(" and ")]
             label.append(f"  ({'; '.join(notes)})", style="dim")
@@ -247,13 +311,18 @@ class UnoPowerRenderer(Renderer):
         last = self.finished_round(before, after)
         if last is None:
             return None
+        reader = tr()
         table = Table(title_justify="left", header_style="dim")
-        how = HOW_ROUND_ENDED.get(last["how"], last["how"])
-        table.title = f"Round {last['round']} goes to {seating.name(last['winner'])}: {how}"
-        table.add_column("Player")
-        table.add_column("Points in hand", justify="right")
-        table.add_column("Gained", justify="right")
-        table.add_column("Total", justify="right")
+        table.title = reader.gettext(
+            "Round {round} goes to {player}: {how}",
+            round=last["round"],
+            player=seating.name(last["winner"]),
+            how=_how(last["how"]),
+        )
+        table.add_column(reader.gettext("Player"))
+        table.add_column(reader.gettext("Points in hand"), justify="right")
+        table.add_column(reader.gettext("Gained"), justify="right")
+        table.add_column(reader.gettext("Total"), justify="right")
         for p in after["players"]:
             s = p["seat"]
             table.add_row(
@@ -266,17 +335,19 @@ class UnoPowerRenderer(Renderer):
 
     def final(self, view: View, result: MatchResult, seating: Seating) -> RenderableType:
         """The match table: each seat's total, and what the last round gave it."""
+        reader = tr()
         last = view.get("last_round")
         players = view["players"]
         teams = any(p.get("team") is not None for p in players)
-        table = Table(title="Match over", title_justify="left", header_style="dim")
-        table.add_column("Player")
+        table = Table(title=reader.gettext("Match over"), title_justify="left", header_style="dim")
+        table.add_column(reader.gettext("Player"))
         if teams:
-            table.add_column("Team", justify="center")
+            table.add_column(reader.gettext("Team"), justify="center")
         if last:
-            table.add_column(f"Round {last['round']}: in hand", justify="right")
-            table.add_column("Gained", justify="right")
-        table.add_column("Total", justify="right")
+            in_hand = reader.gettext("Round {round}: in hand", round=last["round"])
+            table.add_column(in_hand, justify="right")
+            table.add_column(reader.gettext("Gained"), justify="right")
+        table.add_column(reader.gettext("Total"), justify="right")
         table.add_column("")
         for p in players:
             s = p["seat"]
@@ -287,40 +358,54 @@ class UnoPowerRenderer(Renderer):
                 gained = last["gained"][s]
                 row += [str(last["points_in_hand"][s]), f"+{gained}" if gained else "0"]
             won = s in result.winners
-            row += [str(p["score"]), Text("★ winner", style="bold green") if won else ""]
+            winner = Text(reader.gettext("★ winner"), style="bold green") if won else ""
+            row += [str(p["score"]), winner]
             table.add_row(*row)
         parts: list[RenderableType] = [table]
         if last:
-            how = HOW_ROUND_ENDED.get(last["how"], last["how"])
-            parts.append(
-                Text(
-                    f"Last round: round {last['round']} went to {seating.name(last['winner'])}: "
-                    f"{how}.",
-                    style="dim",
-                )
+            line = reader.gettext(
+                "Last round: round {round} went to {player}: {how}.",
+                round=last["round"],
+                player=seating.name(last["winner"]),
+                how=_how(last["how"]),
             )
+            parts.append(Text(line, style="dim"))
         parts.append(Text(winners_line(result, seating), style="bold"))
         return Group(*parts)
 
 
+def _how(how: str) -> str:
+    """How a round ended, in the reader's language."""
+    return tr().gettext(HOW_ROUND_ENDED[how]) if how in HOW_ROUND_ENDED else how
+
+
 def _goal(view: View) -> str:
+    reader = tr()
     target = view["target_score"]
     if target == "single_round":
-        return "win this single round"
+        return reader.gettext("win this single round")
     if view.get("scoring") == "lowest_total":
-        return f"lowest total when someone reaches {target}"
-    return f"first to {target} points"
+        return reader.gettext("lowest total when someone reaches {target}", target=str(target))
+    return reader.gettext("first to {target} points", target=str(target))
 
 
 def _tower_note(tower: str, view: View) -> str:
     holder = view["towers"].get(tower)
-    source = "from the pool" if holder is None else f"from player {holder + 1}"
-    return f"{tower} {source}, blocks {TOWER_BLOCKS.get(tower, '?')}"
+    if holder is None:
+        return tr().gettext(
+            "{tower} from the pool, blocks {card}", tower=tower, card=blocked_card(tower)
+        )
+    return tr().gettext(
+        "{tower} from player {number}, blocks {card}",
+        tower=tower,
+        number=holder + 1,
+        card=blocked_card(tower),
+    )
 
 
 def _uno(player: Mapping[str, Any]) -> Text:
     if player["called_uno"]:
         return Text("UNO!", style="bold reverse red")
     if player["hand_size"] == 1:
-        return Text("not called", style="yellow")
+        return Text(tr().gettext("not called"), style="yellow")
     return Text("")

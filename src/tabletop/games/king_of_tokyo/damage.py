@@ -104,7 +104,13 @@ def land_first_hit(state: KingOfTokyoState) -> None:
 def prevent(state: KingOfTokyoState, v: int, hearts: int) -> int:
     """Automatic prevention: Wings already paid, Armor Plating, Camouflage."""
     if state.immune & (1 << v):
-        state.note(f"{state.monster_name(v)} loses no hearts this turn (Wings).")
+        if state.keeps_log:
+            state.event(
+                "wings_immune",
+                f"{state.monster_name(v)} loses no hearts this turn (Wings).",
+                seat=v,
+                card="wings",
+            )
         return 0
     if state.pu is not None and state.pu.table[v]:  # Terror of the Deep
         hearts = _kraken.terror(state, v, hearts)
@@ -114,7 +120,7 @@ def prevent(state: KingOfTokyoState, v: int, hearts: int) -> int:
     if not mask & PREVENT_MASK:
         return hearts
     if hearts == 1 and mask & ARMOR_PLATING:
-        state.note(f"{state.monster_name(v)}'s Armor Plating ignores the loss of 1 heart.")
+        armor_plating(state, v)
         return 0
     if mask & CAMOUFLAGE:
         for _ in range(owned.copies(state, v, Card.CAMOUFLAGE)):
@@ -124,17 +130,34 @@ def prevent(state: KingOfTokyoState, v: int, hearts: int) -> int:
                 while THREE in roll:
                     roll[roll.index(THREE)] = state.roll_die()
             saved = roll.count(HEART)
-            state.note(
-                f"{state.monster_name(v)}'s Camouflage rolls {describe_dice(roll)}: "
-                f"{plural(saved, 'heart')} saved."
-            )
+            if state.keeps_log:
+                state.event(
+                    "camouflage",
+                    f"{state.monster_name(v)}'s Camouflage rolls {describe_dice(roll)}: "
+                    f"{plural(saved, 'heart')} saved.",
+                    seat=v,
+                    card="camouflage",
+                    dice=sorted(roll),
+                    hearts=saved,
+                )
             hearts -= saved
             if hearts <= 0:
                 return 0
         if hearts == 1 and mask & ARMOR_PLATING:
-            state.note(f"{state.monster_name(v)}'s Armor Plating ignores the loss of 1 heart.")
+            armor_plating(state, v)
             return 0
     return hearts
+
+
+def armor_plating(state: KingOfTokyoState, v: int) -> None:
+    """Armor Plating prevents the loss of 1 heart (logged)."""
+    if state.keeps_log:
+        state.event(
+            "armor_plating",
+            f"{state.monster_name(v)}'s Armor Plating ignores the loss of 1 heart.",
+            seat=v,
+            card="armor_plating",
+        )
 
 
 def can_wings(state: KingOfTokyoState, p: int) -> bool:
@@ -147,7 +170,13 @@ def use_wings(state: KingOfTokyoState, p: int) -> None:
     """Wings: 2 energy, and no hearts lost for the rest of the turn."""
     state.monsters[p].energy -= WINGS_COST
     state.immune |= 1 << p
-    state.note(f"{state.monster_name(p)} pays 2 energy for Wings: no hearts lost this turn.")
+    if state.keeps_log:
+        state.event(
+            "wings_pay",
+            f"{state.monster_name(p)} pays 2 energy for Wings: no hearts lost this turn.",
+            seat=p,
+            card="wings",
+        )
     state.hits[0][1] = 0
     land_first_hit(state)
 
@@ -177,10 +206,12 @@ def lose(state: KingOfTokyoState, v: int, hearts: int, source: int, smash: bool)
             _kraken.mandibles(state, source, v)
         if src.mask & POISON_SPIT:
             m.poison += owned.copies(state, source, Card.POISON_SPIT)
-            state.note(f"{state.monster_name(v)} gets Poison.")
+            if state.keeps_log:
+                state.event("poison_gained", f"{state.monster_name(v)} gets Poison.", seat=v)
         if src.mask & SHRINK_RAY:
             m.shrink += owned.copies(state, source, Card.SHRINK_RAY)
-            state.note(f"{state.monster_name(v)} gets Shrink.")
+            if state.keeps_log:
+                state.event("shrink_gained", f"{state.monster_name(v)} gets Shrink.", seat=v)
     if lost >= 2 and m.mask & WERE_ONLY_MAKING_IT_STRONGER:
         gains.gain_energy(
             state,
@@ -307,9 +338,19 @@ def eliminate(state: KingOfTokyoState, v: int) -> None:
         state.bay = -1
         if state.kot_game.options.rule("bay_at_four") == "move_to_city" and state.city < 0:
             state.city = bay
-            state.note(f"Only four monsters remain: {state.monster_name(bay)} moves to Tokyo City.")
+            if state.keeps_log:
+                state.event(
+                    "bay_closed_to_city",
+                    f"Only four monsters remain: {state.monster_name(bay)} moves to Tokyo City.",
+                    seat=bay,
+                )
         else:
-            state.note(f"Only four monsters remain: {state.monster_name(bay)} leaves Tokyo Bay.")
+            if state.keeps_log:
+                state.event(
+                    "bay_closed",
+                    f"Only four monsters remain: {state.monster_name(bay)} leaves Tokyo Bay.",
+                    seat=bay,
+                )
             if state.pu is not None:
                 _king.left_tokyo(state, bay)
 
@@ -320,8 +361,14 @@ def discard_card(state: KingOfTokyoState, p: int, c: int, *, quiet: bool = False
     m.cards.remove(c)
     detach(state, p, c, starting_over=quiet)
     state.discard.append(c)
-    if not quiet:
-        state.note(f"{state.monster_name(p)} discards {state.kot_game.cards.names[c]}.")
+    if not quiet and state.keeps_log:
+        cards = state.kot_game.cards
+        state.event(
+            "discard",
+            f"{state.monster_name(p)} discards {cards.names[c]}.",
+            seat=p,
+            card=cards.instances[c].slug,
+        )
 
 
 def detach(
@@ -371,7 +418,13 @@ def lose_even_bigger(state: KingOfTokyoState, p: int) -> None:
     A card loss, lost at once: it may eliminate the monster.
     """
     if state.monsters[p].alive:
-        state.note(f"{state.monster_name(p)} loses the 2 hearts of Even Bigger.")
+        if state.keeps_log:
+            state.event(
+                "even_bigger_lost",
+                f"{state.monster_name(p)} loses the 2 hearts of Even Bigger.",
+                seat=p,
+                card="even_bigger",
+            )
         lose(state, p, 2, -1, False)
 
 

@@ -127,10 +127,10 @@ def check_record(state: KingOfTokyoState) -> None:
     cards = len(evolution_table().info)
     for e in record:
         if len(e) < 2 or not 0 <= e[0] < n:
-            raise StateFormatError(f"record: no seat in {list(e)}")
+            raise StateFormatError("record: no seat in {entry}", entry=list(e))
         kind = e[1]
         if not 0 <= kind < len(NOTED_SIZES) or len(e) != NOTED_SIZES[kind]:
-            raise StateFormatError(f"record: unknown entry {list(e)}")
+            raise StateFormatError("record: unknown entry {entry}", entry=list(e))
         if state.pu is None:
             raise StateFormatError("record: Evolutions noted in a game without Power Up!")
         if kind == Noted.PLAYED or kind == Noted.RETURNED:
@@ -148,7 +148,7 @@ def check_record(state: KingOfTokyoState) -> None:
         else:
             ok = True
         if not ok:
-            raise StateFormatError(f"record: impossible entry {list(e)}")
+            raise StateFormatError("record: impossible entry {entry}", entry=list(e))
 
 
 def redeal(twin: KingOfTokyoState, observer: int, rng: Rng, hands: dict[int, list[int]]) -> None:

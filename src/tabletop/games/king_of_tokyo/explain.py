@@ -9,12 +9,16 @@ left with three monsters able to hit", "buys Extra Head: worth 4.5 stars for 7 e
 It returns ``None`` for the decisions the heuristic has no reason for (Evolutions'
 questions, die changes). Hints call it once per legal action, so it is plain Python,
 not compiled.
+
+Each reason is a whole message of the context ``"king-of-tokyo:hint"`` read by the
+:class:`~tabletop.i18n.reader.Reader` given (English when none); its parts that vary
+(a count of hearts, the dice kept) are phrases of the same context, and cards, Evolutions
+and monsters are named as the log names them (:mod:`.log_text`).
 """
 
 from __future__ import annotations
 
 from tabletop.core.action import Action
-from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import HEART_HEAL, HEART_POISON, Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
@@ -39,148 +43,299 @@ from tabletop.games.king_of_tokyo.heuristic import (
     wanted,
     yield_threshold,
 )
+from tabletop.games.king_of_tokyo.log_text import card_name, evolution_name, monster_word
 from tabletop.games.king_of_tokyo.monster import WIN_STARS
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+from tabletop.i18n.catalogs import SOURCE
+from tabletop.i18n.reader import Reader
+from tabletop.i18n.reader import reader as reader_of
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
-
-def explain(state: KingOfTokyoState, player: int, action: Action) -> str | None:
-    """Why the heuristic would value ``action`` for ``player``, or ``None``."""
+def explain(
+    state: KingOfTokyoState, player: int, action: Action, reader: Reader | None = None
+) -> str | None:
+    """Why the heuristic would value ``action`` for ``player``, or ``None``; in
+    ``reader``'s language (English when ``None``)."""
     if not state.decisions:
         return None
+    r = reader or reader_of(SOURCE)
     table = state.table
     move = table.move[action.id]
     arg = table.arg[action.id]
     kind = state.decisions[-1].kind
     m = state.monsters[player]
     if move == Move.KEEP:
-        return _keep(state, player, KEEPS[arg])
+        return _keep(state, player, KEEPS[arg], r)
     if move == Move.STOP:
-        return f"stops: {_outcome(state, player, counts_of(state.dice))}"
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "stops: {outcome}",
+            outcome=_outcome(state, player, counts_of(state.dice), r),
+        )
     if move in (Move.SMOKE, Move.ENERGY_DRINK):
         rerolled = _unwanted(state, player)
         if not rerolled:
             return None
-        return f"one more roll for the {plural(rerolled, 'die', 'dice')} not worth keeping"
+        return r.npgettext(
+            "king-of-tokyo:hint",
+            "one more roll for the {n} die not worth keeping",
+            "one more roll for the {n} dice not worth keeping",
+            rerolled,
+        )
     if move == Move.REROLL_THREE:
         if counts_of(state.dice)[THREE] >= 2:
             return None
-        return "rerolls a 3: a lone 3 scores nothing"
+        return r.pgettext("king-of-tokyo:hint", "rerolls a 3: a lone 3 scores nothing")
     if move == Move.HEART:
-        return _heart(state, player, arg)
+        return _heart(state, player, arg, r)
     if move in (Move.YIELD, Move.STAY):
-        return _tokyo(state, player, move == Move.YIELD)
+        return _tokyo(state, player, move == Move.YIELD, r)
     if move == Move.BUY:
-        return _buy(state, player, state.row[arg])
+        return _buy(state, player, state.row[arg], r)
     if move == Move.TENTACLES:
-        return _buy(state, player, arg)
+        return _buy(state, player, arg, r)
     if move == Move.BUY_TOP:
         if not state.deck or not state.top_card_visible_to(player):
             return None
-        return _buy(state, player, state.deck[-1])
+        return _buy(state, player, state.deck[-1], r)
     if move == Move.SWEEP:
-        return _sweep(state, player)
+        return _sweep(state, player, r)
     if move == Move.END_BUY:
-        return _end_buy(state, player)
+        return _end_buy(state, player, r)
     if move == Move.DECLINE and kind == Ask.OPPORTUNIST:
         best = _best_buy(state, player, state.legal_actions())
         if best is None:
-            return "declines: the new card is not worth its cost"
+            return r.pgettext("king-of-tokyo:hint", "declines: the new card is not worth its cost")
         return None
     if move == Move.MIMIC:
         card = state.cards.instances[arg]
-        return f"copies {state.card_name(card)}: worth {WORTH[card]:g} stars"
-    if move in (Move.WINGS, Move.RAPID_HEAL, Move.TAKE_DAMAGE):
-        return _damage(state, player, move)
-    if move in (Move.KEEP_EVOLUTION, Move.DRAFT_EVOLUTION):
-        e = evolution_table().info[arg]
-        verb = "keeps" if move == Move.KEEP_EVOLUTION else "drafts"
-        if e.permanent:
-            return f"{verb} {e.name}: permanent, it acts every turn"
-        return f"{verb} {e.name}: a one-off card" + (
-            ", playable any time" if e.when == "any" else ""
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "copies {card}: worth {worth} stars",
+            card=_card(state, card, r),
+            worth=_decimal(WORTH[card], r),
         )
+    if move in (Move.WINGS, Move.RAPID_HEAL, Move.TAKE_DAMAGE):
+        return _damage(state, player, move, r)
+    if move in (Move.KEEP_EVOLUTION, Move.DRAFT_EVOLUTION):
+        return _evolution_kept(arg, move == Move.KEEP_EVOLUTION, r)
     if move == Move.PLAY_EVOLUTION:
         e = evolution_table().info[arg]
+        name = evolution_name(e.id, r)
         if e.id in HEALING_EVOLUTIONS:
+            fields = {"evolution": name, "hearts": m.hearts, "max": m.max_hearts}
             if m.hearts > m.max_hearts - 2:
-                return f"plays {e.name}: little to heal at {m.hearts} of {m.max_hearts} hearts"
-            return f"plays {e.name}: heals, at {m.hearts} of {m.max_hearts} hearts"
+                return r.pgettext(
+                    "king-of-tokyo:hint",
+                    "plays {evolution}: little to heal at {hearts} of {max} hearts",
+                    **fields,
+                )
+            return r.pgettext(
+                "king-of-tokyo:hint",
+                "plays {evolution}: heals, at {hearts} of {max} hearts",
+                **fields,
+            )
         if e.permanent:
-            return f"plays {e.name}: permanent, it acts from now on"
+            return r.pgettext(
+                "king-of-tokyo:hint",
+                "plays {evolution}: permanent, it acts from now on",
+                evolution=name,
+            )
         return None
     return None
+
+
+def _evolution_kept(arg: int, keep: bool, r: Reader) -> str:
+    """Keeping an Evolution (or drafting it): what kind of card it is."""
+    e = evolution_table().info[arg]
+    name = evolution_name(e.id, r)
+    if e.permanent:
+        if keep:
+            return r.pgettext(
+                "king-of-tokyo:hint",
+                "keeps {evolution}: permanent, it acts every turn",
+                evolution=name,
+            )
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "drafts {evolution}: permanent, it acts every turn",
+            evolution=name,
+        )
+    if e.when == "any":
+        if keep:
+            return r.pgettext(
+                "king-of-tokyo:hint",
+                "keeps {evolution}: a one-off card, playable any time",
+                evolution=name,
+            )
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "drafts {evolution}: a one-off card, playable any time",
+            evolution=name,
+        )
+    if keep:
+        return r.pgettext("king-of-tokyo:hint", "keeps {evolution}: a one-off card", evolution=name)
+    return r.pgettext("king-of-tokyo:hint", "drafts {evolution}: a one-off card", evolution=name)
+
+
+def _card(state: KingOfTokyoState, card: Card | int, r: Reader) -> str:
+    """A Power card's name as this game's edition prints it, in the reader's words."""
+    return card_name(Card(card).slug, r, str(state.kot_game.options.edition))
+
+
+def _decimal(value: float, r: Reader) -> str:
+    """A worth in stars: "4.5" ("4,5" in German)."""
+    return f"{value:g}" if r.lang == SOURCE else r.number(value)
+
+
+def _hearts(n: int, r: Reader) -> str:
+    return r.npgettext("king-of-tokyo:hint", "{n} heart", "{n} hearts", n)
 
 
 # -- dice -------------------------------------------------------------------------------
 
 
-def _keep(state: KingOfTokyoState, player: int, kept: tuple[int, ...]) -> str:
+def _keep(state: KingOfTokyoState, player: int, kept: tuple[int, ...], r: Reader) -> str:
     """A reroll that keeps the faces counted in ``kept``: the kept dice the heuristic
     values most, and why (the action's label names the others)."""
-    groups = [_face_reason(state, player, f, kept[f]) for f in range(NUM_FACES) if kept[f]]
+    groups = [_face_reason(state, player, f, kept[f], r) for f in range(NUM_FACES) if kept[f]]
     if groups:
         _, name, why = max(groups, key=lambda g: g[0])
-        return f"keeps {name}: {why}"
+        # {dice}: the dice kept ("the three 3s", "2 claws"); {why}: what they are
+        # worth ("3 stars", "heal to 8 of 10").
+        return r.pgettext("king-of-tokyo:hint", "keeps {dice}: {why}", dice=name, why=why)
     want = wanted(state, player)
     counts = counts_of(state.dice)
-    lost = [_FACES[f] for f in range(NUM_FACES) if want[f] and counts[f]]
+    lost = [_face_plural(f, r) for f in range(NUM_FACES) if want[f] and counts[f]]
     if not lost:
-        return "rerolls every die: none is worth keeping"
-    return f"rerolls every die, even the {_join(lost)} worth keeping"
+        return r.pgettext("king-of-tokyo:hint", "rerolls every die: none is worth keeping")
+    return r.pgettext(
+        "king-of-tokyo:hint",
+        "rerolls every die, even the {faces} worth keeping",
+        faces=_join(lost, r),
+    )
 
 
-_FACES = ("1s", "2s", "3s", "hearts", "energy", "claws")
+def _face_plural(face: int, r: Reader) -> str:
+    """Dice of one face: "1s", "hearts", "energy", "claws"."""
+    if face == 0:
+        return r.pgettext("king-of-tokyo:hint:faces", "1s")
+    if face == 1:
+        return r.pgettext("king-of-tokyo:hint:faces", "2s")
+    if face == THREE:
+        return r.pgettext("king-of-tokyo:hint:faces", "3s")
+    if face == HEART:
+        return r.pgettext("king-of-tokyo:hint:faces", "hearts")
+    if face == ENERGY:
+        return r.pgettext("king-of-tokyo:hint:faces", "energy")
+    return r.pgettext("king-of-tokyo:hint:faces", "claws")
 
 
-def _face_reason(state: KingOfTokyoState, player: int, face: int, n: int) -> tuple[int, str, str]:
+def _face_reason(
+    state: KingOfTokyoState, player: int, face: int, n: int, r: Reader
+) -> tuple[int, str, str]:
     """``n`` kept dice of ``face``: how much the heuristic values them (a rank), what
     they are, and why they are worth keeping to ``player`` (or not)."""
     m = state.monsters[player]
+    ctx = "king-of-tokyo:hint"
     if face <= THREE:  # the numbers 1, 2 and 3
         number = face + 1
         if n >= 3:
-            return 10 + n, f"the {_count(n)} {number}s", plural(number + n - 3, "star")
-        more = 3 - n
-        dice = f"a {number}" if n == 1 else f"the pair of {number}s"
-        wins = f"{_count(more)} more make{'s' if more == 1 else ''} {plural(number, 'star')}"
+            stars = number + n - 3
+            return (
+                10 + n,
+                r.pgettext(ctx, "the {count} {number}s", count=_count(n, r), number=number),
+                r.npgettext(ctx, "{n} star", "{n} stars", stars),
+            )
+        if n == 1:
+            dice = r.pgettext(ctx, "a {number}", number=number)
+            wins = r.npgettext(ctx, "two more make {n} star", "two more make {n} stars", number)
+        else:
+            dice = r.pgettext(ctx, "the pair of {number}s", number=number)
+            wins = r.npgettext(ctx, "one more makes {n} star", "one more makes {n} stars", number)
         return (3 if face == THREE and n == 2 else 0), dice, wins
     if face == ENERGY:
-        return 4, "the energy", f"{n} energy to buy cards"
+        return (
+            4,
+            r.pgettext(ctx, "the energy"),
+            r.npgettext(ctx, "{n} energy to buy cards", "{n} energy to buy cards", n),
+        )
     if face == HEART:
-        hearts = plural(n, "heart")
+        hearts = _hearts(n, r)
         if state.in_tokyo(player):
-            return 0, hearts, "no healing in Tokyo"
-        tokens = [t for t, k in (("Poison", m.poison), ("Shrink", m.shrink)) if k]
+            return 0, hearts, r.pgettext(ctx, "no healing in Tokyo")
+        tokens = []
+        if m.poison:
+            tokens.append(r.pgettext(ctx, "Poison"))
+        if m.shrink:
+            tokens.append(r.pgettext(ctx, "Shrink"))
         if tokens:
-            return 7, hearts, f"remove {_join(tokens)}"
+            return 7, hearts, r.pgettext(ctx, "remove {tokens}", tokens=_join(tokens, r))
         if m.hearts >= m.max_hearts:
-            return 0, hearts, "already at full health"
+            return 0, hearts, r.pgettext(ctx, "already at full health")
         healed = min(m.max_hearts, m.hearts + n)
         return (
             (6 if wanted(state, player)[HEART] else 1),
             hearts,
-            f"heal to {healed} of {m.max_hearts}",
+            r.pgettext(ctx, "heal to {hearts} of {max}", hearts=healed, max=m.max_hearts),
         )
-    claws = plural(n, "claw")
+    claws = r.npgettext(ctx, "{n} claw", "{n} claws", n)
     if state.in_tokyo(player):
-        return 5, claws, f"{n} damage to each monster outside Tokyo"
+        return (
+            5,
+            claws,
+            r.npgettext(
+                ctx,
+                "{n} damage to each monster outside Tokyo",
+                "{n} damage to each monster outside Tokyo",
+                n,
+            ),
+        )
     targets = [p for p in (state.city, state.bay) if p >= 0]
     if not targets:
         if state.kot_game.claw_entry:
-            return 5, claws, "take the empty Tokyo"
-        return 0, claws, "Tokyo is empty, they hit nobody"
-    names = _join([state.monster_name(p) for p in targets])
+            return 5, claws, r.pgettext(ctx, "take the empty Tokyo")
+        return 0, claws, r.pgettext(ctx, "Tokyo is empty, they hit nobody")
+    names = _join([monster_word(p, r, state) for p in targets], r)
     weakest = min(state.monsters[p].hearts for p in targets)
     if weakest <= n:
-        return 9, claws, f"can knock out {names} in Tokyo"
+        return 9, claws, r.pgettext(ctx, "can knock out {monsters} in Tokyo", monsters=names)
     if weakest <= 3:
-        return 5, claws, f"hit {names} in Tokyo, down to {plural(weakest, 'heart')}"
+        return (
+            5,
+            claws,
+            r.npgettext(
+                ctx,
+                "hit {monsters} in Tokyo, down to {n} heart",
+                "hit {monsters} in Tokyo, down to {n} hearts",
+                weakest,
+                monsters=names,
+            ),
+        )
     if m.hearts >= ENTER_WITH:
-        return 5, claws, f"hit {names} in Tokyo; {m.hearts} hearts can take it"
-    return 1, claws, f"hit {names} in Tokyo, though {m.hearts} hearts is few to take it"
+        return (
+            5,
+            claws,
+            r.npgettext(
+                ctx,
+                "hit {monsters} in Tokyo; {n} hearts can take it",
+                "hit {monsters} in Tokyo; {n} hearts can take it",
+                m.hearts,
+                monsters=names,
+            ),
+        )
+    return (
+        1,
+        claws,
+        r.npgettext(
+            ctx,
+            "hit {monsters} in Tokyo, though {n} hearts is few to take it",
+            "hit {monsters} in Tokyo, though {n} hearts is few to take it",
+            m.hearts,
+            monsters=names,
+        ),
+    )
 
 
 def _unwanted(state: KingOfTokyoState, player: int) -> int:
@@ -189,54 +344,91 @@ def _unwanted(state: KingOfTokyoState, player: int) -> int:
     return sum(c for f, c in enumerate(counts_of(state.dice)) if not want[f])
 
 
-def _outcome(state: KingOfTokyoState, player: int, counts: tuple[int, ...]) -> str:
-    """What the dice give as they stand: "3 stars, 1 energy and 2 claws"."""
+def _outcome(state: KingOfTokyoState, player: int, counts: tuple[int, ...], r: Reader) -> str:
+    """What the dice give as they stand: "takes 3 stars, 1 energy and 2 claws"."""
+    ctx = "king-of-tokyo:hint"
     parts: list[str] = []
     stars = sum(f + 1 + counts[f] - 3 for f in range(THREE + 1) if counts[f] >= 3)
     if stars:
-        parts.append(plural(stars, "star"))
+        parts.append(r.npgettext(ctx, "{n} star", "{n} stars", stars))
     if counts[ENERGY]:
-        parts.append(f"{counts[ENERGY]} energy")
+        parts.append(r.npgettext(ctx, "{n} energy", "{n} energy", counts[ENERGY]))
     if counts[HEART]:
-        hearts = plural(counts[HEART], "heart")
-        parts.append(f"{hearts} (no healing in Tokyo)" if state.in_tokyo(player) else hearts)
+        if state.in_tokyo(player):
+            parts.append(
+                r.npgettext(
+                    ctx,
+                    "{n} heart (no healing in Tokyo)",
+                    "{n} hearts (no healing in Tokyo)",
+                    counts[HEART],
+                )
+            )
+        else:
+            parts.append(_hearts(counts[HEART], r))
     if counts[CLAW]:
-        parts.append(plural(counts[CLAW], "claw"))
+        parts.append(r.npgettext(ctx, "{n} claw", "{n} claws", counts[CLAW]))
     if not parts:
-        return "the dice give nothing"
-    return f"takes {_join(parts)}"
+        return r.pgettext(ctx, "the dice give nothing")
+    return r.pgettext(ctx, "takes {gains}", gains=_join(parts, r))
 
 
-def _heart(state: KingOfTokyoState, player: int, use: int) -> str:
+def _heart(state: KingOfTokyoState, player: int, use: int, r: Reader) -> str:
     m = state.monsters[player]
     if use == HEART_POISON:
-        return f"removes a Poison token: it costs a heart every turn ({m.poison} now)"
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "removes a Poison token: it costs a heart every turn ({tokens} now)",
+            tokens=m.poison,
+        )
     if use != HEART_HEAL:
-        return f"removes a Shrink token: it gets back a die ({m.shrink} now)"
-    return f"heals: {m.hearts} of {m.max_hearts} hearts now"
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "removes a Shrink token: it gets back a die ({tokens} now)",
+            tokens=m.shrink,
+        )
+    return r.pgettext(
+        "king-of-tokyo:hint",
+        "heals: {hearts} of {max} hearts now",
+        hearts=m.hearts,
+        max=m.max_hearts,
+    )
 
 
 # -- Tokyo ------------------------------------------------------------------------------
 
 
-def _tokyo(state: KingOfTokyoState, player: int, leave: bool) -> str:
+def _tokyo(state: KingOfTokyoState, player: int, leave: bool, r: Reader) -> str:
+    ctx = "king-of-tokyo:hint"
     m = state.monsters[player]
     threshold = yield_threshold(state, player)
     attackers = attackers_of_tokyo(state)
-    able = f"{_count(attackers)} {'monster' if attackers == 1 else 'monsters'} able to hit"
-    hearts = plural(m.hearts, "heart")
+    able = r.npgettext(
+        ctx,
+        "{count} monster able to hit",
+        "{count} monsters able to hit",
+        attackers,
+        count=_count(attackers, r),
+    )
+    # {hearts}: "5 hearts"; {able}: "three monsters able to hit".
+    fields = {"hearts": _hearts(m.hearts, r), "able": able, "stars": m.stars}
     close = m.stars + 2 >= WIN_STARS and m.hearts > 2
     if leave:
         if m.hearts <= threshold:
-            return f"leaves Tokyo: {hearts} left with {able}"
+            return r.pgettext(ctx, "leaves Tokyo: {hearts} left with {able}", **fields)
         if close:
-            return f"leaves Tokyo, though {m.stars} stars: one more turn there may win"
-        return f"leaves Tokyo: safe, though {hearts} left could take another round"
+            return r.pgettext(
+                ctx, "leaves Tokyo, though {stars} stars: one more turn there may win", **fields
+            )
+        return r.pgettext(
+            ctx, "leaves Tokyo: safe, though {hearts} left could take another round", **fields
+        )
     if close and m.hearts > threshold:
-        return f"stays in Tokyo: {m.stars} stars, the next turn there may win"
+        return r.pgettext(
+            ctx, "stays in Tokyo: {stars} stars, the next turn there may win", **fields
+        )
     if m.hearts > threshold:
-        return f"stays in Tokyo: {hearts} left, enough with {able}"
-    return f"stays in Tokyo: risky with {hearts} left and {able}"
+        return r.pgettext(ctx, "stays in Tokyo: {hearts} left, enough with {able}", **fields)
+    return r.pgettext(ctx, "stays in Tokyo: risky with {hearts} left and {able}", **fields)
 
 
 # -- cards ------------------------------------------------------------------------------
@@ -261,19 +453,34 @@ def _worth(state: KingOfTokyoState, player: int, card: Card) -> float:
     return WORTH[card]
 
 
-def _buy(state: KingOfTokyoState, player: int, c: int) -> str:
+def _buy(state: KingOfTokyoState, player: int, c: int, r: Reader) -> str:
+    ctx = "king-of-tokyo:hint"
     card = state.cards.instances[c]
-    name = state.card_name(card)
+    name = _card(state, card, r)
     score = _card_score(state, player, c)
     if score is None:
-        return f"buys {name}: its {SELF_DAMAGE[card]} damage would knock you out"
+        return r.pgettext(
+            ctx,
+            "buys {card}: its {damage} damage would knock you out",
+            card=name,
+            damage=SELF_DAMAGE[card],
+        )
     if score == float("inf"):
-        return f"buys {name}: its {plural(STARS[card], 'star')} win the game"
-    worth = _worth(state, player, card)
-    cost = state.cost_for(player, c)
+        return r.npgettext(
+            ctx,
+            "buys {card}: its {n} star win the game",
+            "buys {card}: its {n} stars win the game",
+            STARS[card],
+            card=name,
+        )
+    fields = {
+        "card": name,
+        "worth": _decimal(_worth(state, player, card), r),
+        "cost": state.cost_for(player, c),
+    }
     if score > 0:
-        return f"buys {name}: worth {worth:g} stars for {cost} energy"
-    return f"buys {name}: worth only {worth:g} stars for {cost} energy"
+        return r.pgettext(ctx, "buys {card}: worth {worth} stars for {cost} energy", **fields)
+    return r.pgettext(ctx, "buys {card}: worth only {worth} stars for {cost} energy", **fields)
 
 
 def _best_buy(state: KingOfTokyoState, player: int, legal: list[Action]) -> int | None:
@@ -295,54 +502,127 @@ def _best_buy(state: KingOfTokyoState, player: int, legal: list[Action]) -> int 
     return best
 
 
-def _sweep(state: KingOfTokyoState, player: int) -> str:
+def _sweep(state: KingOfTokyoState, player: int, r: Reader) -> str:
     best = _best_buy(state, player, state.legal_actions())
     if best is None:
-        cost = SWEEP_COST
-        return f"sweeps the row: no card in it is worth its cost ({cost} energy for 3 new ones)"
-    return f"sweeps the row, though {state.cards.names[best]} is worth buying"
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "sweeps the row: no card in it is worth its cost ({cost} energy for 3 new ones)",
+            cost=SWEEP_COST,
+        )
+    return r.pgettext(
+        "king-of-tokyo:hint",
+        "sweeps the row, though {card} is worth buying",
+        card=_card(state, state.cards.instances[best], r),
+    )
 
 
-def _end_buy(state: KingOfTokyoState, player: int) -> str:
+def _end_buy(state: KingOfTokyoState, player: int, r: Reader) -> str:
     energy = state.monsters[player].energy
     legal = state.legal_actions()
     best = _best_buy(state, player, legal)
     if best is not None:
         card = state.cards.instances[best]
-        worth = _worth(state, player, card)
-        cost = state.cost_for(player, best)
-        name = state.card_name(card)
-        return f"keeps its energy, though {name} is worth {worth:g} stars for {cost} energy"
+        return r.pgettext(
+            "king-of-tokyo:hint",
+            "keeps its energy, though {card} is worth {worth} stars for {cost} energy",
+            card=_card(state, card, r),
+            worth=_decimal(_worth(state, player, card), r),
+            cost=state.cost_for(player, best),
+        )
     if not any(state.table.move[a.id] == Move.BUY for a in legal):
-        return f"keeps {energy} energy: no card it can afford"
-    return f"keeps {energy} energy: no card is worth its cost"
+        return r.pgettext(
+            "king-of-tokyo:hint", "keeps {energy} energy: no card it can afford", energy=energy
+        )
+    return r.pgettext(
+        "king-of-tokyo:hint", "keeps {energy} energy: no card is worth its cost", energy=energy
+    )
 
 
-def _damage(state: KingOfTokyoState, player: int, move: int) -> str | None:
+def _damage(state: KingOfTokyoState, player: int, move: int, r: Reader) -> str | None:
+    ctx = "king-of-tokyo:hint"
     m = state.monsters[player]
     d = state.decisions[-1]
     if d.kind != Ask.PREVENT:
         if move == Move.RAPID_HEAL:
-            return f"gains 1 heart for {RAPID_HEAL_COST} energy: {m.hearts} of {m.max_hearts} now"
+            return r.pgettext(
+                ctx,
+                "gains 1 heart for {cost} energy: {hearts} of {max} now",
+                cost=RAPID_HEAL_COST,
+                hearts=m.hearts,
+                max=m.max_hearts,
+            )
         return None
     hearts = int(d.data[0])
-    lost = plural(hearts, "heart")
     deadly = hearts >= m.hearts
     if move == Move.WINGS:
-        return f"Wings: saves {lost} for 2 energy" + (", and your life" if deadly else "")
+        wings = _card(state, Card.WINGS, r)
+        if deadly:
+            return r.npgettext(
+                ctx,
+                "{card}: saves {n} heart for 2 energy, and your life",
+                "{card}: saves {n} hearts for 2 energy, and your life",
+                hearts,
+                card=wings,
+            )
+        return r.npgettext(
+            ctx,
+            "{card}: saves {n} heart for 2 energy",
+            "{card}: saves {n} hearts for 2 energy",
+            hearts,
+            card=wings,
+        )
     if move == Move.RAPID_HEAL:
         if deadly:
-            return f"heals with Rapid Healing: losing {lost} would knock you out"
-        return f"gains 1 heart for {RAPID_HEAL_COST} energy before losing {lost}"
+            return r.npgettext(
+                ctx,
+                "heals with {card}: losing {n} heart would knock you out",
+                "heals with {card}: losing {n} hearts would knock you out",
+                hearts,
+                card=_card(state, Card.RAPID_HEALING, r),
+            )
+        return r.npgettext(
+            ctx,
+            "gains 1 heart for {cost} energy before losing {n} heart",
+            "gains 1 heart for {cost} energy before losing {n} hearts",
+            hearts,
+            cost=RAPID_HEAL_COST,
+        )
     if deadly:
-        return f"takes the damage: {lost} knock you out"
-    return f"takes the damage: {lost}, keeping the energy"
+        return r.npgettext(
+            ctx,
+            "takes the damage: {n} heart knock you out",
+            "takes the damage: {n} hearts knock you out",
+            hearts,
+        )
+    return r.npgettext(
+        ctx,
+        "takes the damage: {n} heart, keeping the energy",
+        "takes the damage: {n} hearts, keeping the energy",
+        hearts,
+    )
 
 
-def _join(words: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
+def _join(words: list[str], r: Reader) -> str:
+    """ "a", "a and b", "a, b and c" (by the language's rule outside English)."""
+    if r.lang != SOURCE:
+        return r.join(words)
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
-def _count(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+def _count(n: int, r: Reader) -> str:
+    """A small count in words: "no", "one", "two", ... "nine"; larger ones in digits."""
+    ctx = "king-of-tokyo:hint:count"
+    words = (
+        r.pgettext(ctx, "no"),
+        r.pgettext(ctx, "one"),
+        r.pgettext(ctx, "two"),
+        r.pgettext(ctx, "three"),
+        r.pgettext(ctx, "four"),
+        r.pgettext(ctx, "five"),
+        r.pgettext(ctx, "six"),
+        r.pgettext(ctx, "seven"),
+        r.pgettext(ctx, "eight"),
+        r.pgettext(ctx, "nine"),
+    )
+    return words[n] if 0 <= n < len(words) else str(n)

@@ -34,7 +34,7 @@ def gain_stars(state: KingOfTokyoState, p: int, n: int, why: str) -> None:
             f"{state.monster_name(p)} gains {plural(n, 'star')} ({why}).",
             seat=p,
             stars=n,
-            why=why,
+            why=state.kot_game.why_key(why),
         )
 
 
@@ -44,7 +44,14 @@ def lose_stars(state: KingOfTokyoState, p: int, n: int, why: str) -> None:
     lost = min(n, m.stars)
     if lost:
         m.stars -= lost
-        state.note(f"{state.monster_name(p)} loses {plural(lost, 'star')} ({why}).")
+        if state.keeps_log:
+            state.event(
+                "stars_lost",
+                f"{state.monster_name(p)} loses {plural(lost, 'star')} ({why}).",
+                seat=p,
+                stars=lost,
+                why=state.kot_game.why_key(why),
+            )
 
 
 def gain_energy(state: KingOfTokyoState, p: int, n: int, why: str) -> None:
@@ -59,7 +66,11 @@ def gain_energy(state: KingOfTokyoState, p: int, n: int, why: str) -> None:
         state.pu.tally("energy", p, n)
     if state.keeps_log:
         state.event(
-            "energy", f"{state.monster_name(p)} gains {n} energy ({why}).", seat=p, energy=n
+            "energy",
+            f"{state.monster_name(p)} gains {n} energy ({why}).",
+            seat=p,
+            energy=n,
+            why=state.kot_game.why_key(why),
         )
 
 
@@ -74,9 +85,16 @@ def transfer_energy(state: KingOfTokyoState, giver: int, taker: int, n: int, why
     state.monsters[taker].energy += given
     if state.pu is not None:
         state.pu.tally("energy", taker, given)
-    state.note(
-        f"{state.monster_name(giver)} gives {given} energy to {state.monster_name(taker)} ({why})."
-    )
+    if state.keeps_log:
+        state.event(
+            "energy_given",
+            f"{state.monster_name(giver)} gives {given} energy to {state.monster_name(taker)} "
+            f"({why}).",
+            seat=giver,
+            energy=given,
+            target=taker,
+            why=state.kot_game.why_key(why),
+        )
     return given
 
 
@@ -86,7 +104,14 @@ def lose_energy(state: KingOfTokyoState, p: int, n: int, why: str) -> None:
     lost = min(n, m.energy)
     if lost:
         m.energy -= lost
-        state.note(f"{state.monster_name(p)} loses {lost} energy ({why}).")
+        if state.keeps_log:
+            state.event(
+                "energy_lost",
+                f"{state.monster_name(p)} loses {lost} energy ({why}).",
+                seat=p,
+                energy=lost,
+                why=state.kot_game.why_key(why),
+            )
 
 
 def heal(state: KingOfTokyoState, p: int, n: int, why: str) -> int:
@@ -103,6 +128,10 @@ def heal(state: KingOfTokyoState, p: int, n: int, why: str) -> int:
         state.pu.tally("hearts", p, gained)
     if state.keeps_log:
         state.event(
-            "heal", f"{state.monster_name(p)} gains {plural(gained, 'heart')} ({why}).", seat=p
+            "heal",
+            f"{state.monster_name(p)} gains {plural(gained, 'heart')} ({why}).",
+            seat=p,
+            hearts=gained,
+            why=state.kot_game.why_key(why),
         )
     return gained

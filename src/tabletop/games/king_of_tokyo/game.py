@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
 from tabletop.core.errors import InvalidOptionsError
@@ -15,6 +15,7 @@ from tabletop.games.king_of_tokyo.actions import action_table
 from tabletop.games.king_of_tokyo.belief import HandBelief
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.explain import explain as explain_action
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
@@ -24,6 +25,10 @@ from tabletop.games.king_of_tokyo.options import (
 )
 from tabletop.games.king_of_tokyo.preferences import KingOfTokyoPreferences, auto_answer
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+if TYPE_CHECKING:
+    from tabletop.i18n.logtext import LogMessages
+    from tabletop.i18n.reader import Reader
 
 # A bound on the decisions of one turn, for ``max_game_length``: rolls and extra
 # rolls, die changes, heart dice, yields, purchases, Opportunist answers, sales and
@@ -73,15 +78,58 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
             return None
         return HandBelief(state, observer, rng).sample
 
-    def explain(self, state: State, player: int, action: Action) -> str | None:
+    def explain(
+        self, state: State, player: int, action: Action, reader: Reader | None = None
+    ) -> str | None:
         assert isinstance(state, KingOfTokyoState)
-        return explain_action(state, player, action)
+        return explain_action(state, player, action, reader)
 
     def monster_name(self, key: str) -> str:
         name = MONSTER_NAMES[key]
         if key == "giga_zaur" and self.options.edition == "2016":
             return "Gigazaur"
         return name
+
+    def log_messages(self) -> LogMessages:
+        """The log's templates (:mod:`.log_text`), built once."""
+        from tabletop.games.king_of_tokyo.log_text import log_messages
+
+        return log_messages()
+
+    def action_messages(self) -> LogMessages:
+        """The action labels' templates (:mod:`.action_text`), built once."""
+        from tabletop.games.king_of_tokyo.action_text import action_messages
+
+        return action_messages()
+
+    def decision_texts(self) -> tuple[str, ...]:
+        """What each decision asks, and each Evolution's question (``reason``)."""
+        from tabletop.games.king_of_tokyo.phases import ASK_TEXT
+        from tabletop.games.king_of_tokyo.power_up import QUESTIONS
+
+        return (*ASK_TEXT.values(), *sorted({q.text for q in QUESTIONS.values()}))
+
+    @cached_property
+    def _why_keys(self) -> dict[str, str]:
+        keys: dict[str, str] = {}
+        other = "2016" if self.options.edition == "2011" else "2011"
+        for table in (self.cards, card_table(other)):
+            for card in table.info:
+                keys.setdefault(card.name, card.card.slug)
+        for evolution in evolution_table().info:
+            keys.setdefault(evolution.name, evolution.id)
+        return keys
+
+    def why_key(self, why: str) -> str:
+        """The log data's key for the cause ``why`` of a gain or loss: a Power card's
+        id for its name, an Evolution's id for its name, else ``why`` itself (a phrase
+        of :data:`.log_text.WHY_PHRASES`).
+
+        >>> game = KingOfTokyoGame(edition="2011")
+        >>> game.why_key("Omnivore"), game.why_key("Mega Purr"), game.why_key("the dice")
+        ('detritivore', 'mega_purr', 'the dice')
+        """
+        return self._why_keys.get(why, why)
 
     @cached_property
     def info(self) -> GameInfo:
@@ -111,8 +159,11 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         if first.isdigit() and int(first) >= num_players:
             raise InvalidOptionsError(
                 "first_player",
-                f"seat number {int(first) + 1} (value {first!r}) is not a seat of this "
-                f"{num_players}-player game",
+                "seat number {number} (value {first!r}) is not a seat of this "
+                "{players}-player game",
+                number=int(first) + 1,
+                first=first,
+                players=num_players,
             )
         return KingOfTokyoState.new(
             self, num_players, self.fresh_seed() if seed is None else seed, log

@@ -64,7 +64,12 @@ def play(state: KingOfTokyoState, action: Action) -> None:
     elif move == Move.ENERGY_DRINK:
         state.monsters[p].energy -= 1
         state.rolls_left += 1
-        state.note(f"{state.monster_name(p)} pays 1 energy for an extra roll (Energy Drink).")
+        if state.keeps_log:
+            state.event(
+                "energy_drink",
+                f"{state.monster_name(p)} pays 1 energy for an extra roll (Energy Drink).",
+                seat=p,
+            )
     elif move == Move.SMOKE:
         rolling.spend_smoke(state, p)
         state.rolls_left += 1

@@ -417,7 +417,10 @@ class KingOfTokyoOptions:
             for name in names:
                 if name not in MONSTERS:
                     raise InvalidOptionsError(
-                        "monsters", f"unknown monster {name!r}; known: {', '.join(MONSTERS)}"
+                        "monsters",
+                        "unknown monster {name!r}; known: {known}",
+                        name=name,
+                        known=", ".join(MONSTERS),
                     )
             if len(set(names)) != len(names):
                 raise InvalidOptionsError("monsters", "each monster can be chosen once")
@@ -438,7 +441,10 @@ class KingOfTokyoOptions:
         names = tuple(m.strip() for m in self.monsters.split(","))
         if len(names) != num_players:
             raise InvalidOptionsError(
-                "monsters", f"names {len(names)} monsters for {num_players} players"
+                "monsters",
+                "names {count} monsters for {players} players",
+                count=len(names),
+                players=num_players,
             )
         return names
 

@@ -98,16 +98,29 @@ def build(game: KingOfTokyoGame, spec: Mapping[str, Any]) -> KingOfTokyoState:
     players = whole_number(spec, "players", len(seats) if seats else 4)
     info = game.info
     if not info.min_players <= players <= info.max_players:
-        raise PositionError("players", f"{info.min_players} to {info.max_players}, got {players}")
+        raise PositionError(
+            "players",
+            "{low} to {high}, got {players}",
+            low=info.min_players,
+            high=info.max_players,
+            players=players,
+        )
     if seats and len(seats) != players:
-        raise PositionError("monsters", f"names {len(seats)} monsters for {players} players")
+        raise PositionError(
+            "monsters",
+            "names {count} monsters for {players} players",
+            count=len(seats),
+            players=players,
+        )
     seats = seats or [{} for _ in range(players)]
     seed = whole_number(spec, "seed", 0)
     state = _dealt(game, players, seed, _monster_ids(game, seats, seed))
     _Placer(state, spec, seats).place()
     step = spec.get("step", "start of turn")
     if step not in STEPS:
-        raise PositionError("step", f"one of {', '.join(map(repr, STEPS))}, got {step!r}")
+        raise PositionError(
+            "step", "one of {steps}, got {step!r}", steps=", ".join(map(repr, STEPS)), step=step
+        )
     _start(state, spec, step)
     return state
 
@@ -124,11 +137,15 @@ def _monster_specs(spec: Mapping[str, Any]) -> list[dict[str, Any]]:
         if isinstance(entry, str):
             entry = {"name": entry}
         if not isinstance(entry, Mapping):
-            raise PositionError(f"monsters[{seat}]", f"a name or an object, got {entry!r}")
+            raise PositionError(
+                f"monsters[{seat}]", "a name or an object, got {entry!r}", entry=entry
+            )
         for name in entry:
             if name not in MONSTER_FIELDS:
                 known = ", ".join(sorted(MONSTER_FIELDS))
-                raise PositionError(f"monsters[{seat}].{name}", f"unknown field (known: {known})")
+                raise PositionError(
+                    f"monsters[{seat}].{name}", "unknown field (known: {known})", known=known
+                )
         out.append(dict(entry))
     return out
 
@@ -156,18 +173,24 @@ def _monster_ids(
         if not key:
             known = ", ".join(game.monster_name(k) for k in MONSTER_NAMES)
             raise PositionError(
-                f"monsters[{seat}].name", f"no monster {name!r} (the monsters: {known})"
+                f"monsters[{seat}].name",
+                "no monster {name!r} (the monsters: {known})",
+                name=name,
+                known=known,
             )
         if key in ids:
             raise PositionError(
-                f"monsters[{seat}].name", f"{game.monster_name(key)} is at the table twice"
+                f"monsters[{seat}].name",
+                "{monster} is at the table twice",
+                monster=game.monster_name(key),
             )
         ids.append(key)
     if chosen is not None:
         if any(key and key != c for key, c in zip(ids, chosen, strict=True)):
             raise PositionError(
                 "monsters",
-                f"the game's option monsters={game.options.monsters!r} names other monsters",
+                "the game's option monsters={monsters!r} names other monsters",
+                monsters=game.options.monsters,
             )
         return chosen
     unnamed = [key for key in game.box if key not in ids]
@@ -231,12 +254,18 @@ class _Placer:
                 if not table.keep[c]:
                     raise PositionError(
                         f"monsters[{p}].cards",
-                        f"{table.names[c]} is a Discard card: played when bought, never kept",
+                        "{card} is a Discard card: played when bought, never kept",
+                        card=table.names[c],
                     )
             state.monsters[p].cards = cards
         row = self.cards("row", spec.get("row", []))
         if len(row) > len(state.row):
-            raise PositionError("row", f"the row has {len(state.row)} cards, not {len(row)}")
+            raise PositionError(
+                "row",
+                "the row has {size} cards, not {count}",
+                size=len(state.row),
+                count=len(row),
+            )
         on_top = self.cards("deck", spec.get("deck", []))
         state.discard = self.cards("discard", spec.get("discard", []))
         taken = {c for cards in self.free.values() for c in cards}
@@ -264,7 +293,10 @@ class _Placer:
             m = state.monsters[p]
             if m.alive and m.hearts > m.max_hearts:
                 raise PositionError(
-                    f"monsters[{p}].hearts", f"{m.hearts} is over its maximum of {m.max_hearts}"
+                    f"monsters[{p}].hearts",
+                    "{hearts} is over its maximum of {most}",
+                    hearts=m.hearts,
+                    most=m.max_hearts,
                 )
         alive = [m.seat for m in state.monsters if m.alive]
         if len(alive) < 2:
@@ -285,7 +317,7 @@ class _Placer:
         field = f"monsters[{p}]"
         out = s.get("out", False)
         if not isinstance(out, bool):
-            raise PositionError(f"{field}.out", f"true or false, got {out!r}")
+            raise PositionError(f"{field}.out", "true or false, got {value!r}", value=out)
         m.hearts = _count(s, "hearts", field, 0 if out else START_HEARTS, 0 if out else 1)
         m.stars = _count(s, "stars", field, 0, 0, WIN_STARS - 1)
         m.energy = _count(s, "energy", field, 0, 0)
@@ -317,7 +349,7 @@ class _Placer:
                     if table.instances[c] == kind:
                         state.monsters[p].mimic = c
                         return
-        raise PositionError(field, f"no other monster has {table.info[kind].name}")
+        raise PositionError(field, "no other monster has {card}", card=table.info[kind].name)
 
     def counters(self, p: int, s: Mapping[str, Any]) -> None:
         """The counters on ``p``'s cards: as given, else what the card comes with."""
@@ -353,7 +385,9 @@ class _Placer:
             if card == Card.MIMIC and m.mimic >= 0:
                 card = table.instances[m.mimic]
             if card == Card.BATTERY_MONSTER and c not in state.counters:
-                raise PositionError(field, f"say how many energy counters {table.names[c]} carries")
+                raise PositionError(
+                    field, "say how many energy counters {card} carries", card=table.names[c]
+                )
 
     def _counted(self, p: int, field: str, name: str) -> int:
         """The card instance ``name`` names among ``p``'s cards, or ``-1 - number`` of
@@ -389,13 +423,15 @@ def _seat(state: KingOfTokyoState, spec: Mapping[str, Any], field: str, default:
             if key in (m.name, m.name.replace("_", " "), state.monster_name(p).lower()):
                 seat = p
         if seat < 0:
-            raise PositionError(field, f"no monster {value!r} at this table")
+            raise PositionError(field, "no monster {name!r} at this table", name=value)
     elif isinstance(value, int) and not isinstance(value, bool):
         seat = value
     if not 0 <= seat < state.num_players:
-        raise PositionError(field, f"a seat from 0 to {state.num_players - 1} or a monster's name")
+        raise PositionError(
+            field, "a seat from 0 to {last} or a monster's name", last=state.num_players - 1
+        )
     if not state.monsters[seat].alive:
-        raise PositionError(field, f"{state.monster_name(seat)} is out of the game")
+        raise PositionError(field, "{monster} is out of the game", monster=state.monster_name(seat))
     return seat
 
 
@@ -430,7 +466,9 @@ class _Evolutions:
                     e = evolution_table().info[number]
                     raise PositionError(
                         field,
-                        f"{e.name} is {MONSTER_NAMES[e.monster]}'s, not at this table",
+                        "{evolution} is {monster}'s, not at this table",
+                        evolution=e.name,
+                        monster=MONSTER_NAMES[e.monster],
                     )
         return self.pool.take(field, names)
 
@@ -444,7 +482,8 @@ class _Evolutions:
                 if not info[n].permanent:
                     raise PositionError(
                         f"monsters[{p}].played",
-                        f"{info[n].name} is a temporary Evolution: discarded when played",
+                        "{evolution} is a temporary Evolution: discarded when played",
+                        evolution=info[n].name,
                     )
             placed.append(
                 (hand, played, self.take(p, "evolution_deck"), self.take(p, "evolution_discard"))
@@ -457,7 +496,10 @@ class _Evolutions:
                 owned = len(hand) + len(played) + len(on_top) + len(discard)
                 if owned > DECK_SIZE:
                     raise PositionError(
-                        f"monsters[{p}]", f"owns {owned} Evolutions, a deck is {DECK_SIZE}"
+                        f"monsters[{p}]",
+                        "owns {owned} Evolutions, a deck is {size}",
+                        owned=owned,
+                        size=DECK_SIZE,
                     )
                 rest, left = left[: DECK_SIZE - owned], left[DECK_SIZE - owned :]
                 for n in [*hand, *played, *on_top, *discard, *rest]:
@@ -477,7 +519,8 @@ class _Evolutions:
                 if fresh.owner[n] != p:
                     raise PositionError(
                         f"monsters[{p}]",
-                        f"{info[n].name} belongs to another monster's Evolution deck",
+                        "{evolution} belongs to another monster's Evolution deck",
+                        evolution=info[n].name,
                     )
         state.pu = fresh
 
@@ -491,24 +534,30 @@ def _count(
     value = spec.get(name, default)
     where = f"{field}.{name}"
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(where, f"must be a whole number, got {value!r}")
+        raise PositionError(where, "must be a whole number, got {value!r}", value=value)
     if value < low or (high is not None and value > high):
-        top = "" if high is None else f" to {high}"
-        raise PositionError(where, f"from {low}{top}, got {value}")
+        if high is None:
+            raise PositionError(where, "from {low}, got {value}", low=low, value=value)
+        raise PositionError(
+            where, "from {low} to {high}, got {value}", low=low, high=high, value=value
+        )
     return value
 
 
 def _faces(spec: Mapping[str, Any], field: str) -> list[int]:
     names = spec.get(field, [])
     if isinstance(names, str) or not isinstance(names, Sequence):
-        raise PositionError(field, f"a list of die faces ({', '.join(FACE_NAMES)})")
+        raise PositionError(field, "a list of die faces ({faces})", faces=", ".join(FACE_NAMES))
     faces = []
     for name in names:
         try:
             faces.append(face_from_name(name))
         except (ValueError, AttributeError):
             raise PositionError(
-                field, f"no die face {name!r} (the faces: {', '.join(FACE_NAMES)})"
+                field,
+                "no die face {name!r} (the faces: {faces})",
+                name=name,
+                faces=", ".join(FACE_NAMES),
             ) from None
     return faces
 
@@ -520,24 +569,30 @@ def _start(state: KingOfTokyoState, spec: Mapping[str, Any], step: str) -> None:
     state.turn = whole_number(spec, "turn_number", 1) - 1
     limit = state.kot_game.options.turn_limit
     if not 0 <= state.turn < limit:
-        raise PositionError("turn_number", f"from 1 to the turn limit ({limit})")
+        raise PositionError("turn_number", "from 1 to the turn limit ({limit})", limit=limit)
     state.next_dice = tuple(_faces(spec, "next_dice"))
     dice = _faces(spec, "dice")
     rolled = step in ("rolling", "after the last roll")
     if dice and not rolled:
-        raise PositionError("dice", f"no dice show at the {step}: next_dice scripts the roll")
+        raise PositionError(
+            "dice", "no dice show at the {step}: next_dice scripts the roll", step=step
+        )
     if rolled and "dice" not in spec:  # [] is allowed: Shrink Rays can leave no dice
-        raise PositionError("dice", f"name the dice showing {step}")
+        raise PositionError("dice", "name the dice showing {step}", step=step)
     if len(dice) > MAX_DICE:
-        raise PositionError("dice", f"at most {MAX_DICE} dice, got {len(dice)}")
+        raise PositionError(
+            "dice", "at most {most} dice, got {count}", most=MAX_DICE, count=len(dice)
+        )
     default_left = ROLLS_AFTER_FIRST if step == "rolling" else 0
     state.rolls_left = whole_number(spec, "rolls_left", default_left)
     if "rolls_left" in spec and step != "rolling":
         raise PositionError("rolls_left", 'only at the step "rolling"')
     most = ROLLS_AFTER_FIRST + owned.copies(state, turn, Card.GIANT_BRAIN)
     if not (1 if step == "rolling" else 0) <= state.rolls_left <= most:
-        raise PositionError("rolls_left", f"from 1 to {most} while rolling (Giant Brain: +1)")
+        raise PositionError(
+            "rolls_left", "from 1 to {most} while rolling (Giant Brain: +1)", most=most
+        )
     state.dice = sorted(dice)
     state.stage = STEPS[step]
-    state.note("The game starts from a position.")
+    state.event("position", "The game starts from a position.")
     state.advance()

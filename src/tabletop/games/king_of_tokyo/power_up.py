@@ -429,17 +429,25 @@ class PowerUp:
                 deck.extend(self.discard[seat])
                 self.discard[seat] = []
                 state.rng.shuffle(deck)
-                state.note(f"{state.monster_name(seat)} shuffles its Evolution discard pile.")
+                if state.keeps_log:
+                    state.event(
+                        "evolution_shuffle",
+                        f"{state.monster_name(seat)} shuffles its Evolution discard pile.",
+                        seat=seat,
+                    )
             drawn.append(deck.pop())
         return drawn
 
     def offer(self, state: KingOfTokyoState, seat: int, setup: bool) -> None:
         """Draw 2 and ask which to keep (one drawn card is kept without a question)."""
         drawn = self.draw(state, seat)
-        state.event(
-            "evolution_draw",
-            f"{state.monster_name(seat)} draws {plural(len(drawn), 'Evolution')}.",
-        )
+        if state.keeps_log:
+            state.event(
+                "evolution_draw",
+                f"{state.monster_name(seat)} draws {plural(len(drawn), 'Evolution')}.",
+                seat=seat,
+                count=len(drawn),
+            )
         if len(drawn) == 1:
             self.keep(state, seat, drawn[0], (), setup)
         elif drawn:
@@ -450,8 +458,15 @@ class PowerUp:
     ) -> None:
         """Keep ``kept`` in hand; the others go back (set-up) or to the discard pile."""
         self.hand[seat].append(kept)
-        name = evolution_table().info[kept].name
-        state.event("evolution_keep", f"You keep {name}.", visible_to=frozenset({seat}))
+        if state.keeps_log:
+            e = evolution_table().info[kept]
+            state.event(
+                "evolution_keep",
+                f"You keep {e.name}.",
+                visible_to=frozenset({seat}),
+                seat=seat,
+                evolution=e.id,
+            )
         back = setup and state.options.evolution_setup == "shuffle_back"
         # The public record names the card put away only where it lands face up.
         state.remember(seat, Noted.RECEIVED, others[0] if others and not back else -1)

@@ -111,8 +111,10 @@ class KingOfTokyoPreferences:
         if leave and stay and leave >= stay:
             raise InvalidOptionsError(
                 "stay_in_tokyo_at",
-                f"must be more than leave_tokyo_at ({leave}): a monster cannot both leave "
-                f"and stay at {stay} hearts",
+                "must be more than leave_tokyo_at ({leave}): a monster cannot both leave "
+                "and stay at {stay} hearts",
+                leave=leave,
+                stay=stay,
             )
 
 

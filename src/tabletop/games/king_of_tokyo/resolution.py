@@ -108,7 +108,12 @@ def stage_numbers(state: KingOfTokyoState, counts: tuple[int, ...] | None = None
     if counts is None:
         counts = resolved_counts(state)
     if state.keeps_log:
-        state.event("resolve", f"{state.monster_name(a)} resolves {describe_dice(state.dice)}.")
+        state.event(
+            "resolve",
+            f"{state.monster_name(a)} resolves {describe_dice(state.dice)}.",
+            seat=a,
+            dice=list(state.dice),
+        )
     if counts[ONE] >= 3 or counts[TWO] >= 3 or counts[THREE] >= 3:
         stars = 0
         for face in (ONE, TWO, THREE):
@@ -186,10 +191,22 @@ def spend_hearts(state: KingOfTokyoState, a: int) -> None:
     m = state.monsters[a]
     if plan[HEART_POISON]:
         m.poison -= plan[HEART_POISON]
-        state.note(f"{state.monster_name(a)} removes {plural(plan[HEART_POISON], 'Poison token')}.")
+        if state.keeps_log:
+            state.event(
+                "poison_removed",
+                f"{state.monster_name(a)} removes {plural(plan[HEART_POISON], 'Poison token')}.",
+                seat=a,
+                tokens=plan[HEART_POISON],
+            )
     if plan[HEART_SHRINK]:
         m.shrink -= plan[HEART_SHRINK]
-        state.note(f"{state.monster_name(a)} removes {plural(plan[HEART_SHRINK], 'Shrink token')}.")
+        if state.keeps_log:
+            state.event(
+                "shrink_removed",
+                f"{state.monster_name(a)} removes {plural(plan[HEART_SHRINK], 'Shrink token')}.",
+                seat=a,
+                tokens=plan[HEART_SHRINK],
+            )
     if plan[HEART_HEAL] and a != state.city and a != state.bay:
         gains.heal(state, a, plan[HEART_HEAL], "heart dice")
     if any(plan[3:]):
@@ -213,7 +230,14 @@ def healing_ray(state: KingOfTokyoState, healer: int, seat: int, n: int) -> None
         target.hearts += gained
         if state.pu is not None and gained:
             state.pu.tally("hearts", seat, gained)
-        state.note(f"Healing Ray: {state.monster_name(seat)} gains {plural(gained, 'heart')}.")
+        if state.keeps_log:
+            state.event(
+                "healing_ray_heal",
+                f"Healing Ray: {state.monster_name(seat)} gains {plural(gained, 'heart')}.",
+                seat=seat,
+                hearts=gained,
+                card="healing_ray",
+            )
     else:
         gained = gains.heal(state, seat, n, "Healing Ray")
     gains.transfer_energy(state, seat, healer, 2 * gained, "Healing Ray")
@@ -273,7 +297,11 @@ def stage_claws(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) 
         if state.keeps_log:
             names = ", ".join(state.monster_name(t) for t in smashed)
             state.event(
-                "attack", f"{state.monster_name(a)} smashes {names} with {plural(claws, 'claw')}."
+                "attack",
+                f"{state.monster_name(a)} smashes {names} with {plural(claws, 'claw')}.",
+                seat=a,
+                targets=list(smashed),
+                claws=claws,
             )
         for t in state.seat_order(a, smashed):
             if (t == state.city or t == state.bay) and (

@@ -105,6 +105,7 @@ def stage_roll(state: KingOfTokyoState) -> None:
         state.event(
             "roll",
             f"{state.monster_name(a)} rolls {describe_dice(state.dice)}.",
+            seat=a,
             dice=list(state.dice),
         )
     state.stage = Stage.ROLLING
@@ -159,29 +160,52 @@ def reroll(state: KingOfTokyoState, p: int, keep: int) -> None:
     state.dice = dice
     state.rolls_left -= 1
     if state.keeps_log:
-        kept = KEEPS[keep]
-        rerolled = plural(len(dice) - len(kept_faces), "die", "dice")
-        what = (
-            f"keeps {describe_dice(kept_faces)} and rerolls {rerolled}"
-            if kept_faces
-            else f"rerolls all {rerolled}"
-        )
-        state.event(
-            "roll",
-            f"{state.monster_name(p)} {what}: {describe_dice(dice)}.",
-            dice=list(dice),
-            kept=list(kept),
-        )
+        count = len(dice) - len(kept_faces)
+        rerolled = plural(count, "die", "dice")
+        name = state.monster_name(p)
+        if kept_faces:
+            state.event(
+                "reroll",
+                f"{name} keeps {describe_dice(kept_faces)} and rerolls {rerolled}: "
+                f"{describe_dice(dice)}.",
+                seat=p,
+                dice=list(dice),
+                kept=list(KEEPS[keep]),
+                rerolled=count,
+            )
+        else:
+            state.event(
+                "reroll_all",
+                f"{name} rerolls all {rerolled}: {describe_dice(dice)}.",
+                seat=p,
+                dice=list(dice),
+                kept=list(KEEPS[keep]),
+                rerolled=count,
+            )
 
 
-def reroll_die(state: KingOfTokyoState, face: int, why: str) -> int:
-    """Reroll one die showing ``face``; returns the new face."""
+def reroll_die(state: KingOfTokyoState, face: int, why: str, owner: int = -1) -> int:
+    """Reroll one die showing ``face`` for ``why`` (a card's or an Evolution's name, of
+    ``owner``'s if given); returns the new face."""
     dice = state.dice
     dice.remove(face)
     new = roll_die(state)
     dice.append(new)
     dice.sort()
-    state.note(f"{why}: {A_FACE[face]} is rerolled and shows {FACE_NAMES[new]}.")
+    if state.keeps_log:
+        what = f"{A_FACE[face]} is rerolled and shows {FACE_NAMES[new]}"
+        key = state.kot_game.why_key(why)
+        if owner >= 0:
+            state.event(
+                "reroll_die_owned",
+                f"{state.monster_name(owner)}'s {why}: {what}.",
+                seat=owner,
+                why=key,
+                a_face=face,
+                new=new,
+            )
+        else:
+            state.event("reroll_die", f"{why}: {what}.", why=key, a_face=face, new=new)
     return new
 
 
@@ -191,7 +215,14 @@ def change_die(state: KingOfTokyoState, face: int, to: int, why: str) -> None:
     dice.remove(face)
     dice.append(to)
     dice.sort()
-    state.note(f"{why}: {A_FACE[face]} becomes {A_FACE[to]}.")
+    if state.keeps_log:
+        state.event(
+            "change_die",
+            f"{why}: {A_FACE[face]} becomes {A_FACE[to]}.",
+            why=state.kot_game.why_key(why),
+            a_face=face,
+            a_to=to,
+        )
 
 
 def smoke_source(state: KingOfTokyoState, p: int) -> int:
@@ -218,7 +249,13 @@ def spend_smoke(state: KingOfTokyoState, p: int) -> None:
     c = smoke_source(state, p)
     left = state.counters[c] - 1
     state.counters[c] = left
-    state.note(f"{state.monster_name(p)} spends a Smoke counter for an extra roll ({left} left).")
+    if state.keeps_log:
+        state.event(
+            "smoke_cloud",
+            f"{state.monster_name(p)} spends a Smoke counter for an extra roll ({left} left).",
+            seat=p,
+            left=left,
+        )
     if left == 0 and state.kot_game.cards.instances[c] == Card.SMOKE_CLOUD:
         damage.discard_card(state, p, c)
 
@@ -252,7 +289,7 @@ def stage_probe(state: KingOfTokyoState) -> None:
 
 def probe(state: KingOfTokyoState, p: int, face: int) -> None:
     """Psychic Probe: reroll one die; a heart discards the Probe."""
-    new = reroll_die(state, face, f"{state.monster_name(p)}'s Psychic Probe")
+    new = reroll_die(state, face, "Psychic Probe", p)
     if new == HEART:
         damage.discard_used(state, p, Card.PSYCHIC_PROBE)
 

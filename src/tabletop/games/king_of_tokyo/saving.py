@@ -112,7 +112,9 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
         record = fields.get("record", [])
         state.record = None if record is None else [tuple(int(x) for x in e) for e in record]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise StateFormatError(f"malformed King of Tokyo state: {exc!r}") from exc
+        raise StateFormatError(
+            "malformed King of Tokyo state: {problem}", problem=repr(exc)
+        ) from exc
     if len(state.monsters) != state.num_players:
         raise StateFormatError("the state has the wrong number of monsters")
     if sorted(state.eliminated) != [m.seat for m in state.monsters if not m.alive]:
@@ -121,7 +123,9 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
             "(a state saved without it needs its log to rebuild it)"
         )
     if any(not 0 <= f < NUM_FACES for f in state.next_dice):
-        raise StateFormatError(f"next_dice: die faces are 0 to 5, got {list(state.next_dice)}")
+        raise StateFormatError(
+            "next_dice: die faces are 0 to 5, got {faces}", faces=list(state.next_dice)
+        )
     check_cards(state)
     evolution_hands.check_record(state)
 

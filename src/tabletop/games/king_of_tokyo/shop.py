@@ -33,10 +33,22 @@ from tabletop.games.king_of_tokyo.constants import (
 from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
 from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
 from tabletop.games.king_of_tokyo.evolution_effects import pandakai as _panda
+from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+BUY_VERBS: dict[str, str] = {
+    "buys": "buy",
+    "buys the top card of the deck:": "buy_top",
+    "takes": "take",
+    "buys (Miraculous Catch)": "miraculous_catch",
+    "puts into play (Deep Dive)": "deep_dive",
+    "puts into play (Precision Field Support)": "precision_field_support",
+}
+"""What :func:`take_card`'s ``verb`` says, as the log's data key (``verb``): the ``buy``
+event reads each as its own sentence (:data:`.log_text.VARIANTS`)."""
 
 
 def cost_for(state: KingOfTokyoState, p: int, instance: int) -> int:
@@ -147,10 +159,16 @@ def buy_from_owner(state: KingOfTokyoState, p: int, c: int) -> None:
     state.monsters[owner].energy += cost
     if state.pu is not None:  # energy gained this turn (Stroke of Genius)
         state.pu.tally("energy", owner, cost)
-    state.note(
-        f"{state.monster_name(p)} pays {cost} energy to {state.monster_name(owner)} "
-        "(Parasitic Tentacles)."
-    )
+    if state.keeps_log:
+        state.event(
+            "tentacles_pay",
+            f"{state.monster_name(p)} pays {cost} energy to {state.monster_name(owner)} "
+            "(Parasitic Tentacles).",
+            seat=p,
+            cost=cost,
+            target=owner,
+            card="parasitic_tentacles",
+        )
     if state.kot_game.options.rule("tentacles_counters") == "refill":
         counters = None
     take_card(state, p, c, cost, "takes", counters=counters)
@@ -175,12 +193,12 @@ def take_card(
     m.energy -= cost
     card = game.cards.instances[c]
     if state.keeps_log:
-        state.event(
-            "buy",
-            f"{state.monster_name(p)} {verb} {game.cards.names[c]} for {cost} energy.",
-            seat=p,
-            card=card.slug,
-        )
+        text = f"{state.monster_name(p)} {verb} {game.cards.names[c]} for {cost} energy."
+        how = BUY_VERBS.get(verb, verb)
+        if how in evolution_table().by_id:  # bought or put into play by an Evolution
+            state.event("buy", text, seat=p, card=card.slug, cost=cost, verb=how, evolution=how)
+        else:
+            state.event("buy", text, seat=p, card=card.slug, cost=cost, verb=how)
     if m.mask & MEDIA_FRIENDLY and card != Card.MEDIA_FRIENDLY and purchase:
         name = game.cards.info[Card.MEDIA_FRIENDLY].name
         gains.gain_stars(state, p, owned.copies(state, p, Card.MEDIA_FRIENDLY), name)
@@ -239,10 +257,15 @@ def charge(state: KingOfTokyoState, p: int, holder: int) -> None:
 
 def finish_charge(state: KingOfTokyoState, p: int, holder: int) -> None:
     """Monster Batteries are charged."""
-    state.note(
-        f"{state.monster_name(p)} charges Monster Batteries with "
-        f"{state.counters.get(holder, 0)} energy."
-    )
+    if state.keeps_log:
+        energy = state.counters.get(holder, 0)
+        state.event(
+            "batteries_charged",
+            f"{state.monster_name(p)} charges Monster Batteries with {energy} energy.",
+            seat=p,
+            energy=energy,
+            card="battery_monster",
+        )
 
 
 def drain_batteries(state: KingOfTokyoState, p: int) -> None:
@@ -257,14 +280,20 @@ def drain_batteries(state: KingOfTokyoState, p: int) -> None:
             take = min(BATTERY_DRAIN, on_card)
             state.counters[c] = on_card - take
             m.energy += take
-            if take:
-                state.note(f"{state.monster_name(p)} takes {take} energy from its batteries.")
+            if take and state.keeps_log:
+                state.event(
+                    "batteries_drained",
+                    f"{state.monster_name(p)} takes {take} energy from its batteries.",
+                    seat=p,
+                    energy=take,
+                )
             if on_card - take <= 0:
                 damage.discard_card(state, p, c)
 
 
 def sweep_row(state: KingOfTokyoState, p: int, why: str = "") -> None:
-    """Sweep the row: for 2 energy, or for free with ``why`` (Adapting Technology)."""
+    """Sweep the row: for 2 energy, or for free with ``why`` (Adapting Technology:
+    ``"removes an Adapting Technology counter"``)."""
     if not why:
         state.monsters[p].energy -= SWEEP_COST
     for s, c in enumerate(state.row):
@@ -272,7 +301,16 @@ def sweep_row(state: KingOfTokyoState, p: int, why: str = "") -> None:
             state.discard.append(c)
         state.row[s] = -1
     if state.keeps_log:
-        state.note(f"{state.monster_name(p)} {why or 'pays 2 energy'} to sweep the row.")
+        name = state.monster_name(p)
+        if why:
+            state.event(
+                "adapting_technology_sweep",
+                f"{name} {why} to sweep the row.",
+                seat=p,
+                evolution="adapting_technology",
+            )
+        else:
+            state.event("sweep", f"{name} pays 2 energy to sweep the row.", seat=p)
     refill_row(state, list(range(ROW_SIZE)))
 
 
@@ -283,7 +321,10 @@ def refill_row(state: KingOfTokyoState, slots: list[int]) -> None:
             state.deck = state.discard
             state.discard = []
             state.rng.shuffle(state.deck)
-            state.note("The Power deck is empty: the discard pile is shuffled into a new deck.")
+            state.event(
+                "deck_reshuffled",
+                "The Power deck is empty: the discard pile is shuffled into a new deck.",
+            )
         if state.deck:
             state.row[s] = state.deck.pop()
     if state.keeps_log:
@@ -339,7 +380,14 @@ def set_mimic(state: KingOfTokyoState, p: int, target: int) -> None:
     holder = next(c for c in m.cards if game.cards.instances[c] == Card.MIMIC)
     state.counters.pop(holder, None)
     owned.refresh_masks(state)
-    state.event("mimic", f"{state.monster_name(p)}'s Mimic copies {game.cards.names[target]}.")
+    if state.keeps_log:
+        state.event(
+            "mimic",
+            f"{state.monster_name(p)}'s Mimic copies {game.cards.names[target]}.",
+            seat=p,
+            card=game.cards.instances[target].slug,
+            power="mimic",
+        )
     acquire(state, p, game.cards.instances[target], holder)
     if m.hearts > m.max_hearts:
         m.hearts = m.max_hearts
@@ -365,9 +413,16 @@ def sell(state: KingOfTokyoState, p: int, c: int) -> None:
         refund = state.paid.get(c, game.cards.cost[c])
     else:
         refund = game.cards.cost[c]
-    state.note(
-        f"{state.monster_name(p)} discards {game.cards.names[c]} for {refund} energy (Metamorph)."
-    )
+    if state.keeps_log:
+        state.event(
+            "metamorph",
+            f"{state.monster_name(p)} discards {game.cards.names[c]} for {refund} energy "
+            "(Metamorph).",
+            seat=p,
+            card=game.cards.instances[c].slug,
+            energy=refund,
+            power="metamorph",
+        )
     damage.discard_card(state, p, c)
     if game.options.friend_of_children_metamorph:
         gains.gain_energy(state, p, refund, "Metamorph")

@@ -305,7 +305,10 @@ class KingOfTokyoState(State):
     #
     # What a Power card or an Evolution may do to the game (docs/games/king-of-tokyo.md,
     # "Adding a card"); each call runs the rule of its own module. Card modules read the
-    # state's data and call these, nothing else.
+    # state's data and call these, nothing else. A ``why`` is what the log names as the
+    # cause: a Power card's or an Evolution's English name (as printed in the game's
+    # edition), or a phrase of :data:`.log_text.WHY_PHRASES`; the log's data keeps the
+    # card's or Evolution's id (``KingOfTokyoGame.why_key``).
 
     def gain_stars(self, p: int, n: int, why: str) -> None:
         """``p`` gains ``n`` stars (a living monster; 20 may win)."""
@@ -394,9 +397,10 @@ class KingOfTokyoState(State):
         """One die: the next scripted face, or chance."""
         return rolling.roll_die(self)
 
-    def reroll_die(self, face: int, why: str) -> int:
-        """Reroll one die showing ``face``; returns the new face."""
-        return rolling.reroll_die(self, face, why)
+    def reroll_die(self, face: int, why: str, owner: int = -1) -> int:
+        """Reroll one die showing ``face`` for ``why`` (a card's or an Evolution's name;
+        ``owner``: the seat whose card it is, named in the log); returns the new face."""
+        return rolling.reroll_die(self, face, why, owner)
 
     def change_die(self, face: int, to: int, why: str) -> None:
         """Turn one die showing ``face`` to ``to``."""
@@ -537,16 +541,13 @@ class KingOfTokyoState(State):
     def options(self) -> KingOfTokyoOptions:
         return self.kot_game.options
 
-    def note(self, text: str) -> None:
-        """A line for the log."""
-        log = self._log
-        if log is not None:
-            log.add("note", text)
-
     def event(
         self, kind: str, text: str, visible_to: frozenset[int] | None = None, **data: Any
     ) -> None:
-        """A log event; ``visible_to`` limits who may see it."""
+        """A log event; ``visible_to`` limits who may see it.
+
+        ``kind`` names its template (:mod:`.log_text`), which says ``text`` again from
+        ``data`` in each reader's language: ``data`` holds everything ``text`` says."""
         log = self._log
         if log is not None:
             log.add(kind, text, visible_to, **data)

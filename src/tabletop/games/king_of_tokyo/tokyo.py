@@ -65,14 +65,22 @@ def yield_(state: KingOfTokyoState, p: int) -> None:
     leave(state, p)
     state.yielders.append(p)
     if state.keeps_log:
-        jets = " and loses no hearts (Jets)" if held else ""
-        state.event("yield", f"{state.monster_name(p)} yields Tokyo{jets}.", seat=p)
+        if held:
+            state.event(
+                "yield",
+                f"{state.monster_name(p)} yields Tokyo and loses no hearts (Jets).",
+                seat=p,
+                jets=True,
+                card="jets",
+            )
+        else:
+            state.event("yield", f"{state.monster_name(p)} yields Tokyo.", seat=p, jets=False)
 
 
 def stay(state: KingOfTokyoState, p: int) -> None:
     """``p`` stays in Tokyo and takes the smash held back for its answer."""
     if state.keeps_log:
-        state.note(f"{state.monster_name(p)} stays in Tokyo.")
+        state.event("stay", f"{state.monster_name(p)} stays in Tokyo.", seat=p)
     if state.pu is not None:  # allowed to yield, stays
         _penguin.black_diamond(state, p)
     held = state.held.pop(p, 0)
@@ -90,12 +98,23 @@ def stage_burrow(state: KingOfTokyoState) -> None:
         and state.bay not in state.yielders
     ):
         state.city, state.bay = state.bay, -1
-        state.note(f"{state.monster_name(state.city)} moves up to Tokyo City.")
+        if state.keeps_log:
+            state.event(
+                "bay_moves_up",
+                f"{state.monster_name(state.city)} moves up to Tokyo City.",
+                seat=state.city,
+            )
     for seat in state.yielders:
         if state.monsters[seat].mask & BURROWING:
-            state.note(
-                f"{state.monster_name(seat)}'s Burrowing: {state.monster_name(a)} loses a heart."
-            )
+            if state.keeps_log:
+                state.event(
+                    "burrowing",
+                    f"{state.monster_name(seat)}'s Burrowing: {state.monster_name(a)} "
+                    "loses a heart.",
+                    seat=seat,
+                    target=a,
+                    card="burrowing",
+                )
             state.card_damage([a], owned.copies(state, seat, Card.BURROWING), seat)
     state.stage = Stage.ENTER
 
@@ -227,7 +246,10 @@ def take_tokyo_city(state: KingOfTokyoState, seat: int) -> None:
     state.city = state.bay = -1
     if from_bay:
         state.city = seat
-        state.note(f"{state.monster_name(seat)} moves to Tokyo City.")
+        if state.keeps_log:
+            state.event(
+                "city_from_bay", f"{state.monster_name(seat)} moves to Tokyo City.", seat=seat
+            )
     else:
         enter(state, seat, CITY)
         entered_by_card(state, seat)

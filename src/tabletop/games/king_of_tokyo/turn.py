@@ -71,8 +71,11 @@ def first_player(state: KingOfTokyoState) -> int:
         seat = int(rule)
         if seat >= state.num_players:
             raise StateFormatError(
-                f"first_player: seat number {seat + 1} (value {rule!r}) is not a seat "
-                f"of this {state.num_players}-player game"
+                "first_player: seat number {number} (value {rule!r}) is not a seat "
+                "of this {players}-player game",
+                number=seat + 1,
+                rule=rule,
+                players=state.num_players,
             )
         return seat
     tied = list(range(state.num_players))
@@ -84,7 +87,12 @@ def first_player(state: KingOfTokyoState) -> int:
         if len(tied) == 1:
             break
     first = tied[0] if len(tied) == 1 else rng.choice(tied)
-    state.note(f"{state.monster_name(first)} rolls the most claws and starts.")
+    if state.keeps_log:
+        state.event(
+            "first_player",
+            f"{state.monster_name(first)} rolls the most claws and starts.",
+            seat=first,
+        )
     return first
 
 
@@ -128,12 +136,14 @@ def stage_start_effects(state: KingOfTokyoState) -> None:
     if state.pu is not None and START_STEPS and windows.start_steps(state, a):
         return
     if state.keeps_log:
-        extra = " (extra turn)" if state.active != state.base or state.freeze_chain else ""
+        extra = state.active != state.base or bool(state.freeze_chain)
         state.event(
             "turn",
-            f"Turn {state.turn + 1}: {state.monster_name(a)}{extra}.",
+            f"Turn {state.turn + 1}: {state.monster_name(a)}{' (extra turn)' if extra else ''}.",
             seat=a,
             in_tokyo=state.in_tokyo(a),
+            turn=state.turn + 1,
+            extra=extra,
         )
     if state.live & m.mask & START_OF_TURN_MASK:
         for card, bit, hook in powers.START_OF_TURN_BITS:
@@ -328,7 +338,13 @@ def stage_end(state: KingOfTokyoState) -> None:
             elif m.mask & bit:
                 hook(state, a, owned.copies(state, a, card))
     if m.poison and m.alive:
-        state.note(f"{state.monster_name(a)} suffers from {plural(m.poison, 'Poison token')}.")
+        if state.keeps_log:
+            state.event(
+                "poison_damage",
+                f"{state.monster_name(a)} suffers from {plural(m.poison, 'Poison token')}.",
+                seat=a,
+                tokens=m.poison,
+            )
         state.hits.append([a, m.poison, -1, False, False])
         if state.pu is not None:  # Anger Batteries may count these hearts
             state.pu.turn_marks[windows.POISONED] = 1
@@ -370,7 +386,13 @@ def stage_next(state: KingOfTokyoState) -> None:
 def grant_frenzy(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` takes another turn after this one (Frenzy)."""
     state.extra_turns += (seat, FRENZY_TURN)
-    state.note(f"{state.monster_name(seat)} will take another turn (Frenzy).")
+    if state.keeps_log:
+        state.event(
+            "frenzy",
+            f"{state.monster_name(seat)} will take another turn (Frenzy).",
+            seat=seat,
+            card="frenzy",
+        )
 
 
 def grant_freeze_time(state: KingOfTokyoState, seat: int) -> None:
@@ -382,13 +404,25 @@ def grant_freeze_time(state: KingOfTokyoState, seat: int) -> None:
     extra = state.extra_turns
     if seat in extra[0::2] and (FREEZE_TIME_TURN in extra[1::2] or FREEZE_OFFER in extra[1::2]):
         return
-    name = state.monster_name(seat)
     if state.kot_game.options.freeze_time == "may":
         extra += (seat, FREEZE_OFFER)
-        state.note(f"{name} may take another turn with one die fewer (Freeze Time).")
+        if state.keeps_log:
+            state.event(
+                "freeze_time_offer",
+                f"{state.monster_name(seat)} may take another turn with one die fewer "
+                "(Freeze Time).",
+                seat=seat,
+                card="freeze_time",
+            )
         return
     extra += (seat, FREEZE_TIME_TURN)
-    state.note(f"{name} will take another turn with one die fewer (Freeze Time).")
+    if state.keeps_log:
+        state.event(
+            "freeze_time_turn",
+            f"{state.monster_name(seat)} will take another turn with one die fewer (Freeze Time).",
+            seat=seat,
+            card="freeze_time",
+        )
 
 
 def answer_freeze_time(state: KingOfTokyoState, take: bool) -> None:
@@ -397,7 +431,19 @@ def answer_freeze_time(state: KingOfTokyoState, take: bool) -> None:
     seat = extra[0]
     if take:
         extra[1] = FREEZE_TIME_TURN
-        state.note(f"{state.monster_name(seat)} takes another turn (Freeze Time).")
+        if state.keeps_log:
+            state.event(
+                "freeze_time_taken",
+                f"{state.monster_name(seat)} takes another turn (Freeze Time).",
+                seat=seat,
+                card="freeze_time",
+            )
     else:
         del extra[:2]
-        state.note(f"{state.monster_name(seat)} does not take another turn (Freeze Time).")
+        if state.keeps_log:
+            state.event(
+                "freeze_time_declined",
+                f"{state.monster_name(seat)} does not take another turn (Freeze Time).",
+                seat=seat,
+                card="freeze_time",
+            )

@@ -104,7 +104,7 @@ def stage_draft(state: KingOfTokyoState) -> None:
     for deck in pu.deck:
         state.rng.shuffle(deck)
     pu.draft = []
-    state.note("The Mutant Evolution draft is over.")
+    state.event("draft_over", "The Mutant Evolution draft is over.")
     state.queue = state.clockwise(state.active)
     state.stage = Stage.SETUP
 

@@ -47,7 +47,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
-from tabletop.core.errors import InvalidOptionsError
+from tabletop.core.errors import InvalidOptionsError, TabletopError
 from tabletop.core.text import plural
 
 RED: Final = 0
@@ -322,32 +322,52 @@ def _mask(indices: Any) -> int:
 # -- loading and validation -------------------------------------------------------
 
 
-def _bad(card: str, field: str, message: str) -> InvalidOptionsError:
-    return InvalidOptionsError("deck", f"card {card}: field {field!r} {message}")
-
-
 def _int(card: str, data: dict[str, Any], field: str, lo: int, hi: int, where: str = "") -> int:
     value = data[field]
     name = where or field
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(card, name, f"must be a whole number, got {value!r}")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} must be a whole number, got {value!r}",
+            card=card,
+            field=name,
+            value=value,
+        )
     if not lo <= value <= hi:
-        raise _bad(card, name, f"must be {lo} to {hi}, got {value}")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} must be {low} to {high}, got {value}",
+            card=card,
+            field=name,
+            low=lo,
+            high=hi,
+            value=value,
+        )
     return value
 
 
 def _validate_card(index: int, raw: Any) -> dict[str, Any]:
     """One checked, normalised card entry (missing optional fields filled in)."""
     if not isinstance(raw, dict):
-        raise InvalidOptionsError("deck", f"card #{index + 1} must be an object, got {raw!r}")
+        raise InvalidOptionsError(
+            "deck", "card #{number} must be an object, got {raw!r}", number=index + 1, raw=raw
+        )
     ident = raw.get("id")
     card = ident if isinstance(ident, str) and ident else f"#{index + 1}"
     for field in raw:
         if field not in _FIELDS:
-            raise _bad(card, field, f"is not a card field (known: {', '.join(_FIELDS)})")
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} is not a card field (known: {known})",
+                card=card,
+                field=field,
+                known=", ".join(_FIELDS),
+            )
     for field in _REQUIRED:
         if field not in raw:
-            raise _bad(card, field, "is missing")
+            raise InvalidOptionsError(
+                "deck", "card {card}: field {field!r} is missing", card=card, field=field
+            )
     c: dict[str, Any] = {
         "boosted_value": None,
         "koku_when_gained": None,
@@ -356,104 +376,246 @@ def _validate_card(index: int, raw: Any) -> dict[str, Any]:
     }
     for field in ("id", "name"):
         if not isinstance(c[field], str) or not c[field].strip():
-            raise _bad(card, field, f"must be non-empty text, got {c[field]!r}")
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} must be non-empty text, got {value!r}",
+                card=card,
+                field=field,
+                value=c[field],
+            )
     if c["deck"] not in DECK_NAMES:
-        raise _bad(card, "deck", f"must be 'attack' or 'parry', got {c['deck']!r}")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} must be 'attack' or 'parry', got {value!r}",
+            card=card,
+            field="deck",
+            value=c["deck"],
+        )
     _int(card, c, "count", 1, 50)
     value = _int(card, c, "value", 0, MAX_VALUE)
     _int(card, c, "koku", 0, 9)
     cost = _int(card, c, "cost", 0, 20)
     if not isinstance(c["provenance"], str):
-        raise _bad(card, "provenance", f"must be text, got {c['provenance']!r}")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} must be text, got {value!r}",
+            card=card,
+            field="provenance",
+            value=c["provenance"],
+        )
     effects = c["effects"]
     if not isinstance(effects, list):
-        raise _bad(card, "effects", f"must be a list, got {effects!r}")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} must be a list, got {value!r}",
+            card=card,
+            field="effects",
+            value=effects,
+        )
     seen: set[str] = set()
     for j, e in enumerate(effects):
         where = f"effects[{j}]"
         if not isinstance(e, dict):
-            raise _bad(card, where, f"must be an object, got {e!r}")
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} must be an object, got {value!r}",
+                card=card,
+                field=where,
+                value=e,
+            )
         for key in e:
             if key not in ("type", "trigger", "amount", "target"):
-                raise _bad(card, f"{where}.{key}", "is not an effect field")
+                raise InvalidOptionsError(
+                    "deck",
+                    "card {card}: field {field!r} is not an effect field",
+                    card=card,
+                    field=f"{where}.{key}",
+                )
         kind = e.get("type")
         if kind not in EFFECT_BY_KEY:
-            raise _bad(
-                card, f"{where}.type", f"must be one of {', '.join(EFFECT_KEYS)}, got {kind!r}"
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} must be one of {choices}, got {value!r}",
+                card=card,
+                field=f"{where}.type",
+                choices=", ".join(EFFECT_KEYS),
+                value=kind,
             )
         if kind in seen:
-            raise _bad(card, f"{where}.type", f"repeats {kind!r}")
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} repeats {value!r}",
+                card=card,
+                field=f"{where}.type",
+                value=kind,
+            )
         seen.add(kind)
         trigger = e.get("trigger")
         if trigger not in (ON_ACTIVATE, ARROW):
-            raise _bad(
-                card, f"{where}.trigger", f"must be {ON_ACTIVATE!r} or {ARROW!r}, got {trigger!r}"
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} must be {first!r} or {second!r}, got {value!r}",
+                card=card,
+                field=f"{where}.trigger",
+                first=ON_ACTIVATE,
+                second=ARROW,
+                value=trigger,
             )
         if kind in ("boost", "negate_parry") and trigger == ARROW:
-            raise _bad(
-                card, f"{where}.trigger", f"{kind} acts before the comparison: use {ON_ACTIVATE!r}"
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} {effect} acts before the comparison: use {use!r}",
+                card=card,
+                field=f"{where}.trigger",
+                effect=kind,
+                use=ON_ACTIVATE,
             )
         if kind == "negate_parry" and c["deck"] != "attack":
-            raise _bad(card, f"{where}.type", "negate_parry belongs on attack cards")
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} negate_parry belongs on attack cards",
+                card=card,
+                field=f"{where}.type",
+            )
         if "amount" in e:
             if EFFECT_BY_KEY[kind] not in DEFAULT_AMOUNT:
-                raise _bad(card, f"{where}.amount", f"{kind} takes no amount")
+                raise InvalidOptionsError(
+                    "deck",
+                    "card {card}: field {field!r} {effect} takes no amount",
+                    card=card,
+                    field=f"{where}.amount",
+                    effect=kind,
+                )
             _int(card, e, "amount", 1, MAX_AMOUNT, f"{where}.amount")
         if "target" in e:
             if kind != "lose2":
-                raise _bad(card, f"{where}.target", "only lose2 takes a target")
+                raise InvalidOptionsError(
+                    "deck",
+                    "card {card}: field {field!r} only lose2 takes a target",
+                    card=card,
+                    field=f"{where}.target",
+                )
             if e["target"] not in ("opponent", "self"):
-                raise _bad(
-                    card, f"{where}.target", f"must be 'opponent' or 'self', got {e['target']!r}"
+                raise InvalidOptionsError(
+                    "deck",
+                    "card {card}: field {field!r} must be 'opponent' or 'self', got {value!r}",
+                    card=card,
+                    field=f"{where}.target",
+                    value=e["target"],
                 )
     if not effects and cost:
-        raise _bad(card, "cost", f"is {cost} but the card has no effects")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} is {cost} but the card has no effects",
+            card=card,
+            field="cost",
+            cost=cost,
+        )
     boosted = c["boosted_value"]
     if "boost" in seen:
         if boosted is None:
-            raise _bad(card, "boosted_value", "is required with a boost effect")
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} is required with a boost effect",
+                card=card,
+                field="boosted_value",
+            )
         _int(card, c, "boosted_value", value, MAX_VALUE)
     elif boosted is not None:
-        raise _bad(card, "boosted_value", "must be null without a boost effect")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} must be null without a boost effect",
+            card=card,
+            field="boosted_value",
+        )
     if "gain_koku" in seen:
         if c["koku_when_gained"] is None:
-            raise _bad(card, "koku_when_gained", "is required with gain_koku")
+            raise InvalidOptionsError(
+                "deck",
+                "card {card}: field {field!r} is required with gain_koku",
+                card=card,
+                field="koku_when_gained",
+            )
         _int(card, c, "koku_when_gained", 1, 9)
     elif c["koku_when_gained"] is not None:
-        raise _bad(card, "koku_when_gained", "must be null without gain_koku")
+        raise InvalidOptionsError(
+            "deck",
+            "card {card}: field {field!r} must be null without gain_koku",
+            card=card,
+            field="koku_when_gained",
+        )
     return c
 
 
 @lru_cache(maxsize=32)
 def parse_deck(text: str, origin: str = "deck file") -> CardTable:
-    """Validate deck JSON text and build its :class:`CardTable` (cached by text)."""
+    """Validate deck JSON text and build its :class:`CardTable` (cached by text).
+
+    ``origin`` says where the text comes from in messages: the path of a file, the name
+    of a packaged deck (:data:`PACKAGED_DECKS`), or ``"deck file"``.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidOptionsError("deck", f"{origin} is not valid JSON: {exc}") from None
+        raise InvalidOptionsError(
+            "deck",
+            "{origin} is not valid JSON: {reason}",
+            origin=_origin(origin),
+            reason=str(exc),
+        ) from None
     title = ""
     provenance = ""
     if isinstance(data, dict):
         if "cards" not in data:
-            raise InvalidOptionsError("deck", f"{origin} has no 'cards' list")
+            raise InvalidOptionsError(
+                "deck", "{origin} has no 'cards' list", origin=_origin(origin)
+            )
         title = str(data.get("title", ""))
         provenance = str(data.get("provenance", ""))
         data = data["cards"]
     if not isinstance(data, list) or not data:
-        raise InvalidOptionsError("deck", f"{origin}: 'cards' must be a non-empty list")
+        raise InvalidOptionsError(
+            "deck", "{origin}: 'cards' must be a non-empty list", origin=_origin(origin)
+        )
     if len(data) > MAX_TYPES:
-        raise InvalidOptionsError("deck", f"{origin}: at most {MAX_TYPES} card types")
+        raise InvalidOptionsError(
+            "deck",
+            "{origin}: at most {most} card types",
+            origin=_origin(origin),
+            most=MAX_TYPES,
+        )
     cards = [_validate_card(i, raw) for i, raw in enumerate(data)]
     for field in ("id", "name"):
         first: dict[str, str] = {}
         for c in cards:
             if c[field] in first:
-                raise _bad(c["id"], field, f"{c[field]!r} is already used by {first[c[field]]}")
+                raise InvalidOptionsError(
+                    "deck",
+                    "card {card}: field {field!r} {value!r} is already used by {other}",
+                    card=c["id"],
+                    field=field,
+                    value=c[field],
+                    other=first[c[field]],
+                )
             first[c[field]] = c["id"]
     for deck in DECK_NAMES:
         if not any(c["deck"] == deck for c in cards):
-            raise InvalidOptionsError("deck", f"{origin} has no {deck} cards")
+            if deck == "attack":
+                raise InvalidOptionsError(
+                    "deck", "{origin} has no attack cards", origin=_origin(origin)
+                )
+            raise InvalidOptionsError("deck", "{origin} has no parry cards", origin=_origin(origin))
     return CardTable(cards, title, provenance)
+
+
+def _origin(origin: str) -> str | TabletopError:
+    """Where a deck comes from, for a message: a packaged deck's name and the words
+    "deck file" in the reader's language, a path as it is."""
+    if origin in PACKAGED_DECKS:
+        return TabletopError("the {name} deck", name=origin)
+    if origin == "deck file":
+        return TabletopError("deck file")
+    return origin
 
 
 PACKAGED_DECKS: Final = {"default": "data/deck.json", "balanced": "data/deck_balanced.json"}
@@ -474,11 +636,14 @@ def load_deck(source: str) -> CardTable:
     packaged = PACKAGED_DECKS.get(source)
     if packaged is not None:
         text = resources.files(__package__).joinpath(packaged).read_text("utf-8")
-        return parse_deck(text, f"the {source} deck")
+        return parse_deck(text, source)
     try:
         text = Path(source).read_text(encoding="utf-8")
     except OSError as exc:
         raise InvalidOptionsError(
-            "deck", f"cannot read {source!r} ({exc.strerror or exc}); use 'default' or a path"
+            "deck",
+            "cannot read {source!r} ({reason}); use 'default' or a path",
+            source=source,
+            reason=exc.strerror or str(exc),
         ) from None
     return parse_deck(text, source)

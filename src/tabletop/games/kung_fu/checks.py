@@ -67,7 +67,12 @@ def check_shapes(state: KungFuState) -> None:
 def check_pair(name: str, values: Sized) -> None:
     """``values`` has one entry per fighter."""
     if len(values) != PLAYERS:
-        raise StateFormatError(f"{name}: one entry per fighter ({PLAYERS}), got {len(values)}")
+        raise StateFormatError(
+            "{name}: one entry per fighter ({players}), got {count}",
+            name=name,
+            players=PLAYERS,
+            count=len(values),
+        )
 
 
 def check_known_cards(state: KungFuState) -> None:
@@ -82,7 +87,11 @@ def check_known_cards(state: KungFuState) -> None:
     for colour, deck in enumerate(state.decks):
         for k in (*deck.draw_pile, *deck.discard_pile):
             if cards.colour[k] != colour:
-                raise StateFormatError(f"decks[{colour}]: {cards.names[k]} is not of its colour")
+                raise StateFormatError(
+                    "decks[{colour}]: {card} is not of its colour",
+                    colour=colour,
+                    card=cards.names[k],
+                )
 
 
 def check_table(state: KungFuState) -> None:
@@ -91,16 +100,19 @@ def check_table(state: KungFuState) -> None:
     cards = state.kf_game.cards
     att, par = state.att_card, state.par_card
     if att != -1 and not (0 <= att < cards.num_types and cards.colour[att] == RED):
-        raise StateFormatError(f"att_card: {att} is not a red card of this deck (-1: none)")
+        raise StateFormatError(
+            "att_card: {card} is not a red card of this deck (-1: none)", card=att
+        )
     if par not in (NOT_PLAYED, -1) and not (
         0 <= par < cards.num_types and cards.colour[par] == BLUE
     ):
         raise StateFormatError(
-            f"par_card: {par} is not a blue card of this deck (-1: no parry, -2: not yet)"
+            "par_card: {card} is not a blue card of this deck (-1: no parry, -2: not yet)",
+            card=par,
         )
     if att >= 0 and state.att_player not in (0, 1):
         raise StateFormatError(
-            f"att_player: the attack card needs its attacker, got {state.att_player}"
+            "att_player: the attack card needs its attacker, got {seat}", seat=state.att_player
         )
     if par != NOT_PLAYED and att < 0:
         raise StateFormatError("par_card: a parry without an attack card on the table")
@@ -130,7 +142,10 @@ def check_koku(state: KungFuState) -> None:
         total = sum(worth[k] for k in state.rows[p])
         if state.koku_total[p] != total:
             raise StateFormatError(
-                f"koku_total[{p}]: {state.koku_total[p]}, but its koku row is worth {total}"
+                "koku_total[{seat}]: {total}, but its koku row is worth {worth}",
+                seat=p,
+                total=state.koku_total[p],
+                worth=total,
             )
 
 
@@ -151,5 +166,5 @@ def check_counts(state: KungFuState) -> None:
         check_in_range("passes", state.passes, 0, most)
     elif state.passes != [-1, -1]:  # as often as the players want: the count stays -1
         raise StateFormatError(
-            f"passes: -1 for each fighter under the option's -1, got {state.passes}"
+            "passes: -1 for each fighter under the option's -1, got {passes}", passes=state.passes
         )

@@ -57,12 +57,16 @@ def resolve(state: KungFuState) -> None:
                 f"attack {att} beats parry {par}: player {d + 1} loses {loss} life",
                 player=d,
                 amount=loss,
+                attack=att,
+                parry=par,
             )
     elif log:
         if att == par:
-            state.event("tie", f"attack {att} equals parry {par}: nothing happens")
+            text = f"attack {att} equals parry {par}: nothing happens"
+            state.event("tie", text, attack=att, parry=par)
         else:
-            state.event("parried", f"parry {par} beats attack {att}", player=d)
+            text = f"parry {par} beats attack {att}"
+            state.event("parried", text, player=d, attack=att, parry=par)
     if acting:
         state.eff_side = 0
         state.eff_index = 0
@@ -80,16 +84,21 @@ def boosts(state: KungFuState, a: int, att: int, par: int) -> None:
     """Note the negation and the boosts bought this round."""
     cards = state.kf_game.cards
     d = 1 - a
+    log = state.keeps_log
     if state.negated:
-        state.note(f"player {a + 1} negates the parry")
-        state.event("negate", f"player {a + 1} negates the parry of player {d + 1}", player=a)
+        state.summary.append(f"player {a + 1} negates the parry")
+        if log:
+            text = f"player {a + 1} negates the parry of player {d + 1}"
+            state.event("negate", text, player=a, other=d)
     if state.active[0] and cards.has_boost[state.att_card]:
-        state.note(f"player {a + 1} boosts the attack to {att}")
-        state.event("boost", f"player {a + 1} boosts the attack to {att}", player=a)
+        text = f"player {a + 1} boosts the attack to {att}"
+        state.summary.append(text)
+        state.event("boost", text, player=a, side="attack", value=att)
     pc = state.par_card
     if state.active[1] and pc >= 0 and cards.has_boost[pc]:
-        state.note(f"player {d + 1} boosts the parry to {par}")
-        state.event("boost", f"player {d + 1} boosts the parry to {par}", player=d)
+        text = f"player {d + 1} boosts the parry to {par}"
+        state.summary.append(text)
+        state.event("boost", text, player=d, side="parry", value=par)
 
 
 def lose(state: KungFuState, p: int, amount: int) -> int:
@@ -107,19 +116,15 @@ def lose(state: KungFuState, p: int, amount: int) -> int:
 def take_initiative(state: KungFuState, p: int) -> None:
     """The defender ``p`` takes the initiative (the switch comes at step 7)."""
     state.took = True
-    state.note(f"player {p + 1} takes the initiative")
-    if state.keeps_log:
-        state.event("take_initiative", f"player {p + 1} takes the initiative", player=p)
+    text = f"player {p + 1} takes the initiative"
+    state.summary.append(text)
+    state.event("take_initiative", text, player=p)
 
 
 def draw_difference(state: KungFuState, p: int) -> None:
     """The defender ``p`` draws the difference between parry and attack."""
     diff = state.par_value - state.att_value
-    state.note(f"player {p + 1} draws the difference ({diff})")
-    if state.keeps_log:
-        state.event(
-            "draw_difference",
-            f"player {p + 1} draws the difference ({diff})",
-            player=p,
-        )
+    text = f"player {p + 1} draws the difference ({diff})"
+    state.summary.append(text)
+    state.event("draw_difference", text, player=p, amount=diff)
     draw(state, p, diff)

@@ -111,7 +111,7 @@ def take(state: KungFuState, p: int, red: int, blue: int) -> None:
             if k >= 0:
                 got.append(k)
     if log:
-        names = state.kf_game.cards.names
+        cards = state.kf_game.cards
         state.event(
             "draw",
             f"player {p + 1} draws {red} red and {blue} blue",
@@ -120,7 +120,12 @@ def take(state: KungFuState, p: int, red: int, blue: int) -> None:
             blue=blue,
         )
         if got:
-            state.private_event(p, "drew", "you drew " + ", ".join(names[k] for k in got))
+            state.event(
+                "drew",
+                "you drew " + ", ".join(cards.names[k] for k in got),
+                private=p,
+                types=[cards.ids[k] for k in got],
+            )
 
 
 def draw_one(state: KungFuState, p: int, colour: int) -> int:
@@ -130,7 +135,9 @@ def draw_one(state: KungFuState, p: int, colour: int) -> int:
     if not pile:
         reshuffle = state.kf_game.reshuffle
         if reshuffle and deck.reshuffle(state.rng):
-            state.event("reshuffle", f"the {COLOUR_NAMES[colour]} discards are reshuffled")
+            if state.keeps_log:
+                name = COLOUR_NAMES[colour]
+                state.event("reshuffle", f"the {name} discards are reshuffled", colour=name)
         else:
             colour = 1 - colour
             deck = state.decks[colour]
@@ -143,6 +150,7 @@ def draw_one(state: KungFuState, p: int, colour: int) -> int:
                     f"the {COLOUR_NAMES[1 - colour]} cards are exhausted: "
                     f"player {p + 1} draws {COLOUR_NAMES[colour]}",
                     player=p,
+                    colour=COLOUR_NAMES[colour],
                 )
         pile = deck.draw_pile
     k = pile.pop()

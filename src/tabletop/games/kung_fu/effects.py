@@ -53,33 +53,37 @@ def resolve_effect(state: KungFuState, owner: int, side: int, e: EffectSpec) -> 
     opp = 1 - owner
     kind = e.kind
     if e.arrow and not state.lost[opp]:
-        state.note(f"player {owner + 1}'s arrow effect fails: the payment is lost")
+        state.summary.append(f"player {owner + 1}'s arrow effect fails: the payment is lost")
         if state.keeps_log:
             state.event(
                 "fizzle",
                 f"player {opp + 1} lost no life: player {owner + 1}'s arrow effect fails",
                 player=owner,
+                other=opp,
             )
         return False
     if kind == Effect.GAIN_KOKU:
         state.gained[side] = True
-        state.note(f"player {owner + 1} keeps the card as koku")
-        state.event("gain_koku", f"player {owner + 1} keeps the card as koku", player=owner)
+        text = f"player {owner + 1} keeps the card as koku"
+        state.summary.append(text)
+        state.event("gain_koku", text, player=owner)
     elif kind == Effect.SWITCH_INITIATIVE:
         state.switch = True
-        state.note("the initiative switches")
+        state.summary.append("the initiative switches")
         state.event("switch", "the initiative switches after this round", player=owner)
     elif kind == Effect.DRAW:
-        state.note(f"player {owner + 1} draws {e.amount}")
-        state.event(
-            "effect_draw", f"player {owner + 1} draws {plural(e.amount, 'card')}", player=owner
-        )
-        draw(state, owner, e.amount)
+        n = e.amount
+        state.summary.append(f"player {owner + 1} draws {n}")
+        if state.keeps_log:
+            text = f"player {owner + 1} draws {plural(n, 'card')}"
+            state.event("effect_draw", text, player=owner, count=n)
+        draw(state, owner, n)
         return bool(state.ask)
     elif kind == Effect.NO_PARRY:
         state.mark_next[opp] = True
-        state.note(f"player {opp + 1} may not parry next round")
-        state.event("mark", f"player {opp + 1} may not parry next round", player=opp)
+        text = f"player {opp + 1} may not parry next round"
+        state.summary.append(text)
+        state.event("mark", text, player=opp)
     elif kind == Effect.DISCARD_RANDOM:
         discard_random(state, owner, opp, e.amount)
     elif kind == Effect.DISCARD_KOKU:
@@ -90,8 +94,9 @@ def resolve_effect(state: KungFuState, owner: int, side: int, e: EffectSpec) -> 
         if types:
             discard_koku(state, owner, types[0])
         else:
-            state.note(f"player {opp + 1} has no koku to discard")
-            state.event("discard_koku", f"player {opp + 1} has no koku to discard", player=opp)
+            text = f"player {opp + 1} has no koku to discard"
+            state.summary.append(text)
+            state.event("discard_koku", text, player=opp, other=owner, type=None)
     elif kind == Effect.HEAL:
         life = state.life[owner]
         if life <= 0:
@@ -99,13 +104,16 @@ def resolve_effect(state: KungFuState, owner: int, side: int, e: EffectSpec) -> 
         else:
             gain = min(MAX_LIFE, life + e.amount) - life
             state.life[owner] = life + gain
-        state.note(f"player {owner + 1} heals {gain}")
-        state.event("heal", f"player {owner + 1} regains {gain} life", player=owner, amount=gain)
+        state.summary.append(f"player {owner + 1} heals {gain}")
+        if state.keeps_log:
+            text = f"player {owner + 1} regains {gain} life"
+            state.event("heal", text, player=owner, amount=gain)
     else:  # Effect.LOSE
         target = owner if e.to_self else opp
         loss = lose(state, target, e.amount)
-        state.note(f"player {target + 1} loses {loss} life")
-        state.event("lose", f"player {target + 1} loses {loss} life", player=target, amount=loss)
+        text = f"player {target + 1} loses {loss} life"
+        state.summary.append(text)
+        state.event("lose", text, player=target, amount=loss)
     return False
 
 
@@ -127,14 +135,10 @@ def discard_random(state: KungFuState, owner: int, opp: int, n: int) -> None:
         gone.append(k)
         size -= 1
     names = ", ".join(cards.names[k] for k in gone) or "nothing"
-    state.note(f"player {opp + 1} discards {names} at random")
+    text = f"player {opp + 1} discards {names} at random"
+    state.summary.append(text)
     if state.keeps_log:
-        state.event(
-            "discard_random",
-            f"player {opp + 1} discards {names} at random",
-            player=opp,
-            types=[cards.ids[k] for k in gone],
-        )
+        state.event("discard_random", text, player=opp, types=[cards.ids[k] for k in gone])
 
 
 def discard_koku(state: KungFuState, owner: int, k: int) -> None:
@@ -144,11 +148,14 @@ def discard_koku(state: KungFuState, owner: int, k: int) -> None:
     state.rows[opp].remove(k)
     state.koku_total[opp] -= cards.worth[k]
     state.decks[cards.colour[k]].discard_pile.append(k)
-    state.note(f"player {owner + 1} discards {cards.names[k]} from player {opp + 1}'s koku")
+    state.summary.append(
+        f"player {owner + 1} discards {cards.names[k]} from player {opp + 1}'s koku"
+    )
     if state.keeps_log:
         state.event(
             "discard_koku",
             f"player {owner + 1} discards {cards.names[k]} from player {opp + 1}'s koku row",
             player=opp,
+            other=owner,
             type=cards.ids[k],
         )

@@ -80,6 +80,8 @@ def change_initiative(state: KungFuState, new: int) -> None:
             "initiative",
             f"player {new + 1} takes the initiative; player {2 - new} draws {INITIATIVE_DRAW}",
             player=new,
+            other=1 - new,
+            count=INITIATIVE_DRAW,
         )
     draw(state, 1 - new, INITIATIVE_DRAW)
 
@@ -96,11 +98,12 @@ def attack(state: KungFuState, a: int, k: int, down: bool) -> None:
         g = state.kf_game  # labels and cards as the options play them (lose2)
         if down:
             state.event("attack_down", f"player {a + 1} attacks face down", player=a)
-            state.private_event(
-                a,
+            state.event(
                 "attack_card",
                 f"you attack with {g.labels[k]}",
+                private=a,
                 type=g.cards.ids[k],
+                card=g.describe(k),
             )
         else:
             state.event(
@@ -133,7 +136,8 @@ def parry(state: KungFuState) -> None:
     d = 1 - state.att_player
     if state.no_parry[d]:
         if state.keeps_log:
-            state.event("no_parry", f"player {d + 1} may not parry this round", player=d)
+            text = f"player {d + 1} may not parry this round"
+            state.event("no_parry", text, player=d, marked=True)
         play_parry(state, d, -1)
         return
     mask = state.held[d] & g.blue_mask

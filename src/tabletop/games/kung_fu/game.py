@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
 from tabletop.core.bits import bits
@@ -27,6 +27,10 @@ from tabletop.games.kung_fu.explain import explain as explain_action
 from tabletop.games.kung_fu.options import KungFuOptions
 from tabletop.games.kung_fu.phases import Ask
 from tabletop.games.kung_fu.state import INITIATIVE_DRAW, KungFuState
+
+if TYPE_CHECKING:
+    from tabletop.i18n.logtext import LogMessages
+    from tabletop.i18n.reader import Reader
 
 NUM_PLAYERS = 2
 
@@ -136,9 +140,24 @@ class KungFuGame(Game[KungFuOptions]):
         out["label"] = self.labels[k]
         return out
 
-    def explain(self, state: State, player: int, action: Action) -> str | None:
+    def log_messages(self) -> LogMessages:
+        """The log's templates in every language (:mod:`.log_text`), built once."""
+        from tabletop.games.kung_fu.log_text import messages
+
+        return messages()
+
+    def action_messages(self) -> LogMessages:
+        """The action labels' templates in every language (:mod:`.action_text`), built
+        once."""
+        from tabletop.games.kung_fu.action_text import action_messages
+
+        return action_messages()
+
+    def explain(
+        self, state: State, player: int, action: Action, reader: Reader | None = None
+    ) -> str | None:
         assert isinstance(state, KungFuState)
-        return explain_action(state, player, action)
+        return explain_action(state, player, action, reader)
 
     def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
         """The opponent's hand weighted by its attacks and parries (:mod:`.belief`)."""

@@ -40,6 +40,7 @@ def to_row(state: KungFuState, p: int, k: int) -> None:
             f"{cards.names[k]} joins player {p + 1}'s koku row ({cards.worth[k]} koku)",
             player=p,
             type=cards.ids[k],
+            worth=cards.worth[k],
         )
 
 
@@ -91,6 +92,7 @@ def activate(state: KungFuState, p: int, side: int) -> None:
             f"player {p + 1} activates {cards.names[card]} (cost {cost})",
             player=p,
             type=cards.ids[card],
+            cost=cost,
         )
     if cost:
         pay(state, p, side, cost, 1 << 30)
@@ -165,4 +167,5 @@ def pay_card(state: KungFuState, p: int, k: int) -> None:
             f"player {p + 1} pays with {cards.names[k]} ({cards.worth[k]} koku)",
             player=p,
             type=cards.ids[k],
+            worth=cards.worth[k],
         )

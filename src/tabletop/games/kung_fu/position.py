@@ -76,8 +76,10 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
     for colour, name in enumerate(("red", "blue")):
         for field, kinds in ((name, next_up[colour]), (f"{name}_discard", discards[colour])):
             wrong = [cards.names[k] for k in kinds if (cards.colour[k] == RED) != (colour == 0)]
+            if wrong and name == "red":
+                raise PositionError(field, "{cards}: not a red card", cards=", ".join(wrong))
             if wrong:
-                raise PositionError(field, f"{', '.join(wrong)}: not a {name} card")
+                raise PositionError(field, "{cards}: not a blue card", cards=", ".join(wrong))
     rest = pool.rest(shuffled)
     if hands is None:  # as many of each colour as the deal gave
         hands = []
@@ -100,9 +102,11 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
     if "life" in spec:
         life = [whole_number({"life": x}, "life", 0) for x in per_seat(spec, "life", 2, "life")]
         if any(x <= 0 for x in life):
-            raise PositionError("life", f"each fighter needs some life left, got {life}")
+            raise PositionError("life", "each fighter needs some life left, got {life}", life=life)
         if any(x > MAX_LIFE for x in life):
-            raise PositionError("life", f"at most {MAX_LIFE} (the start's), got {life}")
+            raise PositionError(
+                "life", "at most {most} (the start's), got {life}", most=MAX_LIFE, life=life
+            )
     passes = s["passes"]
     if "passes" in spec:
         given = per_seat(spec, "passes", PLAYERS, "number")
@@ -110,14 +114,22 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
         most = game.options.max_voluntary_passes
         if most < 0 and passes != [-1, -1]:
             raise PositionError(
-                "passes", f"-1 each (the option's: as often as wanted), got {passes}"
+                "passes", "-1 each (the option's: as often as wanted), got {passes}", passes=passes
             )
         if most >= 0 and not all(0 <= x <= most for x in passes):
-            raise PositionError("passes", f"from 0 to {most} each (the option's), got {passes}")
+            raise PositionError(
+                "passes",
+                "from 0 to {most} each (the option's), got {passes}",
+                most=most,
+                passes=passes,
+            )
     round_number = whole_number(spec, "round", 1)
     if not 1 <= round_number <= game.options.round_limit:
         raise PositionError(
-            "round", f"from 1 to the round limit ({game.options.round_limit}), got {round_number}"
+            "round",
+            "from 1 to the round limit ({limit}), got {round}",
+            limit=game.options.round_limit,
+            round=round_number,
         )
     no_parry = [False, False]
     if "no_parry" in spec:

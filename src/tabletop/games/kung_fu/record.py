@@ -104,15 +104,19 @@ def check_record(state: KungFuState) -> None:
     num_types = state.kf_game.cards.num_types
     for e in record:
         if not e or not 0 <= e[0] < 2:
-            raise StateFormatError(f"record: no seat in {list(e)}")
+            raise StateFormatError("record: no seat in {entry}", entry=list(e))
         if len(e) == 3:
             if not (
                 (e[1] == RECEIVED and 0 <= e[2] < 2) or (e[1] == LEFT and 0 <= e[2] < num_types)
             ):
-                raise StateFormatError(f"record: unknown entry {list(e)}")
+                raise StateFormatError("record: unknown entry {entry}", entry=list(e))
             continue
         if len(e) != DECISION:
-            raise StateFormatError(f"record: an entry has 3 or {DECISION} numbers, not {list(e)}")
+            raise StateFormatError(
+                "record: an entry has 3 or {size} numbers, not {entry}",
+                size=DECISION,
+                entry=list(e),
+            )
         action = e[1]
         if not (
             (action == HIDDEN or (0 <= action < len(table.move) and table.move[action] in _READ))
@@ -120,4 +124,4 @@ def check_record(state: KungFuState) -> None:
             and 0 <= e[10] < 8
             and -1 <= e[11] < num_types
         ):
-            raise StateFormatError(f"record: impossible decision {list(e)}")
+            raise StateFormatError("record: impossible decision {entry}", entry=list(e))

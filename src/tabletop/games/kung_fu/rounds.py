@@ -32,8 +32,9 @@ def begin_round(state: KungFuState) -> None:
     """Start the next round, or end the game at the round limit."""
     opts = state.kf_game.options
     if state.round >= opts.round_limit:
-        state.event("round_limit", f"the round limit ({opts.round_limit}) is reached")
-        end(state, -1, "the round limit is reached: the game is a draw")
+        limit = opts.round_limit
+        state.event("round_limit", f"the round limit ({limit}) is reached", limit=limit)
+        end(state, -1, "round_limit", "the round limit is reached: the game is a draw")
         return
     state.round += 1
     # Reset the round's fields; the lists in place (copies never share them).
@@ -69,6 +70,7 @@ def begin_round(state: KungFuState) -> None:
             f"round {state.round}{extra}: player {state.attacker + 1} holds the initiative",
             round=state.round,
             attacker=state.attacker,
+            deciding=state.deciding,
         )
 
 
@@ -130,19 +132,22 @@ def knockout(state: KungFuState) -> None:
     if life[0] or life[1]:
         winner = 0 if life[0] else 1
         record_round(state)
-        end(state, winner, f"player {2 - winner} is knocked out: player {winner + 1} wins")
+        text = f"player {2 - winner} is knocked out: player {winner + 1} wins"
+        end(state, winner, "knockout", text, loser=1 - winner)
         return
     if state.kf_game.options.deciding_fight == "reset_to_one":
         state.life = [1, 1]
         state.event(
             "double_knockout",
             "both players are knocked out: both return to 1 life and fight on",
+            deciding=False,
         )
     else:
         state.deciding = True
         state.event(
             "double_knockout",
             "both players are knocked out: a deciding exchange follows",
+            deciding=True,
         )
 
 
@@ -152,9 +157,10 @@ def deciding_result(state: KungFuState, att: int, par: int) -> None:
     if att != par:
         winner = a if att > par else 1 - a
         record_round(state)
-        end(state, winner, f"player {winner + 1} wins the deciding fight ({att} against {par})")
+        text = f"player {winner + 1} wins the deciding fight ({att} against {par})"
+        end(state, winner, "deciding", text, attack=att, parry=par)
         return
-    state.event("deciding_tie", f"the deciding exchange is a tie ({att}): roles swap")
+    state.event("deciding_tie", f"the deciding exchange is a tie ({att}): roles swap", value=att)
     state.switch = True
     state.stage = _SWITCH
 
@@ -164,18 +170,19 @@ def stalemate(state: KungFuState) -> None:
     l0, l1 = state.life
     state.event("stalemate", "no red card is left in play: the game stops")
     if l0 == l1:
-        end(state, -1, "equal life: the game is a draw")
+        end(state, -1, "equal_life", "equal life: the game is a draw")
     else:
         w = 0 if l0 > l1 else 1
-        end(state, w, f"player {w + 1} has more life and wins")
+        end(state, w, "more_life", f"player {w + 1} has more life and wins")
 
 
-def end(state: KungFuState, winner: int, text: str) -> None:
-    """The game is over: ``winner``'s seat, or -1 for a draw."""
+def end(state: KungFuState, winner: int, ending: str, text: str, **data: int) -> None:
+    """The game is over: ``winner``'s seat, or -1 for a draw; ``ending`` says how (the
+    log's ``text`` in English, ``data`` the figures it names)."""
     state.over = True
     state.winner = winner
     state.is_draw = winner < 0
     state.stage = _OVER
     state.ask.clear()
     if state.keeps_log:
-        state.event("game_end", text, winner=winner if winner >= 0 else None)
+        state.event("game_end", text, winner=winner if winner >= 0 else None, ending=ending, **data)

@@ -253,12 +253,12 @@ class KungFuState(State):
         self.eff_side = 0
         self.eff_index = 0
         self.switch = False
-        how = "drawn at random" if opts.first_player == "random" else "by option"
-        self.event(
-            "first_player",
-            f"player {first + 1} holds the initiative ({how})",
-            player=first,
-        )
+        if self.keeps_log and opts.first_player == "random":
+            text = f"player {first + 1} holds the initiative (drawn at random)"
+            self.event("first_player", text, player=first, how="random")
+        elif self.keeps_log:
+            text = f"player {first + 1} holds the initiative (by option)"
+            self.event("first_player", text, player=first, how="option")
         take(self, first, START_HAND, START_HAND)
         take(self, 1 - first, START_HAND, START_HAND)
         bonus = opts.second_player_bonus_parry_cards
@@ -267,6 +267,7 @@ class KungFuState(State):
                 "bonus",
                 f"player {2 - first} draws {plural(bonus, 'extra blue card')} (R15)",
                 player=1 - first,
+                count=bonus,
             )
             take(self, 1 - first, 0, bonus)
         self.record = []
@@ -424,19 +425,19 @@ class KungFuState(State):
 
     # -- information ----------------------------------------------------------
 
-    def note(self, text: str) -> None:
-        """Add to this round's effect summary (the view's ``last_round``)."""
-        self.summary.append(text)
+    def event(self, kind: str, text: str, *, private: int = -1, **data: Any) -> None:
+        """Log an event (nothing when the log is off): public, or with ``private`` a
+        seat, one only that seat may see (its ``player``).
 
-    def event(self, kind: str, text: str, **data: Any) -> None:
-        """Log a public event (nothing when the log is off)."""
-        if self._log is not None:
-            self._log.add(kind, text, None, **data)
-
-    def private_event(self, p: int, kind: str, text: str, **data: Any) -> None:
-        """Log an event only seat ``p`` may see (nothing when the log is off)."""
-        if self._log is not None:
-            self._log.add(kind, text, frozenset((p,)), player=p, **data)
+        ``text`` is the English; ``data`` holds all it says, for the templates of
+        :mod:`.log_text` that word it in each reader's language.
+        """
+        log = self._log
+        if log is not None:
+            if private < 0:
+                log.add(kind, text, None, **data)
+            else:
+                log.add(kind, text, frozenset((private,)), player=private, **data)
 
     def hand_types(self, p: int) -> list[int]:
         """Seat ``p``'s cards as type numbers (with repeats, by type)."""
@@ -566,7 +567,7 @@ class KungFuState(State):
                 for k in hand:
                     k = int(k)
                     if not 0 <= k < cards.num_types:
-                        raise StateFormatError(f"unknown card type {k} in hands[{p}]")
+                        raise StateFormatError("unknown card type {k} in hands[{p}]", k=k, p=p)
                     self.hands[p][k] += 1
                     self.held[p] |= 1 << k
                     if cards.colour[k] == RED:
@@ -592,5 +593,5 @@ class KungFuState(State):
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise
-            raise StateFormatError(f"malformed Kung Fu state: {exc!r}") from exc
+            raise StateFormatError("malformed Kung Fu state: {problem}", problem=repr(exc)) from exc
         return self

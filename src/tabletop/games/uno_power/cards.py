@@ -81,17 +81,25 @@ def parse_icon_table(text: str) -> dict[int, tuple[int, ...]]:
     for part in text.split():
         icon, sep, nums = part.partition(":")
         if not sep or icon not in _U_N_O_BANG:
-            raise InvalidOptionsError("icon_table", f"bad entry {part!r}; write e.g. 'U:1,5 N:2,6'")
+            raise InvalidOptionsError(
+                "icon_table", "bad entry {entry!r}; write e.g. 'U:1,5 N:2,6'", entry=part
+            )
         try:
             numbers = tuple(int(n) for n in nums.split(",") if n)
         except ValueError:
-            raise InvalidOptionsError("icon_table", f"bad numbers in {part!r}") from None
+            raise InvalidOptionsError(
+                "icon_table", "bad numbers in {entry!r}", entry=part
+            ) from None
         for n in numbers:
             if not 1 <= n <= 9:
-                raise InvalidOptionsError("icon_table", f"number {n} is not a card number 1-9")
+                raise InvalidOptionsError(
+                    "icon_table", "number {number} is not a card number 1-9", number=n
+                )
             per_number[n] = per_number.get(n, 0) + 1
             if per_number[n] > 2:
-                raise InvalidOptionsError("icon_table", f"number {n} has only two cards per colour")
+                raise InvalidOptionsError(
+                    "icon_table", "number {number} has only two cards per colour", number=n
+                )
         out[_U_N_O_BANG[icon]] += numbers
     return out
 
@@ -105,14 +113,21 @@ def parse_points(text: str) -> dict[str, int]:
         name, sep, value = part.partition("=")
         if not sep or name not in points:
             raise InvalidOptionsError(
-                "card_points", f"bad entry {part!r}; known cards: {', '.join(points)}"
+                "card_points",
+                "bad entry {entry!r}; known cards: {known}",
+                entry=part,
+                known=", ".join(points),
             )
         try:
             points[name] = int(value)
         except ValueError:
-            raise InvalidOptionsError("card_points", f"{value!r} is not a whole number") from None
+            raise InvalidOptionsError(
+                "card_points", "{value!r} is not a whole number", value=value
+            ) from None
         if points[name] < 1:
-            raise InvalidOptionsError("card_points", f"{name} must be worth at least 1 point")
+            raise InvalidOptionsError(
+                "card_points", "{card} must be worth at least 1 point", card=name
+            )
     return points
 
 

@@ -31,7 +31,7 @@ def resolve_challenge(state: UnoPowerState, d: Decision, challenged: bool) -> No
     if not challenged:
         state.event("accept", f"player {target + 1} accepts the Wild Draw Four", player=target)
         if last:
-            draw_cards(state, target, total, "the last card")
+            draw_cards(state, target, total, "last_card")
             end_round(state, bluffer, "out")
         elif not blocked:
             take_penalty(state, target)
@@ -52,20 +52,22 @@ def resolve_challenge(state: UnoPowerState, d: Decision, challenged: bool) -> No
         guilty=guilty,
     )
     if state.keeps_log:
-        state.private_event(
-            target,
-            "reveal",
-            f"player {bluffer + 1} shows you their hand: {state.hand_text(bluffer) or 'no cards'}",
-        )
+        shown = state.hand_cards(bluffer)
+        if shown:
+            text = f"player {bluffer + 1} shows you their hand: {state.hand_text(bluffer)}"
+            state.event("reveal", text, private=target, accused=bluffer, cards=shown)
+        else:
+            text = f"player {bluffer + 1} shows you their hand: no cards"
+            state.event("reveal", text, private=target, accused=bluffer, cards=shown)
     state.pending_draw = 0
     if guilty:
-        draw_cards(state, bluffer, 4, "a guilty Wild Draw Four")
+        draw_cards(state, bluffer, 4, "guilty")
         state.next_turn = target
         if not g.options.challenger_plays_after_guilty and not blocked:
             state.next_turn = (target + state.direction) % n
         proceed(state)
     else:
-        draw_cards(state, target, total + 2 if not blocked else 2, "a failed challenge")
+        draw_cards(state, target, total + 2 if not blocked else 2, "failed_challenge")
         if last:
             end_round(state, bluffer, "out")
             return

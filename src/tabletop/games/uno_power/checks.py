@@ -69,31 +69,39 @@ def check_card_in_play(state: UnoPowerState) -> None:
         raise StateFormatError("deck.discard: empty, but the card in play lies on it")
     if state.top != discard[-1]:
         raise StateFormatError(
-            f"top: {state.top} is not the discard pile's top card ({discard[-1]})"
+            "top: {top} is not the discard pile's top card ({card})",
+            top=state.top,
+            card=discard[-1],
         )
     own = cards.colour[state.top]
     if own >= 0 and state.colour != own:
         raise StateFormatError(
-            f"colour: {state.colour}, but the card in play ({cards.names[state.top]}) "
-            "is of its own colour"
+            "colour: {colour}, but the card in play ({card}) is of its own colour",
+            colour=state.colour,
+            card=cards.names[state.top],
         )
     naming = any(d.kind == ASK_NAME_COLOUR for d in state.ask)
     if (state.colour < 0) != naming:
         raise StateFormatError(
-            f"colour: {state.colour}; no colour (-1) is kept only while the colour of "
-            "a wild first card is still to be named"
+            "colour: {colour}; no colour (-1) is kept only while the colour of "
+            "a wild first card is still to be named",
+            colour=state.colour,
         )
     if state.played not in (-1, state.top):
         raise StateFormatError(
-            f"played: {state.played} is not the card in play ({cards.names[state.top]})"
+            "played: {played} is not the card in play ({card})",
+            played=state.played,
+            card=cards.names[state.top],
         )
     for d in state.ask:
         if d.kind == ASK_PLAY_DRAWN:
             k = d.data[0] if d.data else -1
             if not 0 <= k < cards.num_kinds or not state.hands[d.player][k]:
                 raise StateFormatError(
-                    f"ask: player {d.player + 1} is offered to play a drawn card {k} "
-                    "that is not in their hand"
+                    "ask: player {player} is offered to play a drawn card {card} "
+                    "that is not in their hand",
+                    player=d.player + 1,
+                    card=k,
                 )
 
 
@@ -102,9 +110,14 @@ def check_seats(state: UnoPowerState) -> None:
     n = state.num_players
     for name in ("called", "scores"):
         if len(getattr(state, name)) != n:
-            raise StateFormatError(f"{name}: one per player ({n}), got {len(getattr(state, name))}")
+            raise StateFormatError(
+                "{name}: one per player ({players}), got {count}",
+                name=name,
+                players=n,
+                count=len(getattr(state, name)),
+            )
     if len(state.towers) != NUM_TOWERS:
-        raise StateFormatError(f"towers: one holder per tower ({NUM_TOWERS})")
+        raise StateFormatError("towers: one holder per tower ({towers})", towers=NUM_TOWERS)
     check_in_range("turn", [state.turn], 0, n - 1)
     check_in_range("dealer", [state.dealer], 0, n - 1)
     for name in ("actor", "next_turn", "uno_pending"):
@@ -117,7 +130,7 @@ def check_seats(state: UnoPowerState) -> None:
 def check_counts(state: UnoPowerState) -> None:
     """Directions, colours and counts within what the rules make of them."""
     if state.direction not in (1, -1):
-        raise StateFormatError(f"direction: 1 or -1, got {state.direction}")
+        raise StateFormatError("direction: 1 or -1, got {direction}", direction=state.direction)
     check_in_range("colour", [state.colour], -1, len(COLOURS) - 1)
     check_in_range("wd4_colour", [state.wd4_colour], -1, len(COLOURS) - 1)
     check_in_range("scores", state.scores, 0, None)
@@ -136,13 +149,15 @@ def check_record(state: UnoPowerState) -> None:
     num_actions = len(g.table.move)
     for e in state.record:
         if not 0 <= e[0] < n:
-            raise StateFormatError(f"record: no seat {e[0]} in {list(e)}")
+            raise StateFormatError("record: no seat {seat} in {entry}", seat=e[0], entry=list(e))
         if len(e) == 2:
             if e[1] not in (-1, -2):
-                raise StateFormatError(f"record: unknown entry {list(e)}")
+                raise StateFormatError("record: unknown entry {entry}", entry=list(e))
             continue
         if len(e) != 8:
-            raise StateFormatError(f"record: an entry has 2 or 8 numbers, not {list(e)}")
+            raise StateFormatError(
+                "record: an entry has 2 or 8 numbers, not {entry}", entry=list(e)
+            )
         _, action, kind, mi, colour, nxt, nxt_size, towers = e
         if not (
             0 <= action < num_actions
@@ -154,4 +169,4 @@ def check_record(state: UnoPowerState) -> None:
             and 0 <= towers < 1 << 3 * NUM_TOWERS
             and all((towers >> 3 * t & 7) <= n for t in range(NUM_TOWERS))
         ):
-            raise StateFormatError(f"record: impossible decision {list(e)}")
+            raise StateFormatError("record: impossible decision {entry}", entry=list(e))

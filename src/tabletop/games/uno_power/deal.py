@@ -41,7 +41,9 @@ def choose_first_dealer(state: UnoPowerState) -> int:
         return 0
     if how == "random":
         dealer = state.rng.randrange(n)
-        state.event("dealer", f"player {dealer + 1} deals (drawn at random)", dealer=dealer)
+        if state.keeps_log:
+            text = f"player {dealer + 1} deals (drawn at random)"
+            state.event("dealer", text, dealer=dealer, random=True)
         return dealer
     cards = state.uno_game.cards
     pool = list(cards.deck)  # cards drawn for the deal are set aside
@@ -101,7 +103,10 @@ def start_round(state: UnoPowerState) -> None:
     state.towers_before = 0
     if state.keeps_log:
         state.event(
-            "round", f"round {state.round}: player {state.dealer + 1} deals", round=state.round
+            "round",
+            f"round {state.round}: player {state.dealer + 1} deals",
+            round=state.round,
+            dealer=state.dealer,
         )
     for _ in range(opts.hand_size):
         for i in range(1, n + 1):
@@ -112,7 +117,8 @@ def start_round(state: UnoPowerState) -> None:
         state.record = []
     if state.keeps_log:
         for p in range(n):
-            state.private_event(p, "hand", "your hand: " + state.hand_text(p))
+            text = "your hand: " + state.hand_text(p)
+            state.event("hand", text, private=p, cards=state.hand_cards(p))
 
     # Turn up the first card; a Wild Draw Four (and, under the redraw policy, a
     # Wild Grab-a-Tower) goes back into the deck.
@@ -123,7 +129,9 @@ def start_round(state: UnoPowerState) -> None:
         if sym == WILD_DRAW4 or (sym == WILD_GRAB and opts.first_wild_grab_policy == "redraw"):
             pile.append(card)
             state.rng.shuffle(pile)
-            state.event("flip_back", f"{cards.names[card]} is turned up and goes back")
+            if state.keeps_log:
+                text = f"{cards.names[card]} is turned up and goes back"
+                state.event("flip_back", text, card=cards.describe(card))
             continue
         break
     state.deck.discard_pile.append(card)
@@ -136,21 +144,22 @@ def start_round(state: UnoPowerState) -> None:
     first = (state.dealer + 1) % n
     if sym in BLOCKING_TOWER and state.towers[BLOCKING_TOWER[sym]] == first:
         # Towers kept from the last round block it as if the dealer had played it.
-        state.event(
-            "blocked",
-            f"player {first + 1} blocks the first card with tower {TOWERS[BLOCKING_TOWER[sym]]}",
-            player=first,
-        )
+        if state.keeps_log:
+            tower = TOWERS[BLOCKING_TOWER[sym]]
+            text = f"player {first + 1} blocks the first card with tower {tower}"
+            state.event("blocked", text, player=first, tower=tower, what="first_card")
         begin_turn(state, first)
     elif sym == SKIP:
         state.event("skip", f"player {first + 1} is skipped", player=first)
         begin_turn(state, (first + 1) % n)
     elif sym == REVERSE:
         state.direction = -1
-        state.event("reverse", f"play runs to the right; player {state.dealer + 1} starts")
+        if state.keeps_log:
+            text = f"play runs to the right; player {state.dealer + 1} starts"
+            state.event("reverse", text, player=state.dealer, first=True)
         begin_turn(state, state.dealer)
     elif sym in (DRAW1, DRAW2):
-        draw_cards(state, first, cards.draw_amount[card], "the first card")
+        draw_cards(state, first, cards.draw_amount[card], "first_card")
         begin_turn(state, (first + 1) % n)
     elif sym == WILD_GRAB:
         begin_turn(state, first)

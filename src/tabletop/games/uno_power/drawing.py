@@ -9,7 +9,7 @@ same way everywhere.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.games.uno_power.scoring import end_round_by_points
 
@@ -29,8 +29,20 @@ def add_card(state: UnoPowerState, p: int, card: int) -> None:
         state.uno_pending = -1
 
 
-def draw_cards(state: UnoPowerState, p: int, count: int, why: str) -> None:
-    """``p`` draws ``count`` cards as a penalty (fewer if none are left)."""
+REASONS: Final = {
+    "last_card": "the last card",
+    "draw_card": "the draw card",
+    "first_card": "the first card",
+    "guilty": "a guilty Wild Draw Four",
+    "failed_challenge": "a failed challenge",
+    "no_uno": "no UNO call",
+}
+"""Why a player draws cards (``draw_cards``'s ``reason``), in the log's English."""
+
+
+def draw_cards(state: UnoPowerState, p: int, count: int, reason: str) -> None:
+    """``p`` draws ``count`` cards as a penalty (fewer if none are left); ``reason`` says
+    why (a key of ``REASONS``)."""
     got: list[int] = []
     deck = state.deck
     for _ in range(count):
@@ -41,9 +53,16 @@ def draw_cards(state: UnoPowerState, p: int, count: int, why: str) -> None:
         got.append(card)
     if state.keeps_log:
         names = state.uno_game.cards.names
-        state.event("draw", f"player {p + 1} draws {len(got)} ({why})", player=p, count=len(got))
+        state.event(
+            "draw",
+            f"player {p + 1} draws {len(got)} ({REASONS[reason]})",
+            player=p,
+            count=len(got),
+            reason=reason,
+        )
         if got:
-            state.private_event(p, "drew", "you drew " + ", ".join(names[c] for c in got))
+            text = "you drew " + ", ".join(names[c] for c in got)
+            state.event("drew", text, private=p, cards=got)
 
 
 def draw_card(state: UnoPowerState, p: int) -> int:
@@ -74,4 +93,5 @@ def log_draw(state: UnoPowerState, p: int, card: int) -> None:
     """Log one card drawn by ``p``: the count for all, the card for ``p`` only."""
     cards = state.uno_game.cards
     state.event("draw", f"player {p + 1} draws a card", player=p, count=1)
-    state.private_event(p, "drew", f"you drew {cards.names[card]}", card=cards.describe(card))
+    text = f"you drew {cards.names[card]}"
+    state.event("drew", text, private=p, card=cards.describe(card), cards=[card])

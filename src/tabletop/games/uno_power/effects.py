@@ -33,10 +33,14 @@ def card_effect(state: UnoPowerState) -> bool:
         if n == 2 and g.options.two_player_reverse_is_skip:
             target = (p + d) % n
             if g.options.reverse_skip_blocked_by_tower and state.towers[3] == target:
-                state.event("blocked", f"player {target + 1} blocks the Reverse with tower !")
+                if state.keeps_log:
+                    text = f"player {target + 1} blocks the Reverse with tower !"
+                    state.event("blocked", text, player=target, tower=TOWERS[3], what="reverse")
                 state.next_turn = target
             else:
-                state.event("reverse", f"Reverse: player {target + 1} is skipped", player=target)
+                if state.keeps_log:
+                    text = f"Reverse: player {target + 1} is skipped"
+                    state.event("reverse", text, player=target, skipped=True)
                 state.next_turn = p
         else:
             state.event("reverse", "play changes direction")
@@ -61,11 +65,10 @@ def attack(state: UnoPowerState, target: int, sym: int, *, blocked: bool) -> boo
     d = state.direction
     n = state.num_players
     if blocked:
-        state.event(
-            "blocked",
-            f"player {target + 1} blocks the card with tower {TOWERS[BLOCKING_TOWER[sym]]}",
-            player=target,
-        )
+        if state.keeps_log:
+            tower = TOWERS[BLOCKING_TOWER[sym]]
+            text = f"player {target + 1} blocks the card with tower {tower}"
+            state.event("blocked", text, player=target, tower=tower)
         state.pending_draw = 0
         state.next_turn = target
         if sym == WILD_DRAW4 and g.wd4_challenge and g.options.blocked_wd4_challenge:
@@ -73,7 +76,8 @@ def attack(state: UnoPowerState, target: int, sym: int, *, blocked: bool) -> boo
             return True
         return False
     if sym == SKIP:
-        state.event("skip", f"player {target + 1} is skipped", player=target)
+        if state.keeps_log:
+            state.event("skip", f"player {target + 1} is skipped", player=target)
         state.next_turn = (target + d) % n
         return False
     total = state.pending_draw + g.cards.draw_amount[state.played]
@@ -93,5 +97,7 @@ def take_penalty(state: UnoPowerState, target: int) -> None:
     total = state.pending_draw
     state.pending_draw = 0
     state.next_turn = (target + state.direction) % state.num_players
-    draw_cards(state, target, total, "the draw card")
-    state.event("skip", f"player {target + 1} loses the turn", player=target)
+    draw_cards(state, target, total, "draw_card")
+    if state.keeps_log:
+        text = f"player {target + 1} loses the turn"
+        state.event("skip", text, player=target, penalty=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
@@ -34,6 +34,10 @@ from tabletop.games.uno_power.phases import (
     ASK_PLAY_DRAWN,
 )
 from tabletop.games.uno_power.state import UnoPowerState
+
+if TYPE_CHECKING:
+    from tabletop.i18n.logtext import LogMessages
+    from tabletop.i18n.reader import Reader
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -179,9 +183,31 @@ class UnoPowerGame(Game[UnoPowerOptions]):
             self, num_players, self.fresh_seed() if seed is None else seed, log
         )
 
-    def explain(self, state: State, player: int, action: Action) -> str | None:
+    def decision_texts(self) -> tuple[str, ...]:
+        """What each decision asks (the view's ``decision.text``)."""
+        from tabletop.games.uno_power.phases import ASK_TEXT
+        from tabletop.games.uno_power.view import TURN_TEXT
+
+        return (TURN_TEXT, *ASK_TEXT.values())
+
+    def log_messages(self) -> LogMessages:
+        """The log's templates in every language (:mod:`.log_text`), built once."""
+        from tabletop.games.uno_power.log_text import messages
+
+        return messages()
+
+    def action_messages(self) -> LogMessages:
+        """The action labels' templates in every language (:mod:`.action_text`), built
+        once."""
+        from tabletop.games.uno_power.action_text import action_messages
+
+        return action_messages()
+
+    def explain(
+        self, state: State, player: int, action: Action, reader: Reader | None = None
+    ) -> str | None:
         assert isinstance(state, UnoPowerState)
-        return explain_action(state, player, action)
+        return explain_action(state, player, action, reader)
 
     def position(self, spec: Mapping[str, Any]) -> UnoPowerState:
         return position.build(self, spec)

@@ -65,7 +65,8 @@ def swap_hands(state: UnoPowerState, p: int, q: int) -> None:
     state.event("swap", f"player {p + 1} swaps hands with player {q + 1}", player=p, other=q)
     if state.keeps_log:
         for x in (p, q):
-            state.private_event(x, "hand", "your hand is now: " + state.hand_text(x))
+            text = "your hand is now: " + state.hand_text(x)
+            state.event("hand", text, private=x, cards=state.hand_cards(x), swap=True)
 
 
 def open_jump_window(state: UnoPowerState) -> bool:

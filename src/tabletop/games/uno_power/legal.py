@@ -150,4 +150,4 @@ def decision_actions(state: UnoPowerState, d: Decision) -> list[Action]:
         out = plays_for(state, p, state.held[p] & cards.same_face[state.played])
         out.append(table.no_jump)
         return out
-    raise StateFormatError(f"unknown decision kind {kind}")
+    raise StateFormatError("unknown decision kind {kind}", kind=kind)

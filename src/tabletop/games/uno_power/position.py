@@ -90,18 +90,18 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
     s["turn"] = seat_number(spec, "turn", players, 0)
     direction = spec.get("direction", 1)
     if direction not in (1, -1):
-        raise PositionError("direction", f"1 (clockwise) or -1, got {direction!r}")
+        raise PositionError("direction", "1 (clockwise) or -1, got {value!r}", value=direction)
     s["direction"] = direction
     s["towers"] = _towers(spec.get("towers", {}), players)
     s["dealer"] = seat_number(spec, "dealer", players, s["dealer"])
     s["round"] = whole_number(spec, "round", s["round"])
     if s["round"] < 1:
-        raise PositionError("round", f"1 or more, got {s['round']}")
+        raise PositionError("round", "1 or more, got {round}", round=s["round"])
     if "scores" in spec:
         scores = per_seat(spec, "scores", players, "score")
         s["scores"] = [whole_number({"scores": x}, "scores", 0) for x in scores]
         if any(x < 0 for x in s["scores"]):
-            raise PositionError("scores", f"each 0 or more, got {s['scores']}")
+            raise PositionError("scores", "each 0 or more, got {scores}", scores=s["scores"])
     called = [len(h) == 1 for h in hands]
     if "called" in spec:
         called = [bool(c) for c in per_seat(spec, "called", players, "true/false")]
@@ -139,7 +139,9 @@ def _colour(game: UnoPowerGame, spec: Mapping[str, Any], top: int) -> int:
             raise PositionError("colour", "name the colour chosen for the wild card on top")
         return int(c)
     if colour not in COLOURS:
-        raise PositionError("colour", f"one of {', '.join(COLOURS)}, got {colour!r}")
+        raise PositionError(
+            "colour", "one of {colours}, got {colour!r}", colours=", ".join(COLOURS), colour=colour
+        )
     if game.cards.colour[top] >= 0 and COLOURS.index(colour) != game.cards.colour[top]:
         raise PositionError("colour", "only a wild card on top has a chosen colour")
     return COLOURS.index(colour)
@@ -151,10 +153,14 @@ def _towers(spec: Any, players: int) -> list[int]:
     holders = [-1] * len(TOWERS)
     for letter, seat in spec.items():
         if letter not in TOWERS:
-            raise PositionError("towers", f"no tower {letter!r} (the towers: U, N, O, !)")
+            raise PositionError(
+                "towers", "no tower {letter!r} (the towers: U, N, O, !)", letter=letter
+            )
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
         ):
-            raise PositionError(f"towers.{letter}", f"a seat from 0 to {players - 1} or null")
+            raise PositionError(
+                f"towers.{letter}", "a seat from 0 to {last} or null", last=players - 1
+            )
         holders[TOWERS.index(letter)] = -1 if seat is None else seat
     return holders

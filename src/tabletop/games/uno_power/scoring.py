@@ -77,6 +77,8 @@ def end_round(state: UnoPowerState, winner: int, how: str) -> None:
             winner=winner,
             gained=gained,
             scores=list(state.scores),
+            round=state.round,
+            how=how,
         )
     state.ask.clear()
     state.stage = STAGE_DONE

@@ -347,15 +347,19 @@ class UnoPowerState(State):
 
     # -- information ----------------------------------------------------------
 
-    def event(self, kind: str, text: str, **data: Any) -> None:
-        """Log a public event (nothing when the log is off)."""
-        if self._log is not None:
-            self._log.add(kind, text, None, **data)
+    def event(self, kind: str, text: str, *, private: int = -1, **data: Any) -> None:
+        """Log an event (nothing when the log is off): public, or with ``private`` a
+        seat, one only that seat may see (its ``player``).
 
-    def private_event(self, p: int, kind: str, text: str, **data: Any) -> None:
-        """Log an event only seat ``p`` may see (nothing when the log is off)."""
-        if self._log is not None:
-            self._log.add(kind, text, frozenset((p,)), player=p, **data)
+        ``text`` is the English; ``data`` holds all it says, for the templates of
+        :mod:`.log_text` that word it in each reader's language.
+        """
+        log = self._log
+        if log is not None:
+            if private < 0:
+                log.add(kind, text, None, **data)
+            else:
+                log.add(kind, text, frozenset((private,)), player=private, **data)
 
     def hand_cards(self, p: int) -> list[int]:
         """Seat ``p``'s cards as kinds (with repeats, by kind)."""
@@ -533,11 +537,11 @@ class UnoPowerState(State):
             self.held = [0] * n
             self.sizes = [0] * n
             if len(s["hands"]) != n:
-                raise StateFormatError(f"expected {n} hands, got {len(s['hands'])}")
+                raise StateFormatError("expected {n} hands, got {got}", n=n, got=len(s["hands"]))
             for p, hand in enumerate(s["hands"]):
                 for k in hand:
                     if not 0 <= int(k) < cards.num_kinds:
-                        raise StateFormatError(f"unknown card kind {k} in hands[{p}]")
+                        raise StateFormatError("unknown card kind {k} in hands[{p}]", k=k, p=p)
                     self.hands[p][k] += 1
                     self.held[p] |= 1 << k
                     self.sizes[p] += 1
@@ -575,7 +579,9 @@ class UnoPowerState(State):
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             if isinstance(exc, StateFormatError):
                 raise
-            raise StateFormatError(f"malformed UNO Power state: {exc!r}") from exc
+            raise StateFormatError(
+                "malformed UNO Power state: {problem}", problem=repr(exc)
+            ) from exc
         return self
 
 

@@ -114,4 +114,5 @@ def use_bonus(state: UnoPowerState, p: int, keep: int, calls: bool) -> None:
             f"{', '.join(cards.names[k] for k in discarded)}{shout}; the towers return",
             player=p,
             discarded=[cards.describe(k) for k in discarded],
+            calls=calls,
         )

@@ -20,6 +20,7 @@ from tabletop.games.uno_power.cards import (
     BLOCKING_TOWER,
     COLOURS,
     NUM_TOWERS,
+    TOWERS,
     WILD_DRAW4,
 )
 from tabletop.games.uno_power.drawing import draw_card, draw_cards, log_draw
@@ -92,6 +93,7 @@ def play_card(state: UnoPowerState, p: int, k: int, named: int, calls: bool) -> 
             player=p,
             card=cards.describe(k),
             named=COLOURS[named] if named >= 0 else None,
+            calls=calls,
         )
     if cards.symbol[k] == WILD_DRAW4:
         state.wd4_colour = previous_colour
@@ -137,13 +139,15 @@ def went_out(state: UnoPowerState, p: int, k: int) -> None:
         target = (p + state.direction) % state.num_players
         total = state.pending_draw + amount
         state.pending_draw = 0
-        if g.options.last_card_protection and state.towers[BLOCKING_TOWER[sym]] == target:
-            state.event("blocked", f"player {target + 1} blocks the last card with a tower")
+        tower = BLOCKING_TOWER[sym]
+        if g.options.last_card_protection and state.towers[tower] == target:
+            text = f"player {target + 1} blocks the last card with a tower"
+            state.event("blocked", text, player=target, tower=TOWERS[tower], what="last_card")
         elif sym == WILD_DRAW4 and g.wd4_challenge and g.options.wd4_challenge_on_last_card:
             state.ask.push(Decision(ASK_CHALLENGE, target, (total, 1, 0)))
             return
         else:
-            draw_cards(state, target, total, "the last card")
+            draw_cards(state, target, total, "last_card")
     end_round(state, p, "out")
 
 

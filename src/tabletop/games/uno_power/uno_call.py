@@ -42,9 +42,11 @@ def answer_catch(state: UnoPowerState, d: Decision, caught: bool) -> bool:
     p = d.player
     target, *rest = d.data
     if caught:
-        state.event("catch", f"player {p + 1} catches player {target + 1} without UNO", player=p)
+        if state.keeps_log:
+            text = f"player {p + 1} catches player {target + 1} without UNO"
+            state.event("catch", text, player=p, target=target)
         state.uno_pending = -1
-        draw_cards(state, target, state.uno_game.options.uno_penalty, "no UNO call")
+        draw_cards(state, target, state.uno_game.options.uno_penalty, "no_uno")
     elif rest:
         state.ask.push(Decision(ASK_CATCH, rest[0], (target, *rest[1:])))
         return True

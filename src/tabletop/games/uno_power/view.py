@@ -21,7 +21,7 @@ A card is ``{"kind", "colour", "symbol", "icon", "points", "label"}``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.games.uno_power.cards import COLOURS, NUM_TOWERS, TOWERS
 from tabletop.games.uno_power.phases import (
@@ -32,6 +32,9 @@ from tabletop.games.uno_power.phases import (
 
 if TYPE_CHECKING:
     from tabletop.games.uno_power.state import UnoPowerState
+
+TURN_TEXT: Final = "play a card or draw"
+"""What the player whose turn it is decides (``decision.text``)."""
 
 
 def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
@@ -52,7 +55,7 @@ def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
     elif state.over:
         decision = None
     else:
-        decision = {"kind": "turn", "player": state.turn, "text": "play a card or draw"}
+        decision = {"kind": "turn", "player": state.turn, "text": TURN_TEXT}
     view: dict[str, Any] = {
         "game": g.id,
         "num_players": n,

@@ -54,7 +54,9 @@ def observer_for(game: Game[Any]) -> Observer:
     factory = _OBSERVERS.get(game.info.id)
     if factory is None:
         raise TabletopError(
-            f"no observer for {game.info.id}; available: {', '.join(sorted(_OBSERVERS))}"
+            "no observer for {game}; available: {available}",
+            game=game.info.id,
+            available=", ".join(sorted(_OBSERVERS)),
         )
     return factory(game)
 

@@ -85,7 +85,9 @@ class Observer(ABC):
         """The observation of seat ``player``: ``encode_view(state.view(player), player)``."""
         if not 0 <= player < state.num_players:
             raise TabletopError(
-                f"player {player} is not a seat of this {state.num_players}-seat game"
+                "player {player} is not a seat of this {seats}-seat game",
+                player=player,
+                seats=state.num_players,
             )
         # A float32 ``array.array`` copied from a zero template (a memcpy) takes the
         # same ``buf[i]`` reads and writes as a list, and numpy wraps its memory

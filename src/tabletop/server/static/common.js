@@ -1,5 +1,7 @@
 // Shared helpers of the lobby and table pages: element building, the JSON API, the
-// seat tokens this browser holds (localStorage, one per table), and words.
+// seat tokens this browser holds (localStorage, one per table), and words in the
+// reader's language (static/i18n.js: whole messages, never fragments glued together).
+import { lang, listOf, t, tp } from "/static/i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -18,8 +20,9 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+// The server answers (and words its errors) in the page's language.
 export async function api(path, options = {}) {
-  const init = { headers: { "content-type": "application/json" }, ...options };
+  const init = { headers: { "content-type": "application/json", "accept-language": lang() }, ...options };
   if (init.body && typeof init.body !== "string") init.body = JSON.stringify(init.body);
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
@@ -50,33 +53,49 @@ export function forgetSeat(tableId) {
   localStorage.removeItem(KEY(tableId));
 }
 
-// The name people read for a seat: the name its holder typed, or "Bot 2 (heuristic)".
+// The name people read for a seat: the name its holder typed, or "Bot 2 (heuristic)";
+// "Seat 2" for a seat the summary does not know.
 export function seatName(summary, seat) {
   const s = summary?.seats?.[seat];
-  return s ? s.name : `Seat ${Number(seat) + 1}`;
-}
-
-// "1 heart", "2 hearts", "0 hearts".
-export function plural(count, singular, many = `${singular}s`) {
-  return `${count} ${count === 1 ? singular : many}`;
+  const number = Number(seat) + 1;
+  if (!s) return t("Seat {number}", { number });
+  if (!s.default_name) return s.name;
+  // A name the server made, in this reader's words: "Bot 2 (heuristic)", "Seat 3".
+  if (s.kind === "bot" && s.think) return t("Bot {number} ({bot} · {seconds} s)", { number, bot: s.bot, seconds: s.think });
+  if (s.kind === "bot") return t("Bot {number} ({bot})", { number, bot: s.bot });
+  if (s.name.startsWith("Player")) return t("Player {number}", { number });
+  return t("Seat {number}", { number });
 }
 
 // "Keep the dice" from "keep the dice": labels of the rules become button texts.
 export function capitalise(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
+  return text ? text[0].toLocaleUpperCase(lang()) + text.slice(1) : text;
 }
 
-// "Ann, Bob and Cleo".
+// "Ann, Bob and Cleo", "Ann, Bob und Cleo", "Ann, Bob e Cleo".
 export function listText(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return listOf(items);
 }
 
-// 1 -> "1st", 2 -> "2nd", 11 -> "11th".
+// An ordinal number as the reader writes it: 1st, 2nd, 3rd, 11th; 1., 2. (German);
+// 1°, 2° (Italian). The form is chosen by the language's ordinal rule (CLDR, through
+// Intl.PluralRules), each form a message of its own (context "ordinal").
+const ORDINAL = {
+  one: (n) => tp("ordinal", "{n}st", { n }),
+  two: (n) => tp("ordinal", "{n}nd", { n }),
+  few: (n) => tp("ordinal", "{n}rd", { n }),
+  many: (n) => tp("ordinal", "{n}th", { n }), // Italian's 8, 11, 80: as the others
+  other: (n) => tp("ordinal", "{n}th", { n }),
+};
+
 export function ordinal(n) {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th"}`;
+  let form = "other";
+  try {
+    form = new Intl.PluralRules(lang(), { type: "ordinal" }).select(n);
+  } catch {
+    /* an engine without the rule: the general form */
+  }
+  return (ORDINAL[form] || ORDINAL.other)(n);
 }
 
 const NAME_KEY = "tabletop.name";

@@ -1,10 +1,25 @@
 // The lobby: create a table (game, seats, expansions, rules and variants described for
-// players, bots by strength) and list the tables to join, watch or replay.
-import { api, capitalise, h, plural, rememberName, rememberedName, saveSeat } from "/static/common.js";
+// players, bots by strength) and list the tables to join, watch or replay; in the
+// reader's language (static/i18n.js), the games' own words as the server translates them.
+import { api, capitalise, h, rememberName, rememberedName, saveSeat, seatName } from "/static/common.js";
+import { lang, languageSwitch, listOf, loadLanguage, number, t, tn } from "/static/i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const STATUS = { waiting: "waiting for players", playing: "playing", over: "finished" };
 let games = [];
+
+// A translated message whose placeholders may be elements ({title} in bold): the
+// translation of ``message`` (from t(), unfilled) filled with text or with nodes.
+function rich(template, fields) {
+  return template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name || !(name in fields)) return part;
+      const value = fields[name];
+      return value instanceof Node ? value : typeof value === "number" ? number(value) : String(value);
+    })
+    .filter((part) => part !== "");
+}
 
 function currentGame() {
   const checked = document.querySelector("input[name=game]:checked");
@@ -29,10 +44,11 @@ function searches(game, value) {
 
 // Under a search bot's seat: how long it thinks per move.
 function thinkChoice(index, game, select) {
-  const think = h("select", { id: `seat-${index}-think`, class: "seat-think", "aria-label": `Seat ${index + 1}: thinking time per move` });
-  think.append(h("option", { value: "", text: "quick (its level's pace)" }));
-  for (const s of thinkChoices(game)) think.append(h("option", { value: String(s), text: `${s} s a move` }));
-  const row = h("div", { class: "seat-row seat-think-row" }, h("label", { for: think.id, class: "muted small", text: "Thinks" }), think);
+  const label = t("Seat {number}: thinking time per move", { number: index + 1 });
+  const think = h("select", { id: `seat-${index}-think`, class: "seat-think", "aria-label": label });
+  think.append(h("option", { value: "", text: t("quick (its level's pace)") }));
+  for (const s of thinkChoices(game)) think.append(h("option", { value: String(s), text: t("{seconds} s a move", { seconds: s }) }));
+  const row = h("div", { class: "seat-row seat-think-row" }, h("label", { for: think.id, class: "muted small", text: t("Thinks") }), think);
   const show = () => { row.hidden = !thinkChoices(game).length || !searches(game, select.value); };
   select.addEventListener("change", show);
   show();
@@ -49,10 +65,10 @@ function thinkOf(select) {
 
 function seatChoice(index, game) {
   const select = h("select", { id: `seat-${index}`, name: `seat-${index}`, class: "seat-kind", dataset: { seat: index } });
-  select.append(h("option", { value: "you", text: "You" }));
-  select.append(h("option", { value: "human", text: "A person (send them the link)" }));
-  const group = h("optgroup", { label: "Bots, weakest first" });
-  for (const bot of bots(game)) group.append(h("option", { value: `bot:${bot.name}`, text: `Bot: ${bot.title}` }));
+  select.append(h("option", { value: "you", text: t("You") }));
+  select.append(h("option", { value: "human", text: t("A person (send them the link)") }));
+  const group = h("optgroup", { label: t("Bots, weakest first") });
+  for (const bot of bots(game)) group.append(h("option", { value: `bot:${bot.name}`, text: t("Bot: {title}", { title: bot.title }) }));
   select.append(group);
   const preferred = bots(game).some((b) => b.name === "heuristic") ? "bot:heuristic" : `bot:${bots(game)[0].name}`;
   select.value = index === 0 ? "you" : preferred;
@@ -61,8 +77,14 @@ function seatChoice(index, game) {
   const explain = () => {
     const bot = game.bot_levels.find((b) => `bot:${b.name}` === select.value);
     const think = thinkRow.hidden ? "" : thinkRow.querySelector("select").value;
-    const timed = think ? `. Given ${think} s a move, it searches that long instead: more lines of play on a faster server.` : "";
-    help.textContent = bot ? `${bot.title}: ${bot.summary}${timed}` : select.value === "human" ? "Whoever opens the table's link first takes this seat." : "";
+    const fields = { title: bot?.title, summary: bot?.summary, seconds: Number(think) };
+    if (bot && think) {
+      help.textContent = t("{title}: {summary}. Given {seconds} s a move, it searches that long instead: more lines of play on a faster server.", fields);
+    } else if (bot) {
+      help.textContent = t("{title}: {summary}", fields);
+    } else {
+      help.textContent = select.value === "human" ? t("Whoever opens the table's link first takes this seat.") : "";
+    }
     explainOnce();
   };
   thinkRow.querySelector("select").addEventListener("change", explain);
@@ -80,7 +102,7 @@ function seatChoice(index, game) {
     explain();
   });
   explain();
-  return h("div", { class: "option" }, h("div", { class: "seat-row" }, h("label", { for: select.id, text: `Seat ${index + 1}` }), select), thinkRow, help);
+  return h("div", { class: "option" }, h("div", { class: "seat-row" }, h("label", { for: select.id, text: t("Seat {number}", { number: index + 1 }) }), select), thinkRow, help);
 }
 
 // A bot's line is said once, under the first seat it plays.
@@ -101,7 +123,7 @@ function renderSeats() {
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat-kind")].map((s) => s.value);
   const oldThink = [...box.querySelectorAll(".seat-think")].map((s) => s.value);
-  box.replaceChildren(h("legend", { text: "Seats" }));
+  box.replaceChildren(h("legend", { text: t("Seats") }));
   for (let i = 0; i < n; i++) {
     const row = seatChoice(i, game);
     const select = row.querySelector("select");
@@ -142,16 +164,16 @@ function optionControl(o) {
     // A number, or one of a few named values (UNO Power's "first to N points" or "one round").
     const select = h("select", { id, "aria-label": o.title });
     for (const [value, label] of o.values) select.append(h("option", { value: valueText(value), text: label }));
-    select.append(h("option", { value: "__number__", text: "a number:" }));
-    const number = h("input", { type: "number", min: o.min ?? undefined, max: o.max ?? undefined, "aria-label": `${o.title}: number` });
+    select.append(h("option", { value: "__number__", text: t("a number:") }));
+    const amount = h("input", { type: "number", min: o.min ?? undefined, max: o.max ?? undefined, "aria-label": t("{option}: number", { option: o.title }) });
     const named = o.values.some(([v]) => valueText(v) === valueText(o.default));
     select.value = named ? valueText(o.default) : "__number__";
-    number.value = named ? "" : valueText(o.default);
-    number.hidden = named;
-    select.addEventListener("change", () => { number.hidden = select.value !== "__number__"; });
-    input = h("span", { class: "either" }, select, number);
+    amount.value = named ? "" : valueText(o.default);
+    amount.hidden = named;
+    select.addEventListener("change", () => { amount.hidden = select.value !== "__number__"; });
+    input = h("span", { class: "either" }, select, amount);
     input.dataset.default = valueText(o.default);
-    input.readValue = () => (select.value === "__number__" ? number.value : select.value);
+    input.readValue = () => (select.value === "__number__" ? amount.value : select.value);
   } else {
     input = h("input", { id, type: o.kind === "int" ? "number" : "text", value: valueText(o.default), min: o.min ?? undefined, max: o.max ?? undefined });
     input.dataset.default = input.value;
@@ -208,21 +230,26 @@ function renderGame() {
   const players = $("players");
   const previous = Number(players.value) || 0;
   players.replaceChildren();
-  for (let n = game.min_players; n <= game.max_players; n++) players.append(h("option", { value: n, text: n }));
+  for (let n = game.min_players; n <= game.max_players; n++) players.append(h("option", { value: n, text: number(n) }));
   const wanted = previous >= game.min_players && previous <= game.max_players ? previous : Math.min(Math.max(game.id === "king-of-tokyo" ? 4 : 2, game.min_players), game.max_players);
   players.value = String(wanted);
   $("game-notice").hidden = !game.notice;
   $("game-notice").textContent = game.notice || "";
   renderOptions(game);
-  $("bot-levels").replaceChildren(...bots(game).map((b) => h("li", {}, h("strong", { text: b.title }), ` (${b.name}): ${b.summary}`)));
+  const level = t("{title} ({name}): {summary}");
+  $("bot-levels").replaceChildren(...bots(game).map((b) => h("li", {}, ...rich(level, { title: h("strong", { text: b.title }), name: b.name, summary: b.summary }))));
   const longest = thinkChoices(game).at(-1);
   const thinkers = bots(game).filter((b) => b.searches).map((b) => b.title);
   $("think-note").hidden = !longest || !thinkers.length;
-  const named = thinkers.length > 1 ? `${thinkers.slice(0, -1).join(", ")} and ${thinkers.at(-1)}` : thinkers[0];
-  $("think-note").textContent = `${named} search. Given a time to think (up to ${longest} s a move on this server), one searches for that long instead of its level's fixed number of lines, so it sees more on a faster server; "quick" keeps its level's own.`;
+  $("think-note").textContent = tn(
+    "{bots} searches. Given a time to think (up to {seconds} s a move on this server), it searches for that long instead of its level's fixed number of lines, so it sees more on a faster server; “quick” keeps its level's own.",
+    "{bots} search. Given a time to think (up to {seconds} s a move on this server), one searches for that long instead of its level's fixed number of lines, so it sees more on a faster server; “quick” keeps its level's own.",
+    thinkers.length,
+    { bots: listOf(thinkers), seconds: longest ?? 0 },
+  );
   const replace = $("replace-bot");
-  replace.replaceChildren(h("option", { value: "", text: "nobody: the seat waits for them" }));
-  for (const bot of bots(game)) replace.append(h("option", { value: bot.name, text: `a ${bot.title.toLowerCase()} bot plays for them` }));
+  replace.replaceChildren(h("option", { value: "", text: t("nobody: the seat waits for them") }));
+  for (const bot of bots(game)) replace.append(h("option", { value: bot.name, text: t("the {title} bot plays for them", { title: bot.title }) }));
   replace.value = bots(game).some((b) => b.name === "heuristic") ? "heuristic" : "";
   renderSeats();
 }
@@ -232,7 +259,7 @@ function renderGames() {
   box.replaceChildren(...games.map((g, i) => h("label", { class: "game-choice" },
     h("input", { type: "radio", name: "game", value: g.id, checked: i === 0 }),
     h("strong", { text: g.title }),
-    h("span", { class: "muted small", text: g.min_players === g.max_players ? `${g.min_players} players` : `${g.min_players}–${g.max_players} players` }))));
+    h("span", { class: "muted small", text: g.min_players === g.max_players ? tn("{n} player", "{n} players", g.min_players) : t("{min}–{max} players", { min: g.min_players, max: g.max_players }) }))));
   for (const input of box.querySelectorAll("input")) input.addEventListener("change", renderGame);
 }
 
@@ -289,13 +316,24 @@ async function createTable(event) {
 
 // -- the tables ------------------------------------------------------------------------------
 
-function statusText(t) {
-  if (t.status === "over") {
-    const names = (t.result?.winners || []).map((w) => t.seats[w]?.name);
-    return names.length ? `finished · won by ${names.join(" and ")}` : "finished";
+function statusText(table) {
+  if (table.status === "over") {
+    const names = (table.result?.winners || []).map((w) => table.seats[w]?.name);
+    return names.length ? t("finished · won by {names}", { names: listOf(names) }) : t("finished");
   }
-  if (t.status === "waiting") return `waiting for ${plural(t.seats.filter((s) => !s.claimed).length, "player")}`;
-  return `playing · move ${t.version}`;
+  if (table.status === "waiting") {
+    const open = table.seats.filter((s) => !s.claimed).length;
+    return tn("waiting for {n} player", "waiting for {n} players", open);
+  }
+  return t("playing · move {move}", { move: table.version });
+}
+
+// The link of a table in the list: what it does, and for a screen reader which table.
+function tableLink(table, open) {
+  const fields = { game: table.title || table.game, seats: table.seats.map((s) => seatName(table, s.seat)).join(", ") };
+  if (table.status === "over") return [t("Replay"), t("Replay: {game}, {seats}", fields)];
+  if (open) return [t("Join"), t("Join: {game}, {seats}", fields)];
+  return [t("Watch"), t("Watch: {game}, {seats}", fields)];
 }
 
 async function refreshTables() {
@@ -306,22 +344,24 @@ async function refreshTables() {
     return;
   }
   $("tables").replaceChildren(
-    ...tables.map((t) => {
-      const open = t.status === "waiting" && t.seats.some((s) => !s.claimed);
-      const verb = t.status === "over" ? "Replay" : open ? "Join" : "Watch";
-      return h("div", { class: "table-row", dataset: { tableId: t.id } },
-        h("div", {}, h("strong", { text: t.title || t.game }), " ", h("span", { class: "muted small", text: statusText(t) }),
-          t.known_deal ? h("span", { class: "badge warn", title: "the creator chose the deal and may know every card", text: "known deal" }) : null,
-          t.position ? h("span", { class: "badge warn", title: "the creator set up the position and may know the cards", text: "position" }) : null),
-        h("a", { href: `/table/${t.id}`, text: verb, "aria-label": `${verb}: ${t.title || t.game}, ${t.seats.map((s) => s.name).join(", ")}` }),
-        h("div", { class: "who", text: t.seats.map((s) => s.name).join(" · ") }));
+    ...tables.map((table) => {
+      const open = table.status === "waiting" && table.seats.some((s) => !s.claimed);
+      const [verb, label] = tableLink(table, open);
+      return h("div", { class: "table-row", dataset: { tableId: table.id } },
+        h("div", {}, h("strong", { text: table.title || table.game }), " ", h("span", { class: "muted small", text: statusText(table) }),
+          table.known_deal ? h("span", { class: "badge warn", title: t("the creator chose the deal and may know every card"), text: t("known deal") }) : null,
+          table.position ? h("span", { class: "badge warn", title: t("the creator set up the position and may know the cards"), text: t("position") }) : null),
+        h("a", { href: `/table/${table.id}`, text: verb, "aria-label": label }),
+        h("div", { class: "who", text: table.seats.map((s) => seatName(table, s.seat)).join(" · ") }));
     }),
   );
   $("no-tables").hidden = tables.length > 0;
 }
 
 async function main() {
-  games = await api("/api/games");
+  await loadLanguage();
+  $("lang-slot").replaceChildren(languageSwitch());
+  games = await api(`/api/games?lang=${encodeURIComponent(lang())}`);
   renderGames();
   $("name").value = rememberedName();
   $("players").addEventListener("change", renderSeats);

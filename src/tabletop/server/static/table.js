@@ -6,8 +6,16 @@
 // ``prompt(view, ctx) -> string``, ``name(view, ctx, seat) -> string`` (how a seat is
 // called: King of Tokyo says the monster), ``result(view, ctx) -> Element`` (the end
 // in the game's own terms), ``breakSummary(view, ctx) -> Element`` (a round's end)
-// and ``actionText(action, view) -> string`` (a button's words).
-import { api, capitalise, forgetSeat, h, listText, plural, saveSeat, savedSeat, seatName } from "/static/common.js";
+// and ``actionText(action, view, texts) -> string`` (a button's words; ``texts`` are
+// the game's names and texts in the reader's language, as ``ctx.texts``).
+//
+// Every word is the reader's language (static/i18n.js): the catalog is loaded before
+// the first render, the game's card names and texts come from
+// /api/i18n/LANG/texts/GAME (handed to the game module as ``ctx.texts``), and the
+// websocket's hello names the language, so that the server sends the log and the
+// legal actions' labels already translated.
+import { api, capitalise, forgetSeat, h, saveSeat, savedSeat, seatName } from "/static/common.js";
+import { lang, languageSwitch, listOf, loadLanguage, t, tn, tp } from "/static/i18n.js";
 import { renderPreferences } from "/static/preferences.js";
 import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
@@ -27,6 +35,16 @@ let menuUses = 0;
 let preferenceCatalogue = []; // the game's preferences, described (a seat's welcome)
 let preferences = null; // this seat's values
 const events = []; // every log event this connection received, for endings
+let gameTexts = {}; // the game's card names and texts in the reader's language
+
+// A translated message with elements in it: "open {link} there" with the link an
+// element. The placeholders in ``nodes`` become those elements, the others stay text.
+function withNodes(message, nodes) {
+  return message.split(/(\{\w+\})/).filter(Boolean).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name && nodes[name] ? nodes[name] : part;
+  });
+}
 
 // A link with #seat=..&token=.. moves a seat to this browser, but never replaces a
 // seat it already holds here: a crafted link cannot take a player's seat away.
@@ -62,12 +80,12 @@ function setConnection(text, cls) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  setConnection("connecting…", "warn");
+  setConnection(t("connecting…"), "warn");
   socket.addEventListener("open", () => {
     retry = 0;
-    setConnection("live", "live");
+    setConnection(t("live"), "live");
     const mine = savedSeat(tableId);
-    send({ type: "hello", token: mine?.token || null });
+    send({ type: "hello", token: mine?.token || null, lang: lang() });
   });
   socket.addEventListener("message", (event) => {
     let msg;
@@ -80,10 +98,10 @@ function connect() {
   });
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) {
-      setConnection("no such table", "warn");
+      setConnection(t("no such table"), "warn");
       return;
     }
-    setConnection("reconnecting…", "warn");
+    setConnection(t("reconnecting…"), "warn");
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);
   });
@@ -103,7 +121,7 @@ function onMessage(msg) {
   } else if (msg.type === "preferences") {
     showPreferences(msg.preferences);
   } else if (msg.type === "answered") {
-    $("answered").textContent = `Answered for you (your preferences): ${capitalise(withNames(msg.label))}.`;
+    $("answered").textContent = t("Answered for you (your preferences): {action}.", { action: capitalise(withNames(msg.label)) });
   } else if (msg.type === "state") {
     // A re-broadcast of the same version (somebody joined) keeps a sent click pending.
     if (!last || msg.version !== last.version) {
@@ -127,7 +145,7 @@ function onMessage(msg) {
     if (msg.code === "bad_token") {
       // The stored token holds no seat here (an old table, or a bad link): watch.
       forgetSeat(tableId);
-      send({ type: "hello" });
+      send({ type: "hello", lang: lang() });
     }
     showError(msg.message);
   }
@@ -141,9 +159,46 @@ function nameOf(s, view = last?.view) {
   return seatName(summary, s);
 }
 
-// The rules write "player 2" (1-based); the page writes that seat's name.
+// The rules write "player 2" (1-based); the page writes that seat's name. A log in
+// another language names a seat as the games' seat formatters translate it
+// (games/*/log_text.py: "Spieler 2", "giocatore 2"), with the same catalog entries.
+let seatWords = null;
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// "Spieler {number}" from a translation such as "Spieler {number}" or "Platz
+// {number}: {monster}": the words next to the number, without other placeholders.
+function seatForm(translation) {
+  const at = translation.indexOf("{number}");
+  if (at < 0) return null;
+  const before = translation.slice(0, at).split("}").pop().replace(/^[\s\p{P}]+/u, "");
+  const after = translation.slice(at + 8).split(/[{\p{P}]/u)[0].trimEnd();
+  const form = before ? `${before}{number}` : `{number}${after}`;
+  return /\p{L}/u.test(form) ? form : null;
+}
+
+function seatPattern() {
+  if (!seatWords) {
+    const forms = new Set(["player {number}", "seat {number}"]);
+    for (const translation of [
+      tp("uno-power:seat", "player {number}"),
+      tp("kung-fu:seat", "player {number}"),
+      tp("king-of-tokyo:setup", "seat {number}: {monster}"),
+    ]) {
+      const form = seatForm(translation);
+      if (form) forms.add(form);
+    }
+    const parts = [...forms].map((form) => form.split("{number}").map(escapeRegExp).join("(\\d+)"));
+    seatWords = new RegExp(`(?<![\\p{L}\\d])(?:${parts.join("|")})(?![\\p{L}\\d])`, "giu");
+  }
+  return seatWords;
+}
+
 function withNames(text) {
-  return text.replace(/\b(player|seat) (\d+)\b/gi, (words, _kind, n) => {
+  return text.replace(seatPattern(), (words, ...groups) => {
+    const n = groups.slice(0, -2).find((g) => g !== undefined);
     const s = Number(n) - 1;
     return summary?.seats?.[s] ? seatName(summary, s) : words;
   });
@@ -152,7 +207,7 @@ function withNames(text) {
 // -- what a game module gets -----------------------------------------------------------
 
 function actionText(a, view) {
-  const text = renderer?.actionText ? renderer.actionText(a, view) : null;
+  const text = renderer?.actionText ? renderer.actionText(a, view, gameTexts) : null;
   return capitalise(withNames(text || a.label));
 }
 
@@ -164,7 +219,7 @@ function showPreferences(values) {
   preferences = values;
   const panel = $("prefs-panel");
   panel.hidden = !values || !preferenceCatalogue.length;
-  if (!panel.hidden) renderPreferences($("prefs"), preferenceCatalogue, values, setPreferences);
+  if (!panel.hidden) renderPreferences($("prefs"), preferenceCatalogue, values, setPreferences, summary?.game ?? "");
 }
 
 function context(msg, view) {
@@ -179,6 +234,7 @@ function context(msg, view) {
     events: msg ? events : [],
     act,
     describe: (a) => actionText(a, view),
+    texts: gameTexts,
   });
 }
 
@@ -223,28 +279,35 @@ function renderPrompt(msg, ctx) {
   const spectators = summary.spectators || 0;
   let words;
   let cls = "";
-  if (summary.status === "over") words = "The game is over.";
+  if (summary.status === "over") words = t("The game is over.");
   else if (summary.status === "waiting") {
     const open = summary.seats.filter((s) => !s.claimed).length;
-    words = `Waiting for ${plural(open, "player")} to take ${open === 1 ? "a seat" : "their seats"}: share the invite link.`;
+    words = tn(
+      "Waiting for {n} player to take a seat: share the invite link.",
+      "Waiting for {n} players to take their seats: share the invite link.",
+      open,
+    );
   } else if (summary.waiting_for_ready?.length) {
     const others = summary.waiting_for_ready.filter((s) => s !== msg.seat).map((s) => seatName(summary, s));
     words = summary.waiting_for_ready.includes(msg.seat)
-      ? "The round is over: start the next one when you are ready."
-      : `Waiting for ${listText(others)} to start the next round…`;
+      ? t("The round is over: start the next one when you are ready.")
+      : t("Waiting for {players} to start the next round…", { players: listOf(others) });
   } else if (summary.storage_trouble) {
-    words = "The server cannot reach its database: the game goes on as soon as it is back.";
+    words = t("The server cannot reach its database: the game goes on as soon as it is back.");
   } else if (summary.paused) {
-    words = "Paused: the bots wait until a player comes back.";
+    words = t("Paused: the bots wait until a player comes back.");
   } else if (ctx.mine) {
-    words = renderer.prompt ? renderer.prompt(msg.view, ctx) : `Your decision: ${msg.view?.decision?.text ?? "choose an action"}`;
+    const decision = msg.view?.decision?.text ?? t("choose an action");
+    words = renderer.prompt ? renderer.prompt(msg.view, ctx) : t("Your decision: {decision}", { decision });
     cls = "mine";
   } else {
     const who = nameOf(msg.current_player);
-    words = renderer.prompt ? renderer.prompt(msg.view, ctx) : `Waiting for ${who}…`;
+    words = renderer.prompt ? renderer.prompt(msg.view, ctx) : t("Waiting for {player}…", { player: who });
   }
   if (watching && summary.status !== "waiting") {
-    words = `Watching${spectators > 1 ? ` with ${plural(spectators - 1, "other")}` : ""} · ${words}`;
+    words = spectators > 1
+      ? tn("Watching with {n} other · {prompt}", "Watching with {n} others · {prompt}", spectators - 1, { prompt: words })
+      : t("Watching · {prompt}", { prompt: words });
     cls = `${cls} watching`;
   }
   text.textContent = words;
@@ -261,10 +324,10 @@ function renderDecisionBar(msg, binder) {
   const bar = $("decision-bar");
   bar.replaceChildren();
   if (summary.status === "waiting") {
-    const copy = h("button", { type: "button", class: "decision", id: "copy-invite" }, "Copy the invite link");
+    const copy = h("button", { type: "button", class: "decision", id: "copy-invite" }, t("Copy the invite link"));
     copy.addEventListener("click", () => {
       navigator.clipboard?.writeText($("share").value);
-      copy.textContent = "Link copied: send it to your friends";
+      copy.textContent = t("Link copied: send it to your friends");
     });
     bar.append(copy);
   }
@@ -277,7 +340,7 @@ function renderDecisionBar(msg, binder) {
 function renderChoices(msg) {
   const box = $("choices");
   box.hidden = msg.legal.length === 0;
-  $("choices-summary").textContent = `All choices (${msg.legal.length})`;
+  $("choices-summary").textContent = t("All choices ({n})", { n: msg.legal.length });
   $("choice-list").replaceChildren(
     ...msg.legal.map((a) => h("button", {
       type: "button",
@@ -313,7 +376,7 @@ function showHints(msg) {
       // The game's reason for the action, where its heuristic knows one, on a line of its own.
       return h("li", {},
         h("button", { type: "button", class: "link", onclick: () => act(hint.action) }, a ? actionText(a, last.view) : hint.label),
-        h("span", { class: "muted", text: ` · wins ${Math.round(hint.win_probability * 100)}% of the searched games` }),
+        h("span", { class: "muted", text: " · " + t("wins {percent}% of the searched games", { percent: Math.round(hint.win_probability * 100) }) }),
         hint.reason ? h("span", { class: "hint-reason", text: hint.reason }) : null);
     }),
   );
@@ -322,11 +385,11 @@ function showHints(msg) {
 // -- players ---------------------------------------------------------------------------
 
 function seatStatus(s) {
-  if (s.kind === "bot") return "bot";
-  if (s.replaced) return `away · a ${summary.replace_bot} bot plays for now`;
-  if (s.connected) return "online";
-  if (s.claimed) return "away";
-  return "open seat";
+  if (s.kind === "bot") return t("bot");
+  if (s.replaced) return t("away · a {bot} bot plays for now", { bot: summary.replace_bot });
+  if (s.connected) return t("online");
+  if (s.claimed) return t("away");
+  return t("open seat");
 }
 
 function renderSeats() {
@@ -342,15 +405,15 @@ function renderSeats() {
         "li",
         { class: `seat${turn ? " turn" : ""}${seat === s.seat ? " me" : ""}`, dataset: { seat: s.seat } },
         h("span", { class: `dot ${s.kind === "bot" ? "bot" : s.connected ? "online" : "away"}`, "aria-hidden": "true" }),
-        h("span", { class: "name", text: s.name }),
-        seat === s.seat ? h("span", { class: "badge you", text: "you" }) : null,
+        h("span", { class: "name", text: seatName(summary, s.seat) }),
+        seat === s.seat ? h("span", { class: "badge you", text: t("you") }) : null,
         h("span", { class: "muted small status", text: seatStatus(s) }),
       );
       if (s.kind === "human" && !s.claimed && seat === null && !mine) {
-        const input = h("input", { placeholder: "your name", maxlength: 40, class: "claim-name", "aria-label": `your name for seat ${s.seat + 1}`, dataset: { seat: s.seat } });
+        const input = h("input", { placeholder: t("your name"), maxlength: 40, class: "claim-name", "aria-label": t("your name for seat {number}", { number: s.seat + 1 }), dataset: { seat: s.seat } });
         const before = typing.get(String(s.seat));
         input.value = before ? before.value : localStorage.getItem("tabletop.name") || "";
-        const button = h("button", { type: "button", class: "claim primary", text: "Take this seat" });
+        const button = h("button", { type: "button", class: "claim primary", text: t("Take this seat") });
         button.addEventListener("click", () => claim(s.seat, input.value));
         item.append(h("div", { class: "claim-box" }, input, button));
       }
@@ -359,21 +422,20 @@ function renderSeats() {
   );
   if (focused !== null) list.querySelector(`.claim-name[data-seat="${focused}"]`)?.focus();
   const watchers = summary.spectators || 0;
-  $("watchers").textContent = watchers ? `· ${plural(watchers, "spectator")} watching` : "";
+  $("watchers").textContent = watchers ? "· " + tn("{n} spectator watching", "{n} spectators watching", watchers) : "";
   $("share").value = `${location.origin}/table/${tableId}`;
   if (mine?.token) {
-    $("personal").replaceChildren(
-      "To continue on another device, open ",
-      h("a", { href: `/table/${tableId}#seat=${mine.seat}&token=${mine.token}`, text: "your seat's private link" }),
-      " there (keep it to yourself).",
-    );
+    $("personal").replaceChildren(...withNodes(t("To continue on another device, open {link} there (keep it to yourself)."), {
+      link: h("a", { href: `/table/${tableId}#seat=${mine.seat}&token=${mine.token}`, text: t("your seat's private link") }),
+    }));
   }
   const me = seat !== null ? summary.seats[seat] : null;
   $("leave").hidden = !(me && summary.replace_bot && summary.status === "playing");
-  $("leave").textContent = me?.replaced ? "Take my seat back" : `Leave (a ${summary.replace_bot} bot plays on)`;
-  const notices = [summary.notice];
-  if (summary.known_deal) notices.push("Known deal: the table's creator chose the seed of the deal and may know every hidden card.");
-  if (summary.position) notices.push("Started from a position: the table's creator placed cards and may know them.");
+  $("leave").textContent = me?.replaced ? t("Take my seat back") : t("Leave (a {bot} bot plays on)", { bot: summary.replace_bot });
+  // The game's notice is in the catalog under "<game>:notice" (the lobby shows it too).
+  const notices = [summary.notice ? tp(`${summary.game}:notice`, summary.notice) : null];
+  if (summary.known_deal) notices.push(t("Known deal: the table's creator chose the seed of the deal and may know every hidden card."));
+  if (summary.position) notices.push(t("Started from a position: the table's creator placed cards and may know them."));
   $("notice").hidden = !notices.some(Boolean);
   $("notice").textContent = notices.filter(Boolean).join(" ");
 }
@@ -393,7 +455,7 @@ async function claim(seatNumber, name) {
 
 function appendLog(list, event) {
   const item = h("li", { class: `log-${event.kind}${event.visible_to ? " private" : ""}`, dataset: { seq: event.seq } },
-    event.visible_to ? h("span", { class: "private-tag", text: "only you: " }) : null,
+    event.visible_to ? h("span", { class: "private-tag", text: t("only you:") + " " }) : null,
     withNames(event.text));
   list.append(item);
   list.scrollTop = list.scrollHeight;
@@ -414,9 +476,10 @@ function renderResult(msg, ctx) {
   box.replaceChildren(
     ending,
     h("p", { class: "small" },
-      h("a", { href: `/api/tables/${tableId}/record`, download: `tabletop-${tableId}.record.json`, text: "Download the game record" }),
-      " · step through the game below, or with ", h("code", { text: "tabletop replay FILE" }), "."),
-    h("p", { class: "small" }, h("a", { href: "/", text: "Back to the lobby" })),
+      h("a", { href: `/api/tables/${tableId}/record`, download: `tabletop-${tableId}.record.json`, text: t("Download the game record") }),
+      " · ",
+      ...withNodes(t("step through the game below, or with {command}."), { command: h("code", { text: "tabletop replay FILE" }) })),
+    h("p", { class: "small" }, h("a", { href: "/", text: t("Back to the lobby") })),
   );
   startReplay();
 }
@@ -424,7 +487,8 @@ function renderResult(msg, ctx) {
 function genericResult(result) {
   const winners = result.winners.map((w) => seatName(summary, w));
   const you = seat !== null && result.winners.includes(seat);
-  return h("h2", { class: "winner-line", text: you ? "You won!" : winners.length ? `${winners.join(" and ")} won.` : "Nobody won." });
+  const line = you ? t("You won!") : winners.length ? t("{players} won.", { players: listOf(winners) }) : t("Nobody won.");
+  return h("h2", { class: "winner-line", text: line });
 }
 
 // A round's end (a break of the game): its summary waits for a click, and the server's
@@ -455,7 +519,7 @@ function renderBreak(msg, ctx) {
     if (msg.seat !== null) send({ type: "ready" });
   };
   dialog.replaceChildren(node, h("div", { class: "sheet-actions" },
-    h("button", { type: "button", class: "primary", id: "next-round", onclick: done }, msg.seat === null ? "Close" : "Next round")));
+    h("button", { type: "button", class: "primary", id: "next-round", onclick: done }, msg.seat === null ? t("Close") : t("Next round"))));
   dialog.onclose = () => sessionStorage.setItem(BREAK_KEY, key);
   dialog.showModal();
 }
@@ -466,12 +530,13 @@ let replayStarted = false;
 let replayTotal = 0;
 
 async function showStep(step) {
-  const data = await api(`/api/tables/${tableId}/replay/${step}`);
+  const data = await api(`/api/tables/${tableId}/replay/${step}?lang=${encodeURIComponent(lang())}`);
   replayTotal = data.total;
   $("replay-step").max = data.total;
   $("replay-step").value = data.step;
-  const lastMove = data.last ? ` · ${seatName(summary, data.last.seat)}: ${withNames(data.last.label)}` : " · the deal";
-  $("replay-label").textContent = `step ${data.step} of ${data.total}${lastMove}`;
+  $("replay-label").textContent = data.last
+    ? t("step {step} of {total} · {player}: {action}", { step: data.step, total: data.total, player: seatName(summary, data.last.seat), action: withNames(data.last.label) })
+    : t("step {step} of {total} · the deal", { step: data.step, total: data.total });
   $("replay-board").replaceChildren(renderer.render(data.view, context(null, data.view)));
   const list = $("replay-log");
   list.replaceChildren();
@@ -492,7 +557,25 @@ function startReplay() {
   showStep(0);
 }
 
+// The game's card names and texts in the reader's language; English needs none (the
+// view holds it), and a server without them leaves the view's English.
+async function loadTexts(game) {
+  if (lang() === "en" || !game) return {};
+  try {
+    const response = await fetch(`/api/i18n/${encodeURIComponent(lang())}/texts/${encodeURIComponent(game)}`);
+    return response.ok ? await response.json() : {};
+  } catch {
+    return {};
+  }
+}
+
 async function main() {
+  try {
+    await loadLanguage();
+  } catch (error) {
+    console.warn("the catalog did not load: the page stays in English", error);
+  }
+  document.querySelector("header.top").append(languageSwitch());
   importTokenFromHash();
   // A private link pasted into this open tab: take the seat (if none is held here).
   window.addEventListener("hashchange", () => {
@@ -501,7 +584,7 @@ async function main() {
   $("copy").addEventListener("click", () => navigator.clipboard?.writeText($("share").value));
   $("hint").addEventListener("click", () => {
     $("hint").disabled = true;
-    $("hints").replaceChildren(h("li", { class: "muted", text: "thinking…" }));
+    $("hints").replaceChildren(h("li", { class: "muted", text: t("thinking…") }));
     send({ type: "hint" });
   });
   $("leave").addEventListener("click", () => {
@@ -513,7 +596,7 @@ async function main() {
   try {
     const table = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     summary = table;
-    await loadRenderer(table.client);
+    [gameTexts] = await Promise.all([loadTexts(table.game), loadRenderer(table.client)]);
   } catch (error) {
     $("title").textContent = error.message;
     return;

@@ -9,6 +9,7 @@
 // can offer the rest as buttons and count what needed the "All choices" menu.
 
 import { h } from "/static/common.js";
+import { t } from "/static/i18n.js";
 
 let lastPointer = "mouse";
 document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType || "mouse"; }, true);
@@ -61,7 +62,7 @@ export function hidePopover() {
 function sheet() {
   let dialog = document.getElementById("sheet");
   if (!dialog) {
-    dialog = h("dialog", { id: "sheet", class: "sheet", "aria-label": "details" });
+    dialog = h("dialog", { id: "sheet", class: "sheet", "aria-label": t("Details") });
     dialog.addEventListener("click", (event) => {
       if (event.target === dialog) dialog.close(); // a click on the backdrop
     });
@@ -86,7 +87,7 @@ export function openSheet(detail, buttons = [], title = null) {
         dataset: b.actionId !== undefined ? { actionId: b.actionId } : {},
         onclick: () => { close(); b.run(); },
       }, b.node || b.text)),
-      h("button", { type: "button", class: "sheet-close", onclick: close }, buttons.length ? "Cancel" : "Close")));
+      h("button", { type: "button", class: "sheet-close", onclick: close }, buttons.length ? t("Cancel") : t("Close"))));
   if (dialog.open) dialog.close();
   dialog.showModal();
   return dialog;
@@ -174,7 +175,10 @@ export class Binder {
 // their data), names, and the binder's ways to attach details and actions.
 // ``preferences``: the seat's preferences (``null``: none), ``setPreferences(changes)``
 // sends changes of them (a board's own controls, such as King of Tokyo's Heal button).
-export function boardContext({ seat = null, version = -1, legal = [], view = null, summary = null, events = [], act, describe, preferences = null, setPreferences = () => {} }) {
+// ``texts``: the game's card names and texts in the reader's language (section → id →
+// field, from /api/i18n/LANG/texts/GAME; empty in English), read with
+// ``text(section, id, field, english)``, which falls back to the view's English.
+export function boardContext({ seat = null, version = -1, legal = [], view = null, summary = null, events = [], act, describe, preferences = null, setPreferences = () => {}, texts = {} }) {
   const binder = new Binder(act, describe);
   return {
     seat,
@@ -187,7 +191,12 @@ export function boardContext({ seat = null, version = -1, legal = [], view = nul
     summary,
     view,
     binder,
-    name: (s) => summary?.seats?.[s]?.name ?? `Seat ${Number(s) + 1}`,
+    texts,
+    text: (section, id, field, english) => {
+      const found = texts?.[section]?.[id]?.[field];
+      return typeof found === "string" && found ? found : english;
+    },
+    name: (s) => summary?.seats?.[s]?.name ?? t("Seat {number}", { number: Number(s) + 1 }),
     // The legal actions of ``move`` that satisfy ``test``.
     find: (move, test = () => true) => legal.filter((a) => a.move === move && test(a)),
     act,

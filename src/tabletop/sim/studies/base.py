@@ -73,8 +73,9 @@ def open_or_create(path: Path, spec: SimSpec) -> RunFolder:
         held = folder.spec
         if replace(held, games=spec.games) != spec or spec.games < held.games:
             raise SimError(
-                f"{path} holds a run with other settings or more games; give the study "
-                "another --out, or the settings it was started with (more games extend it)"
+                "{path} holds a run with other settings or more games; give the study "
+                "another --out, or the settings it was started with (more games extend it)",
+                path=path,
             )
         if spec.games > held.games:
             folder.grow(spec.games)
@@ -145,7 +146,9 @@ def _load_timings(out: Path) -> dict[str, RunTiming]:
     except FileNotFoundError:
         return {}
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise SimError(f"{out / TIMING_FILE} is damaged: {exc!r}") from None
+        raise SimError(
+            "{path} is damaged: {problem}", path=out / TIMING_FILE, problem=repr(exc)
+        ) from None
 
 
 def _save_timings(out: Path, timings: dict[str, RunTiming]) -> None:

@@ -69,15 +69,25 @@ def precision_field_support(state: KingOfTokyoState, seat: int) -> None:
                 break
             state.deck, state.discard = state.discard, []
             state.rng.shuffle(state.deck)
-            state.note("The Power deck is empty: the discard pile is shuffled into a new deck.")
+            state.event(  # the sentence (and kind) of a refill of the row: shop.py
+                "deck_reshuffled",
+                "The Power deck is empty: the discard pile is shuffled into a new deck.",
+            )
         c = state.deck.pop()
         if cards.keep[c] and cards.cost[c] <= PRECISION_MAX_COST:
             found = c
             break
         revealed.append(c)
     if revealed:
-        names = ", ".join(cards.names[c] for c in revealed)
-        state.note(f"Precision Field Support reveals and discards {names}.")
+        if state.keeps_log:
+            names = ", ".join(cards.names[c] for c in revealed)
+            state.event(
+                "precision_field_support_reveal",
+                f"Precision Field Support reveals and discards {names}.",
+                seat=seat,
+                card_list=[cards.instances[c].slug for c in revealed],
+                evolution="precision_field_support",
+            )
         state.discard.extend(revealed)
     if found >= 0:
         state.take_card(seat, found, 0, "puts into play (Precision Field Support)", purchase=False)
@@ -118,7 +128,12 @@ def _adapting_use(state: KingOfTokyoState, seat: int, card: int) -> None:
     pu.counters[card] = left
     if left <= 0:
         pu.discard_from_table(seat, card)
-        state.note(f"{state.monster_name(seat)} discards Adapting Technology (no counter left).")
+        state.event(
+            "adapting_technology_discard",
+            f"{state.monster_name(seat)} discards Adapting Technology (no counter left).",
+            seat=seat,
+            evolution="adapting_technology",
+        )
     state.sweep_row(seat, "removes an Adapting Technology counter")
 
 
@@ -161,11 +176,21 @@ def claw_extras(
         pu.counters.pop(card)
         if counts[CLAW] >= EXOTIC_CLAWS:
             state.monsters[a].energy += EXOTIC_BET
-            state.note(f"Exotic Arms: {state.monster_name(a)} takes its 2 energy back.")
+            state.event(
+                "exotic_arms_won",
+                f"Exotic Arms: {state.monster_name(a)} takes its 2 energy back.",
+                seat=a,
+                evolution="exotic_arms",
+            )
             for t in damage:
                 damage[t] += 2
         else:
-            state.note(f"Exotic Arms: {state.monster_name(a)} loses its bet and 2 hearts.")
+            state.event(
+                "exotic_arms_lost",
+                f"Exotic Arms: {state.monster_name(a)} loses its bet and 2 hearts.",
+                seat=a,
+                evolution="exotic_arms",
+            )
             state.card_damage([a], 2, a)
 
 
@@ -193,7 +218,12 @@ def _exotic_answer(
         return
     state.monsters[seat].energy -= EXOTIC_BET
     pu_of(state).counters[context[0]] = EXOTIC_BET
-    state.note(f"{state.monster_name(seat)} puts 2 energy on Exotic Arms.")
+    state.event(
+        "exotic_arms_bet",
+        f"{state.monster_name(seat)} puts 2 energy on Exotic Arms.",
+        seat=seat,
+        evolution="exotic_arms",
+    )
 
 
 QUESTIONS["exotic_arms"] = Question(
@@ -283,7 +313,13 @@ def _buy(state: KingOfTokyoState, p: int, slot: int, half: bool) -> None:
         pu_of(state).marks[f"ufo:{c}"] = p
     state.take_card(p, c, cost, "buys")
     if half:
-        state.note(f"{state.cards.names[c]} gets a UFO token (Superior Alien Technology).")
+        state.event(
+            "superior_alien_technology_ufo",
+            f"{state.cards.names[c]} gets a UFO token (Superior Alien Technology).",
+            seat=p,
+            card=state.cards.instances[c].slug,
+            evolution="superior_alien_technology",
+        )
     state.refill_row([slot])
 
 
@@ -310,7 +346,13 @@ def ufo_dice(state: KingOfTokyoState, a: int) -> None:
             continue  # gone with one before: losing Even Bigger's 2 hearts (2011) can
             # knock the monster out or make it start again (It Has a Child), cards and all
         face = state.roll_die()
-        name = state.cards.names[c]
-        state.note(f"UFO die for {name}: {FACE_NAMES[face]}.")
+        if state.keeps_log:
+            state.event(
+                "superior_alien_technology_die",
+                f"UFO die for {state.cards.names[c]}: {FACE_NAMES[face]}.",
+                seat=a,
+                card=state.cards.instances[c].slug,
+                face=face,
+            )
         if face == CLAW:
             state.discard_card(a, c)

@@ -66,7 +66,12 @@ def rabbits_foot(state: KingOfTokyoState, seat: int) -> None:
     state.immune |= 1 << seat
     if state.hits and state.hits[0][0] == seat:
         state.hits[0][1] = 0
-    state.note(f"{state.monster_name(seat)} cannot lose hearts this turn (Rabbit's Foot).")
+    state.event(
+        "rabbits_foot",
+        f"{state.monster_name(seat)} cannot lose hearts this turn (Rabbit's Foot).",
+        seat=seat,
+        evolution="rabbits_foot",
+    )
 
 
 # -- Heart of the Rabbit (after another monster's last roll) ---------------------------------
@@ -98,7 +103,7 @@ def heart_of_the_rabbit(state: KingOfTokyoState, seat: int) -> None:
 
 
 def _reroll(state: KingOfTokyoState, seat: int, face: int) -> None:
-    state.reroll_die(face, f"{state.monster_name(seat)}'s Heart of the Rabbit")
+    state.reroll_die(face, "Heart of the Rabbit", seat)
 
 
 def _rabbit_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
@@ -129,7 +134,12 @@ def on_enter(state: KingOfTokyoState, seat: int) -> None:
         del pu.counters[number]
         pu.hand[seat].append(number)
         state.remember(seat, Noted.RETURNED, number)
-        state.note(f"{state.monster_name(seat)} takes Heart of the Rabbit back into its hand.")
+        state.event(
+            "heart_of_the_rabbit_back",
+            f"{state.monster_name(seat)} takes Heart of the Rabbit back into its hand.",
+            seat=seat,
+            evolution="heart_of_the_rabbit",
+        )
 
 
 # -- Secret Laboratory, King of the Gizmo ---------------------------------------------------
@@ -185,7 +195,12 @@ def _sword_answer(
     if move == Move.EVO_YES and m.energy >= SWORD_COST:
         m.energy -= SWORD_COST
         pu_of(state).counters[context[0]] = SWORD_PAID
-        state.note(f"{state.monster_name(seat)} pays 2 energy for Energy Sword.")
+        state.event(
+            "energy_sword_paid",
+            f"{state.monster_name(seat)} pays 2 energy for Energy Sword.",
+            seat=seat,
+            evolution="energy_sword",
+        )
 
 
 QUESTIONS["energy_sword"] = Question(
@@ -241,7 +256,13 @@ def carrot(state: KingOfTokyoState) -> bool:
 
 def _more_hearts(state: KingOfTokyoState, victim: int, n: int) -> None:
     state.hits[0][1] += n
-    state.note(f"{state.monster_name(victim)} loses {plural(n, 'more heart')} (Electric Carrot).")
+    state.event(
+        "electric_carrot",
+        f"{state.monster_name(victim)} loses {plural(n, 'more heart')} (Electric Carrot).",
+        seat=victim,
+        hearts=n,
+        evolution="electric_carrot",
+    )
 
 
 def _carrot_answer(

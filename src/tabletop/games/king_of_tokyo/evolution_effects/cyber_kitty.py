@@ -194,9 +194,12 @@ def _food_answer(
         if t in state.held:
             state.held[t] = max(0, state.held[t] - 2)
     victim = state.monsters[t]
-    state.note(
+    state.event(
+        "play_with_your_food",
         f"{state.monster_name(seat)} plays with its food: "
-        f"{state.monster_name(t)} loses 2 hearts fewer."
+        f"{state.monster_name(t)} loses 2 hearts fewer.",
+        seat=seat,
+        target=t,
     )
     if victim.stars:
         state.lose_stars(t, 1, "Play with Your Food")
@@ -248,7 +251,12 @@ def feline_motor(state: KingOfTokyoState, seat: int) -> None:
 
 def _feline_enter(state: KingOfTokyoState, seat: int) -> None:
     pu_of(state).turn_marks["no_entry"] = 1
-    state.note(f"{state.monster_name(seat)} takes the free spot first (Feline Motor).")
+    state.event(
+        "feline_motor",
+        f"{state.monster_name(seat)} takes the free spot first (Feline Motor).",
+        seat=seat,
+        evolution="feline_motor",
+    )
     state.enter_tokyo(seat, _free_spot(state))
 
 

@@ -51,7 +51,12 @@ def detachable_tail(state: KingOfTokyoState, seat: int) -> None:
     hits = state.hits
     if hits and hits[0][0] == seat:
         hits[0][1] = 0
-    state.note(f"{state.monster_name(seat)} loses no hearts this turn (Detachable Tail).")
+    state.event(
+        "detachable_tail",
+        f"{state.monster_name(seat)} loses no hearts this turn (Detachable Tail).",
+        seat=seat,
+        evolution="detachable_tail",
+    )
 
 
 # -- Radioactive Waste, Primal Bellow ---------------------------------------------------
@@ -116,11 +121,21 @@ def _saurian_answer(
     if n < state.dice.count(face):
         dice.append(face)
     state.dice = sorted(dice)
-    if n == 1:
-        change = f"1 {FACE_NAMES[face]} die becomes {A_FACE[to]} die"
-    else:
-        change = f"{n} {FACE_NAMES[face]} dice become {FACE_NAMES[to]} dice"
-    state.note(f"Saurian Adaptability: {change}.")
+    if state.keeps_log:
+        if n == 1:
+            change = f"1 {FACE_NAMES[face]} die becomes {A_FACE[to]} die"
+        else:
+            change = f"{n} {FACE_NAMES[face]} dice become {FACE_NAMES[to]} dice"
+        state.event(
+            "saurian_adaptability",
+            f"Saurian Adaptability: {change}.",
+            seat=seat,
+            count=n,
+            face=face,
+            to=to,
+            a_to=to,
+            evolution="saurian_adaptability",
+        )
 
 
 QUESTIONS["saurian_adaptability"] = Question(

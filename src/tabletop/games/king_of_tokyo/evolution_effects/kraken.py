@@ -86,7 +86,13 @@ def high_tide(state: KingOfTokyoState, seat: int) -> None:
     marks = pu_of(state).turn_marks
     extra = state.resolved_counts()[HEART]
     marks[HIGH_TIDE] = marks.get(HIGH_TIDE, 0) + extra
-    state.note(f"High Tide adds {plural(extra, 'heart')} to the result.")
+    state.event(
+        "high_tide",
+        f"High Tide adds {plural(extra, 'heart')} to the result.",
+        seat=seat,
+        hearts=extra,
+        evolution="high_tide",
+    )
 
 
 def high_tide_hearts(state: KingOfTokyoState) -> int:
@@ -128,9 +134,15 @@ def _roll(state: KingOfTokyoState, v: int, hearts: int) -> int:
         while THREE in roll:  # a 3 never saves a heart: always rerolled
             roll[roll.index(THREE)] = state.roll_die()
     saved = roll.count(HEART)
-    state.note(
-        f"{state.monster_name(v)}'s Terror of the Deep rolls {describe_dice(sorted(roll))}: "
-        f"{plural(saved, 'heart')} saved."
+    dice = sorted(roll)
+    state.event(
+        "terror_of_the_deep_roll",
+        f"{state.monster_name(v)}'s Terror of the Deep rolls {describe_dice(dice)}: "
+        f"{plural(saved, 'heart')} saved.",
+        seat=v,
+        dice=dice,
+        hearts=saved,
+        evolution="terror_of_the_deep",
     )
     return max(0, hearts - saved)
 
@@ -175,7 +187,12 @@ def _temple_start(state: KingOfTokyoState, a: int) -> None:
 
 
 def _temple_skip(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> None:
-    state.event("skip", f"{state.monster_name(seat)} skips its turn (Sunken Temple).", seat=seat)
+    state.event(
+        "sunken_temple_skip",
+        f"{state.monster_name(seat)} skips its turn (Sunken Temple).",
+        seat=seat,
+        evolution="sunken_temple",
+    )
     state.heal(seat, TEMPLE_HEARTS, "Sunken Temple")
     state.gain_energy(seat, TEMPLE_ENERGY, "Sunken Temple")
     skip_turn(state)

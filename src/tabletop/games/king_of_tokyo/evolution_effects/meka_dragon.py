@@ -96,7 +96,12 @@ def tune_up(state: KingOfTokyoState, seat: int) -> None:
     monster (BGA), or through the end of the turn (option ``skipped_turn_end``)."""
     state.heal(seat, 4, "Tune-Up")
     state.gain_energy(seat, 2, "Tune-Up")
-    state.note(f"{state.monster_name(seat)} skips the rest of its turn (Tune-Up).")
+    state.event(
+        "tune_up_skip",
+        f"{state.monster_name(seat)} skips the rest of its turn (Tune-Up).",
+        seat=seat,
+        evolution="tune_up",
+    )
     skip_turn(state)
 
 
@@ -153,7 +158,12 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
     ):
         outside = [s for s in state.others(source) if not state.in_tokyo(s)]
         if outside:
-            state.note(f"{state.monster_name(source)}'s Breath of Doom hits outside Tokyo.")
+            state.event(
+                "breath_of_doom",
+                f"{state.monster_name(source)}'s Breath of Doom hits outside Tokyo.",
+                seat=source,
+                evolution="breath_of_doom",
+            )
             state.card_damage(outside, pu.count(source, "breath_of_doom"), source)
 
 
@@ -212,7 +222,7 @@ def _give_target(state: KingOfTokyoState, seat: int, wounder: int) -> None:
     assert pu is not None
     pu.marks[target_key(seat)] = wounder
     state.event(
-        "target",
+        "target_acquired",
         f"{state.monster_name(seat)} gives its target token to {state.monster_name(wounder)}.",
         seat=seat,
         target=wounder,
@@ -223,9 +233,15 @@ def _lightning(state: KingOfTokyoState, seat: int, lost: int) -> None:
     """Roll one die per heart lost: each claw costs the active monster 1 heart."""
     roll = [state.roll_die() for _ in range(lost)]
     claws = roll.count(CLAW)
-    state.note(
-        f"{state.monster_name(seat)}'s Lightning Armor rolls {describe_dice(sorted(roll))}: "
-        f"{plural(claws, 'claw')}."
+    dice = sorted(roll)
+    state.event(
+        "lightning_armor_roll",
+        f"{state.monster_name(seat)}'s Lightning Armor rolls {describe_dice(dice)}: "
+        f"{plural(claws, 'claw')}.",
+        seat=seat,
+        dice=dice,
+        claws=claws,
+        evolution="lightning_armor",
     )
     if claws:
         state.card_damage([state.active], claws, seat)

@@ -88,7 +88,10 @@ def eats_shoots_and_leaves(state: KingOfTokyoState, seat: int) -> None:
     state.gain_energy(seat, 1, "Eats, Shoots and Leaves")
     state.leave_tokyo(seat)
     state.event(
-        "leave", f"{state.monster_name(seat)} leaves Tokyo (Eats, Shoots and Leaves).", seat=seat
+        "eats_shoots_and_leaves",
+        f"{state.monster_name(seat)} leaves Tokyo (Eats, Shoots and Leaves).",
+        seat=seat,
+        evolution="eats_shoots_and_leaves",
     )
     state.card_damage(victims, 2, seat)
 
@@ -118,7 +121,12 @@ def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
     for seat in state.others(buyer):
         if pu.asks(state, seat, "other_buy"):
             card = state.row[slot]
-            state.note(f"{state.monster_name(buyer)} wants to buy {state.cards.names[card]}.")
+            state.event(
+                "bamboozle_wants",
+                f"{state.monster_name(buyer)} wants to buy {state.cards.names[card]}.",
+                seat=buyer,
+                card=state.cards.instances[card].slug,
+            )
             state.decisions.push(Decision(Ask.EVO_PLAY, seat, (window, card)))
             return True
     del pu.turn_marks[BUYING]
@@ -166,8 +174,12 @@ def bamboozle(state: KingOfTokyoState, seat: int) -> None:
     buyer = state.active
     card = state.row[slot]
     pu.turn_marks[BLOCKED] = card + 1
-    state.note(
-        f"{state.monster_name(buyer)} may not buy {state.cards.names[card]} this turn (Bamboozle)."
+    state.event(
+        "bamboozle_blocked",
+        f"{state.monster_name(buyer)} may not buy {state.cards.names[card]} this turn (Bamboozle).",
+        seat=buyer,
+        card=state.cards.instances[card].slug,
+        evolution="bamboozle",
     )
     options = _forced_options(state, buyer)
     if len(options) == 1:
@@ -175,11 +187,21 @@ def bamboozle(state: KingOfTokyoState, seat: int) -> None:
     elif options:
         ask(state, seat, "bamboozle", buyer)
     else:
-        state.note(f"{state.monster_name(buyer)} cannot afford another card.")
+        state.event(
+            "bamboozle_no_card",
+            f"{state.monster_name(buyer)} cannot afford another card.",
+            seat=buyer,
+        )
 
 
 def _force(state: KingOfTokyoState, buyer: int, card: int) -> None:
-    state.note(f"Bamboozle: {state.monster_name(buyer)} must buy {state.cards.names[card]}.")
+    state.event(
+        "bamboozle_forced",
+        f"Bamboozle: {state.monster_name(buyer)} must buy {state.cards.names[card]}.",
+        seat=buyer,
+        card=state.cards.instances[card].slug,
+        evolution="bamboozle",
+    )
     _buy(state, buyer, state.row.index(card))
 
 
@@ -224,7 +246,12 @@ def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: 
     if express and all(counts[f] for f in (ONE, TWO, THREE, HEART, ENERGY)) and claws:
         state.gain_stars(a, 2 * express, "Panda Express")
         state.extra_turns += (a, PANDA_EXPRESS_TURN)
-        state.note(f"{state.monster_name(a)} will take another turn (Panda Express).")
+        state.event(
+            "panda_express_turn",
+            f"{state.monster_name(a)} will take another turn (Panda Express).",
+            seat=a,
+            evolution="panda_express",
+        )
     darwin = pu.count(a, "pandarwinism")
     if darwin and counts[HEART] >= 3:
         state.gain_stars(a, (counts[HEART] - 2) * darwin, "Pandarwinism")
@@ -250,8 +277,12 @@ def _bamboo_start(state: KingOfTokyoState, a: int) -> None:
 def _store(state: KingOfTokyoState, seat: int, card: int) -> None:
     pu = pu_of(state)
     pu.counters[card] = pu.counters.get(card, 0) + 1
-    state.note(
-        f"{state.monster_name(seat)} puts 1 energy on Bamboo Supply ({pu.counters[card]} on it)."
+    state.event(
+        "bamboo_supply_store",
+        f"{state.monster_name(seat)} puts 1 energy on Bamboo Supply ({pu.counters[card]} on it).",
+        seat=seat,
+        stored=pu.counters[card],
+        evolution="bamboo_supply",
     )
 
 
@@ -265,7 +296,13 @@ def _bamboo_answer(
     pu = pu_of(state)
     stored = pu.counters.pop(card, 0)
     state.monsters[seat].energy += stored  # collected, not gained (no Friend of Children)
-    state.note(f"{state.monster_name(seat)} takes {stored} energy from Bamboo Supply.")
+    state.event(
+        "bamboo_supply_take",
+        f"{state.monster_name(seat)} takes {stored} energy from Bamboo Supply.",
+        seat=seat,
+        stored=stored,
+        evolution="bamboo_supply",
+    )
 
 
 QUESTIONS["bamboo_supply"] = Question(
@@ -299,6 +336,7 @@ def _yin_yang_use(state: KingOfTokyoState, seat: int, card: int) -> None:
         f"{state.monster_name(seat)} turns its dice over (Yin & Yang).",
         seat=seat,
         dice=list(state.dice),
+        evolution="yin_yang",
     )
 
 

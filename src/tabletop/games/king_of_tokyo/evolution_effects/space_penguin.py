@@ -53,7 +53,12 @@ def _discard_if_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
     n = evolution_number(evolution)
     if n in pu.table[seat]:
         pu.discard_from_table(seat, n)
-        state.note(f"{state.monster_name(seat)}'s {evolution_table().info[n].name} ends.")
+        state.event(
+            "space_penguin_ends",
+            f"{state.monster_name(seat)}'s {evolution_table().info[n].name} ends.",
+            seat=seat,
+            evolution=evolution,
+        )
 
 
 # -- Freeze Ray ---------------------------------------------------------------------------
@@ -95,9 +100,11 @@ def _freeze_targets(state: KingOfTokyoState, a: int) -> list[int]:
 def _give(state: KingOfTokyoState, owner: int, card: int, seat: int) -> None:
     pu_of(state).marks[_lent(card)] = seat
     state.event(
-        "evolution_lent",
+        "freeze_ray_lent",
         f"{state.monster_name(owner)} gives Freeze Ray to {state.monster_name(seat)}.",
-        seat=seat,
+        seat=owner,
+        target=seat,
+        evolution="freeze_ray",
     )
 
 
@@ -136,10 +143,13 @@ def _freeze_answer(
         return
     pu.turn_marks["freeze_face"] = pu.turn_marks.get("freeze_face", 0) | 1 << arg
     state.event(
-        "freeze_ray",
+        "freeze_ray_face",
         f"Freeze Ray: {FACE_NAMES[arg]} does nothing for "
         f"{state.monster_name(state.active)} this turn.",
-        face=FACE_NAMES[arg],
+        seat=seat,
+        target=state.active,
+        face=arg,
+        evolution="freeze_ray",
     )
 
 
@@ -156,7 +166,12 @@ def _freeze_turn_end(state: KingOfTokyoState, a: int) -> None:
     for key, holder in sorted(pu.marks.items()):
         if key.startswith("freeze_ray:") and holder == a:
             del pu.marks[key]
-            state.note("Freeze Ray goes back to its owner.")
+            state.event(
+                "freeze_ray_back",
+                "Freeze Ray goes back to its owner.",
+                seat=a,
+                evolution="freeze_ray",
+            )
 
 
 def _freeze_cleanup(state: KingOfTokyoState) -> None:
@@ -187,13 +202,23 @@ def _catch(state: KingOfTokyoState, seat: int, card: int) -> None:
     pu.use_once(card)
     c = state.discard[state.rng.randrange(len(state.discard))]
     name = state.cards.names[c]
+    slug = state.cards.instances[c].slug
     state.event(
-        "miraculous_catch", f"{state.monster_name(seat)}'s Miraculous Catch reveals {name}."
+        "miraculous_catch",
+        f"{state.monster_name(seat)}'s Miraculous Catch reveals {name}.",
+        seat=seat,
+        card=slug,
+        evolution="miraculous_catch",
     )
     if min(_catch_cost(state, seat, c), _catch_half(state, seat, c)) <= state.monsters[seat].energy:
         ask(state, seat, "miraculous_catch", c)
     else:
-        state.note(f"{state.monster_name(seat)} cannot pay for {name}.")
+        state.event(
+            "miraculous_catch_unaffordable",
+            f"{state.monster_name(seat)} cannot pay for {name}.",
+            seat=seat,
+            card=slug,
+        )
 
 
 def _catch_cost(state: KingOfTokyoState, seat: int, c: int) -> int:
@@ -231,7 +256,12 @@ def _catch_answer(
     c = context[0]
     half = move == Move.EVO_YES and arg == evolution_number("superior_alien_technology")
     if not (move == Move.EVO_CARD or half) or c not in state.discard:
-        state.note(f"{state.monster_name(seat)} leaves the card.")
+        state.event(
+            "miraculous_catch_left",
+            f"{state.monster_name(seat)} leaves the card.",
+            seat=seat,
+            card=state.cards.instances[c].slug,
+        )
         return
     state.discard.remove(c)
     cost = _catch_half(state, seat, c) if half else _catch_cost(state, seat, c)
@@ -262,10 +292,19 @@ def deep_dive(state: KingOfTokyoState, seat: int) -> None:
     k = min(3, len(state.deck))
     if not k:
         return
-    names = ", ".join(state.cards.names[c] for c in reversed(state.deck[-k:]))
-    top = "the top Power card" if k == 1 else f"the top {k} Power cards"
-    state.event("deep_dive", f"{state.monster_name(seat)} looks at {top}.")
-    state.event("deep_dive_cards", f"Deep Dive: you see {names}.", visible_to=frozenset({seat}))
+    if state.keeps_log:
+        seen = list(reversed(state.deck[-k:]))
+        names = ", ".join(state.cards.names[c] for c in seen)
+        top = "the top Power card" if k == 1 else f"the top {k} Power cards"
+        state.event("deep_dive", f"{state.monster_name(seat)} looks at {top}.", seat=seat, count=k)
+        state.event(
+            "deep_dive_cards",
+            f"Deep Dive: you see {names}.",
+            visible_to=frozenset({seat}),
+            seat=seat,
+            card_list=[state.cards.instances[c].slug for c in seen],
+            evolution="deep_dive",
+        )
     ask(state, seat, "deep_dive", k)
 
 
@@ -380,7 +419,10 @@ def _encased_answer(
     state.event(
         "encased_in_ice",
         f"{state.monster_name(seat)} pays 1 energy to freeze {A_FACE[arg]} (Encased in Ice).",
-        face=FACE_NAMES[arg],
+        seat=seat,
+        face=arg,
+        a_face=arg,
+        evolution="encased_in_ice",
     )
 
 
@@ -456,7 +498,8 @@ def _icy_answer(
         "icy_reflection",
         f"{state.monster_name(seat)}'s Icy Reflection copies {target.name}.",
         seat=seat,
-        evolution=target.id,
+        evolution="icy_reflection",
+        copied=target.id,
     )
 
 
@@ -478,8 +521,14 @@ def _turn_start(state: KingOfTokyoState, a: int) -> None:
     owner = pu.marks.get("encased_owner", -1)
     if owner == a or (owner >= 0 and not state.monsters[owner].alive):
         pu.marks.pop("encased_owner", None)
-        pu.marks.pop("encased_face", None)
-        state.note("The die Encased in Ice thaws.")
+        face = pu.marks.pop("encased_face", -1)
+        state.event(
+            "encased_in_ice_thaws",
+            "The die Encased in Ice thaws.",
+            seat=owner,
+            face=face,
+            evolution="encased_in_ice",
+        )
     _freeze_cleanup(state)
 
 

@@ -145,7 +145,12 @@ def _jungle_frenzy_playable(state: KingOfTokyoState, seat: int) -> bool:
 def jungle_frenzy(state: KingOfTokyoState, seat: int) -> None:
     """Take another turn after this one."""
     state.extra_turns += (seat, JUNGLE_FRENZY_TURN)
-    state.note(f"{state.monster_name(seat)} will take another turn (Jungle Frenzy).")
+    state.event(
+        "jungle_frenzy_turn",
+        f"{state.monster_name(seat)} will take another turn (Jungle Frenzy).",
+        seat=seat,
+        evolution="jungle_frenzy",
+    )
 
 
 # -- Giant Banana -----------------------------------------------------------------------
@@ -204,11 +209,12 @@ def _chest_answer(
     if held and not state.monsters[victim].mask & (1 << Card.JETS):
         state.hits.append([victim, held, state.active, True, False])
     state.event(
-        "yield",
+        "chest_thumping",
         f"{state.monster_name(seat)}'s Chest Thumping makes {state.monster_name(victim)} "
         "leave Tokyo.",
-        seat=victim,
-        forced=True,
+        seat=seat,
+        target=victim,
+        evolution="chest_thumping",
     )
     state.leave_tokyo(victim)
     state.take_city = True  # 2011: the attacker takes the spot as after a yield
@@ -281,9 +287,12 @@ def left_tokyo(state: KingOfTokyoState, seat: int) -> None:
         for n in sources:
             if n in pu.table[seat]:  # (Icy Reflection may go with the original)
                 pu.discard_from_table(seat, n)
-        state.note(
+        state.event(
+            "twas_beauty_killed_the_beast_lost",
             f"{state.monster_name(seat)} leaves Tokyo: Twas Beauty Killed the Beast is "
-            "discarded and its stars drop to 0."
+            "discarded and its stars drop to 0.",
+            seat=seat,
+            evolution="twas_beauty_killed_the_beast",
         )
         state.lose_stars(seat, state.monsters[seat].stars, "Twas Beauty Killed the Beast")
 

@@ -2,7 +2,11 @@
 // playable at once with it (the table page adds the legal actions as buttons and
 // the log); a game gets a prettier module of its own later.
 
+// Its field names are the view's own keys (identifiers, shown as they are); its words
+// are the reader's language.
+
 import { h } from "/static/common.js";
+import { t } from "/static/i18n.js";
 
 function label(key) {
   return String(key).replaceAll("_", " ");
@@ -10,10 +14,10 @@ function label(key) {
 
 function value(v, ctx, depth = 0) {
   if (v === null || v === undefined) return h("span", { class: "muted", text: "–" });
-  if (typeof v === "boolean") return h("span", { text: v ? "yes" : "no" });
+  if (typeof v === "boolean") return h("span", { text: v ? t("yes") : t("no") });
   if (typeof v !== "object") return h("span", { text: String(v) });
   if (Array.isArray(v)) {
-    if (v.length === 0) return h("span", { class: "muted", text: "none" });
+    if (v.length === 0) return h("span", { class: "muted", text: t("none") });
     if (v.every((x) => x && typeof x === "object" && "label" in x)) {
       return h("span", { class: "chips" }, ...v.map((x) => h("span", { class: "chip", text: x.label })));
     }

@@ -60,6 +60,9 @@ CONVERTED = [
     "cli/sim.py",
     "cli/study.py",
     "rl/openspiel.py",
+    "rl/gymnasium.py",
+    "rl/pettingzoo.py",
+    "rl/start.py",
     "rl/observers/__init__.py",
     "rl/observers/base.py",
 ]

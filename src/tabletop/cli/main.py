@@ -6,8 +6,9 @@ never shows a traceback: every :class:`~tabletop.TabletopError` becomes one line
 on stderr, with exit code 2 for a bad command line and 1 for a bad record.
 
 The screens speak the language of ``--lang`` (``en``, ``de``, ``it``), else of the
-locale (:mod:`tabletop.cli.language`). The ``--help`` texts stay English: Typer reads
-them when this module is imported, before any option is parsed.
+locale (:mod:`tabletop.cli.language`). The ``--help`` texts follow the locale only:
+Typer reads them when this module is imported, before ``--lang`` is parsed, so each is
+``tr().gettext(...)`` evaluated at import, in the locale's language.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ EXIT_USAGE = 2
 
 app = typer.Typer(
     name="tabletop",
-    help="Play, replay and list the Tabletop games in the terminal.",
+    help=tr().gettext("Play, replay and list the Tabletop games in the terminal."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -86,7 +87,10 @@ def main(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_show_version, is_eager=True, help="Show the version and exit."
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help=tr().gettext("Show the version and exit."),
         ),
     ] = False,
     lang: Annotated[
@@ -94,9 +98,12 @@ def main(
         typer.Option(
             "--lang",
             metavar="LANG",
-            help=f"The language of the screens: {', '.join(languages())} (default: the "
-            "locale's, from LC_ALL, LC_MESSAGES, LANG or LANGUAGE; else en). The --help "
-            "texts stay English.",
+            help=tr().gettext(
+                "The language of the screens: {languages} (default: the locale's, from "
+                "LC_ALL, LC_MESSAGES, LANG or LANGUAGE; else en). The --help texts follow "
+                "the locale, not --lang.",
+                languages=", ".join(languages()),
+            ),
         ),
     ] = None,
 ) -> None:
@@ -115,35 +122,46 @@ def main(
         use(lang)
 
 
-@app.command()
+@app.command(
+    help=tr().gettext("Play a game at this terminal against bots, or with friends in hot-seat.")
+)
 def play(
     game_id: Annotated[
         str | None,
-        typer.Argument(metavar="GAME", help="Game id, e.g. uno-power (not with --resume)."),
+        typer.Argument(
+            metavar="GAME", help=tr().gettext("Game id, e.g. uno-power (not with --resume).")
+        ),
     ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated seats: 'you' for a person here, or a bot name, a search "
-            "bot with its thinking time if you like (normal@0.5) "
-            "[default: you,random; with --resume: the record's]."
+            help=tr().gettext(
+                "Comma-separated seats: 'you' for a person here, or a bot name, a search "
+                "bot with its thinking time if you like (normal@0.5) "
+                "[default: you,random; with --resume: the record's]."
+            )
         ),
     ] = None,
     think: Annotated[
         str | None,
         typer.Option(
             metavar="SECONDS",
-            help="Let every search bot (easy, normal, hard) think this long per move "
-            "instead of its level's fixed amount (at most 60): more search on a faster "
-            "machine, but the same --seed no longer replays the same moves.",
+            help=tr().gettext(
+                "Let every search bot (easy, normal, hard) think this long per move "
+                "instead of its level's fixed amount (at most 60): more search on a faster "
+                "machine, but the same --seed no longer replays the same moves."
+            ),
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the deal and the bots (random if omitted).")
+        int | None,
+        typer.Option(help=tr().gettext("Seed of the deal and the bots (random if omitted).")),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeatable."),
+        typer.Option(
+            "--option", "-o", metavar="KEY=VALUE", help=tr().gettext("A game option; repeatable.")
+        ),
     ] = None,
     prefer: Annotated[
         list[str] | None,
@@ -151,31 +169,40 @@ def play(
             "--prefer",
             "-p",
             metavar="KEY=VALUE",
-            help="A preference: a question answered for you (King of Tokyo: "
-            "evolutions=matching, leave_tokyo_at=4, ...); repeatable.",
+            help=tr().gettext(
+                "A preference: a question answered for you (King of Tokyo: "
+                "evolutions=matching, leave_tokyo_at=4, ...); repeatable."
+            ),
         ),
     ] = None,
     record: Annotated[
         Path | None,
-        typer.Option(help="Save the game record here (at the end, on quit or Ctrl-C)."),
+        typer.Option(
+            help=tr().gettext("Save the game record here (at the end, on quit or Ctrl-C).")
+        ),
     ] = None,
     delay: Annotated[
-        float, typer.Option(min=0.0, help="Seconds to pause after each bot move, to watch.")
+        float,
+        typer.Option(min=0.0, help=tr().gettext("Seconds to pause after each bot move, to watch.")),
     ] = 0.0,
     position: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Start from the situation a position file sets up (docs/positions.md; "
-            "not with GAME, --seed or --option).",
+            help=tr().gettext(
+                "Start from the situation a position file sets up (docs/positions.md; "
+                "not with GAME, --seed or --option)."
+            ),
         ),
     ] = None,
     resume: Annotated[
         Path | None,
         typer.Option(
             metavar="RECORD",
-            help="Go on with a game saved by 'q' or Ctrl-C (saved again there, unless "
-            "--record says otherwise).",
+            help=tr().gettext(
+                "Go on with a game saved by 'q' or Ctrl-C (saved again there, unless "
+                "--record says otherwise)."
+            ),
         ),
     ] = None,
 ) -> None:
@@ -233,10 +260,14 @@ def play(
     raise typer.Exit(session.run())
 
 
-@app.command()
+@app.command(
+    help=tr().gettext("Re-play a game record, print its public log and verify its result.")
+)
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record saved by 'tabletop play'.")],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    file: Annotated[Path, typer.Argument(help=tr().gettext("A record saved by 'tabletop play'."))],
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help=tr().gettext("Print only the result."))
+    ] = False,
 ) -> None:
     """Re-play a game record, print its public log and verify its result."""
     try:
@@ -284,11 +315,16 @@ def replay(
         console.print(Text(reader.gettext("result verified"), style="bold green"))
 
 
-@app.command("list")
+@app.command(
+    "list",
+    help=tr().gettext("List the games with their options, and the bots for each, weakest first."),
+)
 def list_command(
     game_ids: Annotated[
         list[str] | None,
-        typer.Argument(metavar="[GAME]...", help="Only these games (default: every game)."),
+        typer.Argument(
+            metavar="[GAME]...", help=tr().gettext("Only these games (default: every game).")
+        ),
     ] = None,
 ) -> None:
     """List the games with their options, and the bots for each, weakest first."""
@@ -454,9 +490,25 @@ def _bots_list(game_id: str) -> Group:
     return Group(Text.assemble("  ", title), _indented(grid, 4))  # weakest first
 
 
-app.command()(serve)
-app.command()(sim)
-app.command()(study)
+# The commands of their own modules, with their help in the locale's language (their
+# docstrings, kept there for the reader of the code, say the same in English).
+app.command(
+    help=tr().gettext("Run the online server: lobby, tables, bots and spectators in the browser.")
+)(serve)
+app.command(
+    help=tr().gettext(
+        "Play bot tournaments in parallel and report win rates, ratings and statistics.\n"
+        "\n"
+        "Seats rotate so that every bot plays every seat equally often, and the\n"
+        "results depend only on the settings and --seed, never on --jobs or --backend."
+    )
+)(sim)
+app.command(
+    help=tr().gettext(
+        "Answer one of the questions players ask with paired experiments or tournaments\n"
+        "of bots, and write the answer as a page (study.md) with its table and plots."
+    )
+)(study)
 
 if __name__ == "__main__":
     app()

@@ -15,6 +15,8 @@ from typing import Annotated
 
 import typer
 
+from tabletop.cli.language import tr
+
 # The protocol refuses messages over a few KiB with a clear error; the websocket
 # layer drops anything far larger before it is even read.
 WS_MAX_SIZE = 1 << 20
@@ -23,20 +25,27 @@ MAX_CONNECTIONS = 2000
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port; 0 picks a free one.")] = 8000,
+    host: Annotated[str, typer.Option(help=tr().gettext("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, help=tr().gettext("Port; 0 picks a free one."))
+    ] = 8000,
     database_url: Annotated[
         str | None,
         typer.Option(
-            help="SQLAlchemy URL, e.g. postgresql://user@localhost/tabletop "
-            "(default: a SQLite file in ~/.local/share/tabletop)."
+            help=tr().gettext(
+                "SQLAlchemy URL, e.g. postgresql://user@localhost/tabletop "
+                "(default: a SQLite file in ~/.local/share/tabletop)."
+            )
         ),
     ] = None,
     bot_workers: Annotated[
-        int, typer.Option(min=0, help="Processes for bots and hints (0: threads).")
+        int, typer.Option(min=0, help=tr().gettext("Processes for bots and hints (0: threads)."))
     ] = 2,
     bot_pause: Annotated[
-        float, typer.Option(min=0.0, help="Seconds between bot moves, so people can follow.")
+        float,
+        typer.Option(
+            min=0.0, help=tr().gettext("Seconds between bot moves, so people can follow.")
+        ),
     ] = 0.7,
     max_bot_think: Annotated[
         float,
@@ -44,34 +53,42 @@ def serve(
             min=0.0,
             max=60.0,
             metavar="SECONDS",
-            help="The longest a table's creator may let a search bot think per move "
-            "(0: only the levels' own pace).",
+            help=tr().gettext(
+                "The longest a table's creator may let a search bot think per move "
+                "(0: only the levels' own pace)."
+            ),
         ),
     ] = 3.0,
     snapshot_every: Annotated[
-        int, typer.Option(min=1, help="Store a full snapshot every N actions.")
+        int, typer.Option(min=1, help=tr().gettext("Store a full snapshot every N actions."))
     ] = 50,
     advertise_url: Annotated[
         str | None,
         typer.Option(
-            help="How the other server processes on the same PostgreSQL database reach "
-            "this one (default: http://HOST:PORT; docs/deploy.md)."
+            help=tr().gettext(
+                "How the other server processes on the same PostgreSQL database reach "
+                "this one (default: http://HOST:PORT; docs/deploy.md)."
+            )
         ),
     ] = None,
     durable_commits: Annotated[
         bool,
         typer.Option(
-            help="PostgreSQL: an action counts once it is on the database's disk. "
-            "--no-durable-commits counts it once PostgreSQL has it: a crash of PostgreSQL "
-            "or the machine may lose the last fraction of a second of play (a crash of "
-            "this process never does), and a slow disk no longer delays every move."
+            help=tr().gettext(
+                "PostgreSQL: an action counts once it is on the database's disk. "
+                "--no-durable-commits counts it once PostgreSQL has it: a crash of PostgreSQL "
+                "or the machine may lose the last fraction of a second of play (a crash of "
+                "this process never does), and a slow disk no longer delays every move."
+            )
         ),
     ] = True,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
-            help="Addresses trusted to tell a client's address in X-Forwarded-For: the "
-            "reverse proxy and the other server processes (comma-separated, * for any)."
+            help=tr().gettext(
+                "Addresses trusted to tell a client's address in X-Forwarded-For: the "
+                "reverse proxy and the other server processes (comma-separated, * for any)."
+            )
         ),
     ] = "127.0.0.1",
 ) -> None:

@@ -43,16 +43,21 @@ DEFAULT_SEED = 1
 
 JobsOption = Annotated[
     int | None,
-    typer.Option(min=1, help="Worker processes (Ray: local CPUs) (default: all cores)."),
+    typer.Option(
+        min=1, help=tr().gettext("Worker processes (Ray: local CPUs) (default: all cores).")
+    ),
 ]
-BackendOption = Annotated[str, typer.Option(help="Where to play: process (this machine) or ray.")]
+BackendOption = Annotated[
+    str, typer.Option(help=tr().gettext("Where to play: process (this machine) or ray."))
+]
 AddressOption = Annotated[
-    str | None, typer.Option(help="Ray cluster address (default: a local Ray instance).")
+    str | None,
+    typer.Option(help=tr().gettext("Ray cluster address (default: a local Ray instance).")),
 ]
 
 
 def fail(message: str) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(tr().gettext("error: {message}", message=message), err=True)
     raise typer.Exit(EXIT_USAGE)
 
 
@@ -70,7 +75,9 @@ def _rate(task: Task) -> float | None:
 class RateColumn(ProgressColumn):
     def render(self, task: Task) -> Text:
         rate = _rate(task)
-        return Text("" if rate is None else f"{rate:,.0f} games/s", style="cyan")
+        if rate is None:
+            return Text("", style="cyan")
+        return Text(tr().gettext("{rate} games/s", rate=round(rate)), style="cyan")
 
 
 class LeftColumn(ProgressColumn):
@@ -79,73 +86,96 @@ class LeftColumn(ProgressColumn):
         if rate is None or task.total is None:
             return Text("-:--:--", style="cyan")
         seconds = int((task.total - task.completed) / rate)
-        return Text(
-            f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d} left", style="cyan"
-        )
+        time = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+        return Text(tr().gettext("{time} left", time=time), style="cyan")
 
 
 def sim(
     game_id: Annotated[
         str | None,
-        typer.Argument(metavar="GAME", help="Game id, e.g. uno-power (omit with --resume)."),
+        typer.Argument(
+            metavar="GAME", help=tr().gettext("Game id, e.g. uno-power (omit with --resume).")
+        ),
     ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Comma-separated bot names, one per seat; a search bot may carry its "
-            f"thinking time per move, normal@0.25 (default: {DEFAULT_SEATS})."
+            help=tr().gettext(
+                "Comma-separated bot names, one per seat; a search bot may carry its "
+                "thinking time per move, normal@0.25 (default: {seats}).",
+                seats=DEFAULT_SEATS,
+            )
         ),
     ] = None,
     think: Annotated[
         str | None,
         typer.Option(
             metavar="SECONDS",
-            help="Let every search bot without its own time (normal, not normal@1) think "
-            "this long per move (at most 60): the results then depend on the machine's "
-            "speed and --seed no longer reproduces them.",
+            help=tr().gettext(
+                "Let every search bot without its own time (normal, not normal@1) think "
+                "this long per move (at most 60): the results then depend on the machine's "
+                "speed and --seed no longer reproduces them."
+            ),
         ),
     ] = None,
     games: Annotated[
-        int | None, typer.Option(min=1, help=f"Games to play (default: {DEFAULT_GAMES}).")
+        int | None,
+        typer.Option(
+            min=1,
+            help=tr().gettext("Games to play (default: {games}).", games=str(DEFAULT_GAMES)),
+        ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help=f"Seed of the whole run (default: {DEFAULT_SEED}).")
+        int | None,
+        typer.Option(
+            help=tr().gettext("Seed of the whole run (default: {seed}).", seed=str(DEFAULT_SEED))
+        ),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option; repeatable."),
+        typer.Option(
+            "--option", "-o", metavar="KEY=VALUE", help=tr().gettext("A game option; repeatable.")
+        ),
     ] = None,
     jobs: JobsOption = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Run folder for results and reports (default: tabletop-sim-GAME-SEED)."),
+        typer.Option(
+            help=tr().gettext(
+                "Run folder for results and reports (default: tabletop-sim-GAME-SEED)."
+            )
+        ),
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option(metavar="DIR", help="Continue the interrupted run in DIR."),
+        typer.Option(metavar="DIR", help=tr().gettext("Continue the interrupted run in DIR.")),
     ] = None,
     position: Annotated[
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Start every game from this position file (docs/positions.md), each with "
-            "its own seed; the file names the game and options.",
+            help=tr().gettext(
+                "Start every game from this position file (docs/positions.md), each with "
+                "its own seed; the file names the game and options."
+            ),
         ),
     ] = None,
     backend: BackendOption = "process",
     address: AddressOption = None,
     record_games: Annotated[
-        bool, typer.Option("--record-games", help="Keep every game's record, for replay.")
+        bool,
+        typer.Option("--record-games", help=tr().gettext("Keep every game's record, for replay.")),
     ] = False,
     game_stats: Annotated[
         bool,
         typer.Option(
             "--game-stats/--no-game-stats",
-            help="Collect the game's own statistics (plays with the log on; slower).",
+            help=tr().gettext("Collect the game's own statistics (plays with the log on; slower)."),
         ),
     ] = True,
     progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show the progress bar.")
+        bool,
+        typer.Option("--progress/--no-progress", help=tr().gettext("Show the progress bar.")),
     ] = True,
 ) -> None:
     """Play bot tournaments in parallel and report win rates, ratings and statistics.
@@ -256,16 +286,33 @@ def _report(folder: RunFolder, outcome: RunOutcome) -> None:
     spec = outcome.spec
     again = f"tabletop sim --resume {folder.path}"
     try:
-        summary, paths = write_reports(folder.path, spec, folder.results())
+        summary, paths = write_reports(folder.path, spec, folder.results(), tr())
     except KeyboardInterrupt:
-        typer.echo(f"interrupted while writing the reports; the games are kept: {again}", err=True)
+        typer.echo(
+            tr().gettext(
+                "interrupted while writing the reports; the games are kept: {command}",
+                command=again,
+            ),
+            err=True,
+        )
         raise typer.Exit(EXIT_INTERRUPTED) from None
     console = Console(highlight=False)
     console.print(terminal_report(summary, tr()))
-    console.print(f"Results in {folder.path}/: " + ", ".join(p.name for p in paths))
+    console.print(
+        tr().gettext(
+            "Results in {folder}/: {files}",
+            folder=str(folder.path),
+            files=", ".join(p.name for p in paths),
+        )
+    )
     if outcome.interrupted:
         typer.echo(
-            f"interrupted after {outcome.games_done} of {spec.games} games; continue with: {again}",
+            tr().gettext(
+                "interrupted after {done} of {total} games; continue with: {command}",
+                done=str(outcome.games_done),
+                total=str(spec.games),
+                command=again,
+            ),
             err=True,
         )
         raise typer.Exit(EXIT_INTERRUPTED)

@@ -36,32 +36,37 @@ if TYPE_CHECKING:
 def study(
     name: Annotated[
         str | None,
-        typer.Argument(metavar="STUDY", help="The study to run (see --list)."),
+        typer.Argument(metavar="STUDY", help=tr().gettext("The study to run (see --list).")),
     ] = None,
     games: Annotated[
         int | None,
         typer.Option(
             min=1,
-            help="Replicates of an experiment (each plays every arm), or games per "
-            "tournament (default: the study's).",
+            help=tr().gettext(
+                "Replicates of an experiment (each plays every arm), or games per "
+                "tournament (default: the study's)."
+            ),
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the whole study.")] = 1,
+    seed: Annotated[int, typer.Option(help=tr().gettext("Seed of the whole study."))] = 1,
     jobs: JobsOption = None,
     out: Annotated[
         Path | None,
         typer.Option(
-            help="The study's folder (default: tabletop-study-STUDY); given again, "
-            "the study continues."
+            help=tr().gettext(
+                "The study's folder (default: tabletop-study-STUDY); given again, "
+                "the study continues."
+            )
         ),
     ] = None,
     backend: BackendOption = "process",
     address: AddressOption = None,
     list_studies: Annotated[
-        bool, typer.Option("--list", help="List the studies and exit.")
+        bool, typer.Option("--list", help=tr().gettext("List the studies and exit."))
     ] = False,
     progress: Annotated[
-        bool, typer.Option("--progress/--no-progress", help="Show the progress bars.")
+        bool,
+        typer.Option("--progress/--no-progress", help=tr().gettext("Show the progress bars.")),
     ] = True,
 ) -> None:
     """Answer one of the questions players ask with paired experiments or tournaments
@@ -123,7 +128,12 @@ def study(
             )
         except TabletopError as exc:
             fail(exc.text(tr()))
-    Console(highlight=False).print(f"The study's page: {page}")
+    Console(highlight=False).print(tr().gettext("The study's page: {page}", page=str(page)))
     if any(o.interrupted for o in outcomes):
-        typer.echo(f"interrupted; continue with: {command} --out {folder}", err=True)
+        typer.echo(
+            tr().gettext(
+                "interrupted; continue with: {command}", command=f"{command} --out {folder}"
+            ),
+            err=True,
+        )
         raise typer.Exit(EXIT_INTERRUPTED)

@@ -39,6 +39,7 @@ from gymnasium import spaces
 
 import tabletop
 from tabletop.bots import Bot, make_bot
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
 from tabletop.rl.observers import FloatArray, MaskArray, observer_for
 from tabletop.rl.start import start_state
@@ -64,9 +65,13 @@ class SingleAgentEnv(gymnasium.Env[FloatArray, np.int64]):
         self.num_players = len(self.opponent_names) + 1
         self.game.check_num_players(self.num_players)
         if not 0 <= seat < self.num_players:
-            raise ValueError(f"seat must be 0 to {self.num_players - 1}, not {seat}")
+            raise TabletopError(
+                "seat must be 0 to {last}, not {seat}", last=self.num_players - 1, seat=seat
+            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+            raise TabletopError(
+                "render_mode must be one of {modes}", modes=self.metadata["render_modes"]
+            )
         for name in self.opponent_names:
             make_bot(name, game_id, seed=0)  # fail early on an unknown bot name
         self.seat = seat

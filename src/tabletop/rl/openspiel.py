@@ -60,7 +60,7 @@ import numpy as np
 import pyspiel  # type: ignore[import-untyped]
 
 import tabletop
-from tabletop.core.errors import InvalidOptionsError
+from tabletop.core.errors import InvalidOptionsError, TabletopError
 from tabletop.core.game import Game, State
 from tabletop.core.rng import Rng
 from tabletop.rl.observers import Observer, observer_for
@@ -324,19 +324,24 @@ class TabletopObserver:
         self, game: TabletopGame, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported; passed {params}")
+            raise TabletopError(
+                "observation parameters are not supported; passed {params}", params=params
+            )
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if iig_obs_type.perfect_recall:
-            raise ValueError(
-                f"{short_name(game.game_id)} provides observations, not information states "
-                "(perfect_recall=True is not supported)"
+            raise TabletopError(
+                "{game} provides observations, not information states "
+                "(perfect_recall=True is not supported)",
+                game=short_name(game.game_id),
             )
         private = iig_obs_type.private_info
         if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError(
-                f"{short_name(game.game_id)} supports public observations with the seat's "
-                f"own private information or none; not {iig_obs_type}"
+            raise TabletopError(
+                "{game} supports public observations with the seat's "
+                "own private information or none; not {observation}",
+                game=short_name(game.game_id),
+                observation=iig_obs_type,
             )
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.observer: Observer = game.observer

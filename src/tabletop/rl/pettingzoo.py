@@ -45,6 +45,7 @@ from pettingzoo.utils.wrappers.order_enforcing import (  # type: ignore[import-u
 )
 
 import tabletop
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
 from tabletop.rl.observers import FloatArray, MaskArray, observer_for
 from tabletop.rl.start import start_state
@@ -223,7 +224,9 @@ class raw_env(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo's 
             num_players = info.min_players
         self.game.check_num_players(num_players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+            raise TabletopError(
+                "render_mode must be one of {modes}", modes=self.metadata["render_modes"]
+            )
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletop_{game_id.replace('-', '_')}_v0"}
         self.num_players = num_players

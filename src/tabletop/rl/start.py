@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game, State
 
 
@@ -24,10 +25,12 @@ def start_state(
     if fields is None:
         return game.new_state(num_players, seed, log=False)
     if not isinstance(fields, Mapping):
-        raise ValueError("reset option 'position' must be a mapping of position fields")
+        raise TabletopError("reset option 'position' must be a mapping of position fields")
     state = game.position({"seed": seed, **fields})
     if state.num_players != num_players:
-        raise ValueError(
-            f"the position has {state.num_players} players, the environment {num_players}"
+        raise TabletopError(
+            "the position has {players} players, the environment {environment}",
+            players=state.num_players,
+            environment=num_players,
         )
     return state

@@ -68,7 +68,7 @@ def terminal_report(summary: dict[str, Any], reader: Reader | None = None) -> Re
     options = ", ".join(f"{k}={v}" for k, v in summary["options"].items())
     if summary["complete"]:
         if options:
-            heading = tr.ngettext(
+            first_line = tr.ngettext(
                 "{title}: {n} game, seed {seed}, {options}",
                 "{title}: {n} games, seed {seed}, {options}",
                 played,
@@ -77,7 +77,7 @@ def terminal_report(summary: dict[str, Any], reader: Reader | None = None) -> Re
                 options=options,
             )
         else:
-            heading = tr.ngettext(
+            first_line = tr.ngettext(
                 "{title}: {n} game, seed {seed}, default options",
                 "{title}: {n} games, seed {seed}, default options",
                 played,
@@ -85,7 +85,7 @@ def terminal_report(summary: dict[str, Any], reader: Reader | None = None) -> Re
                 seed=str(summary["seed"]),
             )
     else:
-        heading = tr.gettext(
+        first_line = tr.gettext(
             "{title}: {played} games, seed {seed}, {options} (interrupted: {played} of {planned})",
             title=summary["title"],
             played=played,
@@ -93,7 +93,7 @@ def terminal_report(summary: dict[str, Any], reader: Reader | None = None) -> Re
             seed=str(summary["seed"]),
             options=options or tr.gettext("default options"),
         )
-    parts.append(Text(heading))
+    parts.append(Text(first_line))
     if "experiment" in summary:
         from tabletop.sim.study_report import terminal_experiment
 
@@ -238,10 +238,12 @@ def _ends(rows: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
 
 
 def write_reports(
-    folder: Path, spec: SimSpec, results: Iterable[GameResult]
+    folder: Path, spec: SimSpec, results: Iterable[GameResult], reader: Reader | None = None
 ) -> tuple[dict[str, Any], list[Path]]:
     """Summarise ``results`` (in index order, read once) and write summary.json,
-    players.csv, games.csv and report.html; return the summary and the paths."""
+    players.csv, games.csv and report.html; return the summary and the paths. The
+    report and the study's plots are in the reader's language (English by default);
+    the JSON and CSV files are data, in English."""
     paths = [folder / name for name in (SUMMARY_FILE, PLAYERS_CSV, GAMES_CSV, REPORT_HTML)]
     tally = Tally(spec)
     with paths[2].open("w", newline="", encoding="utf-8") as f:
@@ -254,11 +256,11 @@ def write_reports(
     summary = tally.summary()
     paths[0].write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     write_players_csv(paths[1], summary)
-    paths[3].write_text(render_html(summary), encoding="utf-8")
+    paths[3].write_text(render_html(summary, reader), encoding="utf-8")
     if "experiment" in summary:
         from tabletop.sim.study_report import write_plots
 
-        paths += write_plots(folder, summary["experiment"])
+        paths += write_plots(folder, summary["experiment"], reader)
     return summary, paths
 
 
@@ -364,37 +366,52 @@ img { max-width: 100%; } .note { color: #666; }
 """
 
 
-def render_html(summary: dict[str, Any]) -> str:
-    """The summary as one self-contained HTML page with embedded plots."""
+def render_html(summary: dict[str, Any], reader: Reader | None = None) -> str:
+    """The summary as one self-contained HTML page with embedded plots, in the
+    reader's language (English by default)."""
+    tr = reader or Reader()
     e = html.escape
     played, planned = summary["games_played"], summary["games_planned"]
-    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items()) or "default options"
-    kind = "study" if "experiment" in summary else "simulation report"
+    title = summary["title"]
+    options = ", ".join(f"{k}={v}" for k, v in summary["options"].items())
+    if "experiment" in summary:
+        page_title = tr.gettext("{title}: study", title=title)
+    else:
+        page_title = tr.gettext("{title}: simulation report", title=title)
+    facts = tr.ngettext(
+        "{played} of {n} game, seed {seed}, {options}; line-up {players}.",
+        "{played} of {n} games, seed {seed}, {options}; line-up {players}.",
+        planned,
+        played=played,
+        seed=str(summary["seed"]),
+        options=options or tr.gettext("default options"),
+        players=", ".join(summary["players"]),
+    )
+    interrupted = tr.gettext("The run was interrupted.")
     body = [
-        f"<h1>{e(summary['title'])}: {kind}</h1>",
-        f"<p>{played} of {planned} games, seed {summary['seed']}, {e(options)}; "
-        f"line-up {e(', '.join(summary['players']))}."
-        + ("" if summary["complete"] else " <strong>The run was interrupted.</strong>")
+        f"<h1>{e(page_title)}</h1>",
+        f"<p>{e(facts)}"
+        + ("" if summary["complete"] else f" <strong>{e(interrupted)}</strong>")
         + "</p>",
     ]
     if "experiment" in summary:
         from tabletop.sim.study_report import html_experiment
 
-        body += html_experiment(summary["experiment"])
-        body.append("<h2>Every game of the study, as a tournament</h2>")
+        body += html_experiment(summary["experiment"], tr)
+        body.append(heading(tr.gettext("Every game of the study, as a tournament")))
     body += [
-        "<h2>Players</h2>",
+        heading(tr.gettext("Players")),
         html_table(
             [
-                "player",
-                "bot",
-                "games",
-                "wins",
-                "draws",
-                "win rate %, 95% interval",
-                "rating μ",
-                "σ",
-                "ordinal",
+                tr.gettext("player"),
+                tr.gettext("bot"),
+                tr.gettext("games"),
+                tr.gettext("wins"),
+                tr.gettext("draws"),
+                tr.gettext("win rate %, 95% interval"),
+                tr.gettext("rating μ"),
+                tr.gettext("σ"),
+                tr.gettext("ordinal"),
             ],
             [
                 [
@@ -411,48 +428,83 @@ def render_html(summary: dict[str, Any]) -> str:
                 for r in summary["standings"]
             ],
         ),
-        '<p class="note">Win rates count a shared win as a win; ratings are OpenSkill '
-        "(Plackett-Luce); the ordinal is μ − 3σ.</p>",
+        '<p class="note">'
+        + e(
+            tr.gettext(
+                "Win rates count a shared win as a win; ratings are OpenSkill "
+                "(Plackett-Luce); the ordinal is μ − 3σ."
+            )
+        )
+        + "</p>",
     ]
     if played:
-        body.append(img(_plot_win_rates(summary), "win rate of each player with its 95% interval"))
-        body.append("<h2>First-player advantage</h2>")
+        body.append(
+            img(
+                _plot_win_rates(summary, tr),
+                tr.gettext("win rate of each player with its 95% interval"),
+            )
+        )
+        body.append(heading(tr.gettext("First-player advantage")))
         body.append(
             html_table(
-                ["position in the turn order", "win rate %, 95% interval"],
+                [tr.gettext("position in the turn order"), tr.gettext("win rate %, 95% interval")],
                 [[r["position"], pct(r)] for r in summary["turn_order"]],
             )
         )
-        body.append(f'<p class="note">Fair share: {summary["fair_share"]:.1%}.</p>')
-        body.append(img(_plot_turn_order(summary), "win rate by position in the turn order"))
-        length = summary["length"]
-        body.append("<h2>Game length</h2>")
+        fair = tr.gettext("Fair share: {share}.", share=f"{summary['fair_share']:.1%}")
+        body.append(f'<p class="note">{e(fair)}</p>')
         body.append(
-            f"<p>Actions per game: mean {length['mean']:.1f}, median {length['median']:g}, "
-            f"10th-90th percentile {length['p10']:g}-{length['p90']:g}, "
-            f"range {length['min']}-{length['max']}.</p>"
+            img(_plot_turn_order(summary, tr), tr.gettext("win rate by position in the turn order"))
         )
-        body.append(img(_plot_lengths(summary), "histogram of game lengths"))
+        length = summary["length"]
+        body.append(heading(tr.gettext("Game length")))
+        actions = tr.gettext(
+            "Actions per game: mean {mean}, median {median}, "
+            "10th-90th percentile {p10}-{p90}, range {low}-{high}.",
+            mean=f"{length['mean']:.1f}",
+            median=f"{length['median']:g}",
+            p10=f"{length['p10']:g}",
+            p90=f"{length['p90']:g}",
+            low=str(length["min"]),
+            high=str(length["max"]),
+        )
+        body.append(f"<p>{e(actions)}</p>")
+        body.append(img(_plot_lengths(summary, tr), tr.gettext("histogram of game lengths")))
     stats = summary.get("game_stats")
     if stats:
-        body.extend(_html_game_stats(summary, stats))
+        body.extend(_html_game_stats(summary, stats, tr))
+    page_title = tr.gettext("{title} simulation", title=title)
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{e(summary['title'])} simulation</title><style>{_CSS}</style></head>"
+        f'<!DOCTYPE html>\n<html lang="{e(tr.lang)}"><head><meta charset="utf-8">'
+        f"<title>{e(page_title)}</title><style>{_CSS}</style></head>"
         "<body>\n" + "\n".join(body) + "\n</body></html>\n"
     )
 
 
-def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str]:
+def _html_game_stats(
+    summary: dict[str, Any], stats: dict[str, Any], reader: Reader | None = None
+) -> list[str]:
+    tr = reader or Reader()
+    e = html.escape
     players = summary["players"]
-    out = [f"<h2>{html.escape(stats['title'])} statistics</h2>"]
+    context = f"{summary['game']}:stats"
+
+    def words(text: str) -> str:
+        return tr.pgettext(context, text)
+
+    out = [heading(tr.gettext("{title} statistics", title=words(stats["title"])))]
     if stats["counters"]:
         out.append(
             html_table(
-                ["mean per game", *players, "winners", "others"],
+                [
+                    tr.gettext("mean per game"),
+                    *players,
+                    tr.gettext("winners"),
+                    tr.gettext("others"),
+                ],
                 [
                     [
-                        c["description"],
+                        words(c["description"]),
                         *(_num(c["by_player"][p]) for p in players),
                         _num(c["winners"]),
                         _num(c["others"]),
@@ -462,18 +514,25 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
             )
         )
     for group in stats["labels"]:
-        out.append(f"<h3>Win rate by {html.escape(group['description'])}</h3>")
+        what = tr.gettext("Win rate by {what}", what=words(group["description"]))
+        out.append(f"<h3>{e(what)}</h3>")
         out.append(
             html_table(
-                [group["key"], "seat-games", "win rate %, 95% interval"],
+                [group["key"], tr.gettext("seat-games"), tr.gettext("win rate %, 95% interval")],
                 [[v["value"], v["games"], pct(v)] for v in group["values"]],
             )
         )
     for group in stats["outcomes"]:
-        out.append(f"<h3>{html.escape(group['description'].capitalize())}</h3>")
+        described = words(group["description"])
+        out.append(f"<h3>{e(described[:1].upper() + described[1:])}</h3>")
         out.append(
             html_table(
-                [group["key"], "games", "share", *(f"wins: {p}" for p in players)],
+                [
+                    group["key"],
+                    tr.gettext("games"),
+                    tr.gettext("share"),
+                    *(tr.gettext("wins: {player}", player=p) for p in players),
+                ],
                 [
                     [
                         v["value"],
@@ -487,22 +546,29 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
         )
     rows = stats["items"]["rows"]
     if rows:
-        out.append(f"<h3>Strength by {html.escape(stats['items']['title'])}</h3>")
-        out.append(
-            '<p class="note">Win rate of the seats that had the item and of those that '
-            "did not (95% Wilson intervals), and the difference in points (95% Newcombe "
-            "interval). An item taken by winning seats is not proof that it makes them win.</p>"
+        strength = tr.gettext("Strength by {item}", item=words(stats["items"]["title"]))
+        out.append(f"<h3>{e(strength)}</h3>")
+        note = tr.gettext(
+            "Win rate of the seats that had the item and of those that did not (95% Wilson "
+            "intervals), and the difference in points (95% Newcombe interval). An item taken "
+            "by winning seats is not proof that it makes them win."
         )
-        out.append(img(_plot_items(rows), "win rate difference with and without each item"))
+        out.append(f'<p class="note">{e(note)}</p>')
+        out.append(
+            img(
+                _plot_items(rows, tr),
+                tr.gettext("win rate difference with and without each item"),
+            )
+        )
         out.append(
             html_table(
                 [
-                    "item",
-                    "share of seats",
-                    "with %",
-                    "without %",
-                    "difference (points)",
-                    "95% interval",
+                    tr.gettext("item"),
+                    tr.gettext("share of seats"),
+                    tr.gettext("with %"),
+                    tr.gettext("without %"),
+                    tr.gettext("difference (points)"),
+                    tr.gettext("95% interval"),
                 ],
                 [
                     [
@@ -518,6 +584,11 @@ def _html_game_stats(summary: dict[str, Any], stats: dict[str, Any]) -> list[str
             )
         )
     return out
+
+
+def heading(text: str) -> str:
+    """A section heading of the HTML report (``text`` is escaped)."""
+    return f"<h2>{html.escape(text)}</h2>"
 
 
 def html_table(header: list[str], rows: list[list[Any]]) -> str:
@@ -557,51 +628,53 @@ def errors(rows: list[dict[str, Any]], scale: float = 1.0) -> tuple[list[float],
     return [x * scale for x in rates], [[x * scale for x in low], [x * scale for x in high]]
 
 
-def _plot_win_rates(summary: dict[str, Any]) -> bytes:
+def _plot_win_rates(summary: dict[str, Any], tr: Reader) -> bytes:
     rows = summary["standings"]
     fig = figure(0.5 + 0.45 * len(rows) + 1)
     ax = fig.subplots()
     rates, err = errors(rows)
     labels = [r["player"] for r in rows]
     ax.barh(labels, rates, xerr=err, capsize=4, color="#4c78a8")
-    ax.axvline(summary["fair_share"], color="#e45756", linestyle="--", label="fair share")
+    fair = tr.gettext("fair share")
+    ax.axvline(summary["fair_share"], color="#e45756", linestyle="--", label=fair)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate (95% interval)")
+    ax.set_xlabel(tr.gettext("win rate (95% interval)"))
     ax.legend(loc="lower right")
     return png(fig)
 
 
-def _plot_turn_order(summary: dict[str, Any]) -> bytes:
+def _plot_turn_order(summary: dict[str, Any], tr: Reader) -> bytes:
     rows = summary["turn_order"]
     fig = figure(3)
     ax = fig.subplots()
     rates, err = errors(rows)
     ax.bar([str(r["position"]) for r in rows], rates, yerr=err, capsize=4, color="#72b7b2")
-    ax.axhline(summary["fair_share"], color="#e45756", linestyle="--", label="fair share")
-    ax.set_xlabel("position in the turn order (1 = first player)")
-    ax.set_ylabel("win rate")
+    fair = tr.gettext("fair share")
+    ax.axhline(summary["fair_share"], color="#e45756", linestyle="--", label=fair)
+    ax.set_xlabel(tr.gettext("position in the turn order (1 = first player)"))
+    ax.set_ylabel(tr.gettext("win rate"))
     ax.legend(loc="upper right")
     return png(fig)
 
 
-def _plot_lengths(summary: dict[str, Any]) -> bytes:
+def _plot_lengths(summary: dict[str, Any], tr: Reader) -> bytes:
     hist = summary["length"]["histogram"]
     fig = figure(3)
     ax = fig.subplots()
     edges = hist["edges"]
     ax.stairs(hist["counts"], edges, fill=True, color="#54a24b")
-    ax.set_xlabel("actions per game")
-    ax.set_ylabel("games")
+    ax.set_xlabel(tr.gettext("actions per game"))
+    ax.set_ylabel(tr.gettext("games"))
     return png(fig)
 
 
-def _plot_items(rows: list[dict[str, Any]]) -> bytes:
+def _plot_items(rows: list[dict[str, Any]], tr: Reader) -> bytes:
     shown = rows if len(rows) <= MAX_ITEMS_PLOTTED else _ends(rows, MAX_ITEMS_PLOTTED)
     return plot_differences(
         [r["item"] for r in shown],
         [(r["difference"], r["difference_ci95"]) for r in shown],
-        "win rate with minus without (points, 95% interval)",
+        tr.gettext("win rate with minus without (points, 95% interval)"),
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from rich.table import Table
 
 from tabletop.i18n.reader import Reader
-from tabletop.sim.report import figure, html_table, img, plot_differences, png
+from tabletop.sim.report import figure, heading, html_table, img, plot_differences, png
 
 EFFECTS_PNG = "effects.png"
 COVARIATE_PNG = "covariate.png"
@@ -49,17 +49,24 @@ def _has_covariate(experiment: dict[str, Any]) -> bool:
     return any(row["covariate"] is not None for row in _treatments(experiment))
 
 
-def _columns(experiment: dict[str, Any]) -> list[str]:
-    columns = ["treatment", "versus", "pairs", "win rate %", "effect (points)", "95% interval"]
+def _columns(experiment: dict[str, Any], tr: Reader) -> list[str]:
+    columns = [
+        tr.gettext("treatment"),
+        tr.gettext("versus"),
+        tr.gettext("pairs"),
+        tr.gettext("win rate %"),
+        tr.gettext("effect (points)"),
+        tr.gettext("95% interval"),
+    ]
     if _has_covariate(experiment):
-        columns += ["covariate", "off the line (points)"]
+        columns += [tr.gettext("covariate"), tr.gettext("off the line (points)")]
     return columns
 
 
-def _cells(experiment: dict[str, Any], row: dict[str, Any]) -> list[str]:
+def _cells(experiment: dict[str, Any], row: dict[str, Any], tr: Reader) -> list[str]:
     cells = [
         row["arm"],
-        row["versus"] or "(control)",
+        row["versus"] or tr.gettext("(control)"),
         str(row["pairs"]),
         _rate(row["win_rate"]),
         points(row["effect"]),
@@ -101,50 +108,79 @@ def terminal_experiment(experiment: dict[str, Any], reader: Reader | None = None
     return table
 
 
-def html_experiment(experiment: dict[str, Any]) -> list[str]:
-    """The study section of the HTML report."""
+def html_experiment(experiment: dict[str, Any], reader: Reader | None = None) -> list[str]:
+    """The study section of the HTML report, in the reader's language (English by
+    default)."""
+    tr = reader or Reader()
     e = html.escape
     control = experiment["arms"][0]
+    about = tr.ngettext(
+        "{n} replicate: each deal played once per arm, the treatment given to {subject}, "
+        "who sits at every seat in turn. In the control ({control}) it won {rate}%. An "
+        "effect is the mean of the paired differences in its win, in points, with a 95% "
+        "normal interval.",
+        "{n} replicates: each deal played once per arm, the treatment given to {subject}, "
+        "who sits at every seat in turn. In the control ({control}) it won {rate}%. An "
+        "effect is the mean of the paired differences in its win, in points, with a 95% "
+        "normal interval.",
+        experiment["replicates"],
+        subject=experiment["subject"],
+        control=control["arm"],
+        rate=_rate(control["win_rate"]),
+    )
     out = [
-        "<h2>Paired effects</h2>",
-        f"<p>{experiment['replicates']} replicates: each deal played once per arm, the "
-        f"treatment given to {e(experiment['subject'])}, who sits at every seat in turn. "
-        f"In the control ({e(control['arm'])}) it won {_rate(control['win_rate'])}%. "
-        "An effect is the mean of the paired differences in its win, in points, with a "
-        "95% normal interval.</p>",
-        html_table(_columns(experiment), [_cells(experiment, r) for r in experiment["arms"]]),
+        heading(tr.gettext("Paired effects")),
+        f"<p>{e(about)}</p>",
+        html_table(
+            _columns(experiment, tr), [_cells(experiment, r, tr) for r in experiment["arms"]]
+        ),
     ]
     fit = experiment.get("fit")
     if fit is not None:
-        out.append(
-            f'<p class="note">The least-squares line through the effects: '
-            f"{points(fit['intercept'])} points {points(fit['slope'])} per unit of the "
-            "covariate. A treatment above it (off the line &gt; 0) is worth more than "
-            "others of its covariate.</p>"
+        line = tr.gettext(
+            "The least-squares line through the effects: {intercept} points {slope} per "
+            "unit of the covariate. A treatment above it (off the line > 0) is worth more "
+            "than others of its covariate.",
+            intercept=points(fit["intercept"]),
+            slope=points(fit["slope"]),
         )
+        out.append(f'<p class="note">{e(line)}</p>')
     if _treatments(experiment):
-        out.append(img(plot_effects(experiment), "each treatment's effect with its interval"))
+        out.append(
+            img(
+                plot_effects(experiment, reader=tr),
+                tr.gettext("each treatment's effect with its interval"),
+            )
+        )
     if fit is not None:
-        out.append(img(plot_covariate(experiment), "each effect against its covariate"))
+        out.append(
+            img(
+                plot_covariate(experiment, reader=tr),
+                tr.gettext("each effect against its covariate"),
+            )
+        )
     return out
 
 
-def write_plots(folder: Path, experiment: dict[str, Any]) -> list[Path]:
-    """The study's plots as PNG files in ``folder``."""
+def write_plots(
+    folder: Path, experiment: dict[str, Any], reader: Reader | None = None
+) -> list[Path]:
+    """The study's plots as PNG files in ``folder``, labelled in the reader's language."""
     paths = []
     if _treatments(experiment):
         path = folder / EFFECTS_PNG
-        path.write_bytes(plot_effects(experiment))
+        path.write_bytes(plot_effects(experiment, reader=reader))
         paths.append(path)
     if experiment.get("fit") is not None:
         path = folder / COVARIATE_PNG
-        path.write_bytes(plot_covariate(experiment))
+        path.write_bytes(plot_covariate(experiment, reader=reader))
         paths.append(path)
     return paths
 
 
-def plot_effects(experiment: dict[str, Any]) -> bytes:
+def plot_effects(experiment: dict[str, Any], reader: Reader | None = None) -> bytes:
     """Each treatment's effect in points with its interval, largest on top."""
+    tr = reader or Reader()
     rows = _treatments(experiment)[:MAX_ARMS_PLOTTED]
     labels = [
         r["arm"] if r["covariate"] is None else f"{r['arm']} ({r['covariate']:g})" for r in rows
@@ -152,13 +188,20 @@ def plot_effects(experiment: dict[str, Any]) -> bytes:
     return plot_differences(
         labels,
         [(r["effect"], r["ci95"]) for r in rows],
-        f"effect on {experiment['subject']}'s win rate (points, 95% interval)",
+        tr.gettext(
+            "effect on {subject}'s win rate (points, 95% interval)",
+            subject=experiment["subject"],
+        ),
         row_height=0.22,
     )
 
 
-def plot_covariate(experiment: dict[str, Any], covariate: str = "covariate") -> bytes:
-    """Each effect against its covariate, with the least-squares line through them."""
+def plot_covariate(
+    experiment: dict[str, Any], covariate: str | None = None, reader: Reader | None = None
+) -> bytes:
+    """Each effect against its covariate (the axis named ``covariate``, "covariate" in
+    the reader's language by default), with the least-squares line through them."""
+    tr = reader or Reader()
     rows = [r for r in _treatments(experiment) if r["covariate"] is not None and r["ci95"]]
     fit = experiment["fit"]
     fig = figure(5)
@@ -174,7 +217,7 @@ def plot_covariate(experiment: dict[str, Any], covariate: str = "covariate") -> 
         [(fit["intercept"] + fit["slope"] * x) * 100 for x in (low, high)],
         color="#e45756",
         linestyle="--",
-        label="least-squares line",
+        label=tr.gettext("least-squares line"),
     )
     ranked = sorted(rows, key=lambda r: r["residual"] or 0.0)
     for r in ranked[:4] + ranked[-4:]:
@@ -186,7 +229,7 @@ def plot_covariate(experiment: dict[str, Any], covariate: str = "covariate") -> 
             textcoords="offset points",
         )
     ax.axhline(0, color="#333", linewidth=0.8)
-    ax.set_xlabel(covariate)
-    ax.set_ylabel("effect (points)")
+    ax.set_xlabel(tr.gettext("covariate") if covariate is None else covariate)
+    ax.set_ylabel(tr.gettext("effect (points)"))
     ax.legend(loc="upper left")
     return png(fig)

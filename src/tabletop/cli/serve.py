@@ -99,8 +99,11 @@ def serve(
         from tabletop.server import ServerSettings, create_app, default_database_url
     except ImportError as exc:
         typer.echo(
-            f"error: the server needs its extra packages ({exc.name} is missing): "
-            'pip install -e ".[server]"',
+            tr().gettext(
+                "error: the server needs its extra packages ({package} is missing): {command}",
+                package=str(exc.name),
+                command='pip install -e ".[server]"',
+            ),
             err=True,
         )
         raise typer.Exit(2) from None
@@ -113,7 +116,7 @@ def serve(
         try:
             hold_sqlite(sqlite)  # held while the process lives
         except ClusterError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            typer.echo(tr().gettext("error: {message}", message=str(exc)), err=True)
             raise typer.Exit(2) from None
     settings = ServerSettings(
         database_url=url,
@@ -129,7 +132,13 @@ def serve(
     try:
         sock.bind((host, port))
     except OSError as exc:
-        typer.echo(f"error: cannot listen on {host}:{port}: {exc.strerror}", err=True)
+        message = tr().gettext(
+            "error: cannot listen on {host}:{port}: {problem}",
+            host=host,
+            port=str(port),
+            problem=str(exc.strerror),
+        )
+        typer.echo(message, err=True)
         raise typer.Exit(2) from None
     sock.listen(128)
     bound = sock.getsockname()[1]
@@ -146,10 +155,19 @@ def serve(
     except Exception as exc:  # a bad URL, a server that is down, missing rights
         sock.close()
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        typer.echo(f"error: cannot open the database {_hide_password(url)}: {reason}", err=True)
+        message = tr().gettext(
+            "error: cannot open the database {url}: {problem}",
+            url=_hide_password(url),
+            problem=reason,
+        )
+        typer.echo(message, err=True)
         raise typer.Exit(2) from None
-    typer.echo(f"Tabletop is running: open http://{shown}:{bound}/ in your browser")
-    typer.echo(f"Database: {_hide_password(url)}  (Ctrl+C stops the server)", err=True)
+    address = f"http://{shown}:{bound}/"
+    typer.echo(tr().gettext("Tabletop is running: open {address} in your browser", address=address))
+    typer.echo(
+        tr().gettext("Database: {url}  (Ctrl+C stops the server)", url=_hide_password(url)),
+        err=True,
+    )
     from tabletop.server.http import guarded_protocol
 
     config = uvicorn.Config(

@@ -16,7 +16,6 @@ from tabletop.games.king_of_tokyo.belief import HandBelief
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
-from tabletop.games.king_of_tokyo.explain import explain as explain_action
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
     BOX_2016,
@@ -82,6 +81,9 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         self, state: State, player: int, action: Action, reader: Reader | None = None
     ) -> str | None:
         assert isinstance(state, KingOfTokyoState)
+        # Imported here: hints read the catalogs, which a game without hints never loads.
+        from tabletop.games.king_of_tokyo.explain import explain as explain_action
+
         return explain_action(state, player, action, reader)
 
     def monster_name(self, key: str) -> str:

@@ -23,7 +23,6 @@ from tabletop.games.kung_fu.cards import (
     EffectSpec,
     load_deck,
 )
-from tabletop.games.kung_fu.explain import explain as explain_action
 from tabletop.games.kung_fu.options import KungFuOptions
 from tabletop.games.kung_fu.phases import Ask
 from tabletop.games.kung_fu.state import INITIATIVE_DRAW, KungFuState
@@ -157,6 +156,9 @@ class KungFuGame(Game[KungFuOptions]):
         self, state: State, player: int, action: Action, reader: Reader | None = None
     ) -> str | None:
         assert isinstance(state, KungFuState)
+        # Imported here: hints read the catalogs, which a game without hints never loads.
+        from tabletop.games.kung_fu.explain import explain as explain_action
+
         return explain_action(state, player, action, reader)
 
     def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:

@@ -28,7 +28,6 @@ from tabletop.games.uno_power.cards import (
     CardTable,
     card_table,
 )
-from tabletop.games.uno_power.explain import explain as explain_action
 from tabletop.games.uno_power.options import UnoPowerOptions
 from tabletop.games.uno_power.phases import (
     ASK_PLAY_DRAWN,
@@ -207,6 +206,9 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         self, state: State, player: int, action: Action, reader: Reader | None = None
     ) -> str | None:
         assert isinstance(state, UnoPowerState)
+        # Imported here: hints read the catalogs, which a game without hints never loads.
+        from tabletop.games.uno_power.explain import explain as explain_action
+
         return explain_action(state, player, action, reader)
 
     def position(self, spec: Mapping[str, Any]) -> UnoPowerState:

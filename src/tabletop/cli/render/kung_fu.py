@@ -426,8 +426,9 @@ class KungFuRenderer(Renderer):
             last_round=Text(tr().gettext("Last round"), style="dim"),
             result=Text(round_result(last), style="bold"),
         )
-        for effect in last["effects"]:
-            text.append(f"; {effect}", style="magenta")
+        if tr().lang == SOURCE:  # the view's summary is English; other readers have the log
+            for effect in last["effects"]:
+                text.append(f"; {effect}", style="magenta")
         return text
 
     def _hand(self, hand: Sequence[Mapping[str, Any]]) -> RenderableType:

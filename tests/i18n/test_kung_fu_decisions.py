@@ -1,5 +1,5 @@
 """Kung Fu's decisions in the terminal: whole sentences from the view's kind and numbers
-(``cli.render.kung_fu.decision_prompt``) that read as the view's English ``text``."""
+(``cli.render.kung_fu_prompts.decision_prompt``) that read as the view's English ``text``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 import tabletop
-from tabletop.cli.render.kung_fu import decision_prompt
+from tabletop.cli.render.kung_fu_prompts import decision_prompt
 from tabletop.i18n import Reader
 
 OPTION_SETS = [

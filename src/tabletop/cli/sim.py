@@ -281,7 +281,8 @@ def _run(
 
 def _report(folder: RunFolder, outcome: RunOutcome) -> None:
     """Summarise every finished game, write the reports, print the tables."""
-    from tabletop.sim.report import terminal_report, write_reports
+    from tabletop.sim.report import write_reports
+    from tabletop.sim.terminal import terminal_report
 
     spec = outcome.spec
     again = f"tabletop sim --resume {folder.path}"

@@ -42,29 +42,33 @@ class Reader:
         return f"Reader({self.lang!r})"
 
     def gettext(self, message: str, /, **fields: Any) -> str:
-        return self.fill(self._translations.gettext(message), fields)
+        return self.fill(str(self._translations.gettext(message)), fields)
 
     def pgettext(self, context: str, message: str, /, **fields: Any) -> str:
-        return self.fill(self._translations.pgettext(context, message), fields)
+        return self.fill(str(self._translations.pgettext(context, message)), fields)
 
     def ngettext(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
-        return self.fill(self._translations.ngettext(singular, plural, n), {"n": n, **fields})
+        text = str(self._translations.ngettext(singular, plural, n))
+        return self.fill(text, {"n": n, **fields})
 
     def npgettext(self, context: str, singular: str, plural: str, n: int, /, **fields: Any) -> str:
-        text = self._translations.npgettext(context, singular, plural, n)
+        text = str(self._translations.npgettext(context, singular, plural, n))
         return self.fill(text, {"n": n, **fields})
 
     def template(
         self, context: str | None, message: str, plural: str | None = None, n: int = 1
     ) -> str:
         """The translation of a message with its placeholders left unfilled (for a
-        caller that fills them itself, as the log does)."""
+        caller that fills them itself, as the log does). Babel types some lookups as
+        ``object``: they always give text here (the message itself when untranslated)."""
         t = self._translations
         if plural is None:
-            return t.gettext(message) if context is None else t.pgettext(context, message)
-        if context is None:
-            return t.ngettext(message, plural, n)
-        return t.npgettext(context, message, plural, n)
+            found = t.gettext(message) if context is None else t.pgettext(context, message)
+        elif context is None:
+            found = t.ngettext(message, plural, n)
+        else:
+            found = t.npgettext(context, message, plural, n)
+        return str(found)
 
     def fill(self, template: str, fields: Mapping[str, Any]) -> str:
         """``template`` with its ``{name}`` placeholders filled; integers as numbers."""

@@ -7,7 +7,7 @@ catch one type and show its message without a traceback.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from tabletop.i18n.reader import Reader
@@ -53,9 +53,12 @@ class InvalidOptionsError(TabletopError):
     ``option`` names the offending option so that callers can point at it.
     """
 
+    WRAPPER: ClassVar[str] = "option {option!r}: {problem}"
+    """The sentence the problem is said in (a message of the catalogs)."""
+
     def __init__(self, option: str, message: str, /, **fields: Any) -> None:
         problem = TabletopError(message, **fields)
-        super().__init__("option {option!r}: {problem}", option=option, problem=problem)
+        super().__init__(self.WRAPPER, option=option, problem=problem)
         self.option = option
 
 

@@ -198,7 +198,7 @@ def _from_errors() -> Iterator[Entry]:
     the keywords above do not see it)."""
     from tabletop.core.errors import InvalidOptionsError
 
-    yield InvalidOptionsError("option", "problem").template, None, ("core/errors.py", None)
+    yield InvalidOptionsError.WRAPPER, None, ("core/errors.py", None)
 
 
 def range_notes(options_type: type | None) -> list[str]:

@@ -21,6 +21,7 @@ COMPILED = [
     "tabletop/core/action.py",
     "tabletop/core/bits.py",
     "tabletop/core/hands.py",
+    "tabletop/core/hooks.py",
     "tabletop/core/log.py",
     "tabletop/core/piles.py",
     "tabletop/core/rng.py",
@@ -28,20 +29,27 @@ COMPILED = [
     "tabletop/games/king_of_tokyo/",
     "tabletop/games/kung_fu/",
     "tabletop/games/uno_power/",
+    "tabletop/rl/observers/",
+    "tabletop/rl/stepping.py",
 ]
 """What is compiled: the three games' engines (their heuristic bots' rules included),
-the core classes they build on, and the ISMCTS search, which spends its time in them."""
+the core classes they build on, the ISMCTS search, which spends its time in them, and
+the learners' per-step code: the observers and the batched environments' inner loop."""
 
 NOT_COMPILED = [
+    "tabletop/games/king_of_tokyo/__init__.py",
     "tabletop/games/king_of_tokyo/action_text.py",
     "tabletop/games/king_of_tokyo/bots.py",
     "tabletop/games/king_of_tokyo/explain.py",
+    "tabletop/games/king_of_tokyo/explain_dice.py",
+    "tabletop/games/king_of_tokyo/explain_words.py",
     "tabletop/games/king_of_tokyo/game.py",
     "tabletop/games/king_of_tokyo/log_text.py",
     "tabletop/games/king_of_tokyo/log_text_evolutions.py",
     "tabletop/games/king_of_tokyo/options.py",
     "tabletop/games/king_of_tokyo/position.py",
     "tabletop/games/king_of_tokyo/preferences.py",
+    "tabletop/games/kung_fu/__init__.py",
     "tabletop/games/kung_fu/action_text.py",
     "tabletop/games/kung_fu/bots.py",
     "tabletop/games/kung_fu/explain.py",
@@ -49,6 +57,7 @@ NOT_COMPILED = [
     "tabletop/games/kung_fu/log_text.py",
     "tabletop/games/kung_fu/options.py",
     "tabletop/games/kung_fu/position.py",
+    "tabletop/games/uno_power/__init__.py",
     "tabletop/games/uno_power/action_text.py",
     "tabletop/games/uno_power/bots.py",
     "tabletop/games/uno_power/explain.py",
@@ -56,14 +65,18 @@ NOT_COMPILED = [
     "tabletop/games/uno_power/log_text.py",
     "tabletop/games/uno_power/options.py",
     "tabletop/games/uno_power/position.py",
+    "tabletop/rl/observers/__init__.py",
 ]
-"""Left as Python: classes that subclass plain ones (:class:`~tabletop.bots.Bot`,
-:class:`~tabletop.core.game.Game`, the log templates' ``LogMessages`` in
-``log_text.py`` and the action labels' in ``action_text.py``), which compiled classes
-cannot (each game's ``bots.py`` only calls its compiled ``heuristic.py``), and the
+"""Left as Python: the game packages' ``__init__`` (a lazy re-export of the game class:
+:func:`~tabletop.core.registry.lazy_exports`); classes that subclass plain ones
+(:class:`~tabletop.bots.Bot`, :class:`~tabletop.core.game.Game`, the log templates'
+``LogMessages`` in ``log_text.py`` and the action labels' in ``action_text.py``), which
+compiled classes cannot (each game's ``bots.py`` only calls its compiled
+``heuristic.py``), and the
 options and preferences, whose validation reads the dataclass's annotations; the
 position builder, which runs once per position, and the hints' explanations
-(``explain.py``), called once per hint (nothing to gain)."""
+(``explain.py``, with King of Tokyo's ``explain_dice.py`` and ``explain_words.py``),
+called once per hint (nothing to gain)."""
 
 
 def compile_requested() -> bool:

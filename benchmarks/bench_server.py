@@ -86,7 +86,9 @@ settings = ServerSettings(database_url=url, bot_workers=0, hint_workers=0, bot_p
                           rate_burst=100000, rate_per_s=100000.0, snapshot_every=50,
                           http_rate_burst=100000, http_rate_per_s=100000.0,
                           max_connections_per_address=100000,
+                          handshake_rate_burst=100000, handshake_rate_per_s=100000.0,
                           max_waiting_tables_per_address=100000,
+                          max_live_tables_per_address=100000,
                           advertise_url=f"http://127.0.0.1:{port}", durable_commits=durable)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
             ws_max_size=1 << 20)

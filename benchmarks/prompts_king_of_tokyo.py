@@ -32,16 +32,16 @@ MODES: dict[str, dict[str, str]] = {
     "holding, own_turn": {"evolution_prompts": "holding", "evolution_windows": "own_turn"},
 }
 PREFERENCES: dict[str, dict[str, object]] = {
-    "every": {},
-    "matching": {"evolutions": "matching"},
+    "ask_all": {"evolutions": "every", "rapid_healing": "ask", "skip_empty_steps": False},
+    "defaults": {},
     "next_turn": {"evolutions": "next_turn"},
     "off": {"evolutions": "off"},
-    "quiet": {"evolutions": "matching", "rapid_healing": "lethal_only", "skip_empty_steps": True},
 }
-"""Preference sets, by column: the defaults; Evolutions only when holding a matching
-card; not until my next turn (set again at the end of each of its turns: only its own
-turns' Evolution questions are left); Evolutions never; and matching with Rapid
-Healing only against lethal loss and empty steps skipped."""
+"""Preference sets, by column: asking everything (the defaults before they asked only
+real questions); the defaults (an Evolution only when a card can be played then,
+Rapid Healing only against a lethal loss, no step where passing is all one could
+do); and over the defaults, Evolutions not until my next turn (set again at the end of
+each of its turns: only its own turns' Evolution questions are left), or never."""
 OPTIONAL = frozenset({"play_evolution", "prevent_damage", "rapid_healing"})
 PLAYERS = 4
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -41,7 +40,7 @@ from typing import Any
 
 import tabletop
 from tabletop.bots import Bot, make_bot
-from timing import add_option_argument, game_options
+from timing import add_jobs_argument, add_option_argument, game_options, job_count
 
 
 def _kung_fu_starter(state: tabletop.State) -> int:
@@ -244,18 +243,12 @@ def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, dict[str
     parser.add_argument("--games", type=int, default=400, help="games to play (default: 400)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default: 1)")
     add_option_argument(parser)
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help="worker processes; the figures do not depend on it (default: 1, 0: all cores)",
-    )
+    add_jobs_argument(parser)
     parser.add_argument("--json", metavar="PATH", help="also write the figures here as JSON")
     args = parser.parse_args(argv)
     if args.games < 1 or args.players < 1:
         parser.error("--games and --players must be positive")
-    if args.jobs == 0:
-        args.jobs = os.cpu_count() or 1
+    args.jobs = job_count(parser, args.jobs)
     options = game_options(parser, args.option)
     tabletop.make(args.game, **options)  # fail early on a bad game id or option
     return args, options

@@ -25,6 +25,7 @@ import argparse
 import gc
 import importlib.metadata
 import json
+import os
 import random
 import statistics
 import sys
@@ -347,6 +348,23 @@ def parse_timing_arguments(
     if args.warmup is None:
         args.warmup = args.seconds / 4
     return args
+
+
+def add_jobs_argument(parser: argparse.ArgumentParser) -> None:
+    """``--jobs N``: worker processes, 0 for every core; read back by :func:`job_count`."""
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes; the figures do not depend on it (default: 1, 0: all cores)",
+    )
+
+
+def job_count(parser: argparse.ArgumentParser, jobs: int) -> int:
+    """``--jobs``'s value, 0 meaning every core; a negative one is refused."""
+    if jobs < 0:
+        parser.error("--jobs must be 0 (all cores) or positive")
+    return jobs or os.cpu_count() or 1
 
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:

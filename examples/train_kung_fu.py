@@ -3,16 +3,19 @@
     pip install -e ".[rl,train]"
     python examples/train_kung_fu.py --minutes 15 --seed 0 --out kung_fu_ppo.pt
 
-The learner plays ``tabletop.rl.gymnasium.SingleAgentEnv("kung-fu", opponents=["random"])``,
-half of its environments in seat 0 and half in seat 1. Illegal actions are masked out:
+The learner plays Kung Fu against the random bot in batches of games stepped together
+(``tabletop.rl.vector.VectorGames``), half of them in seat 0 and half in seat 1; a
+finished game starts the next at once (``autoreset="same_step"``). Illegal actions are
+masked out:
 their logits are set to ``-inf`` before sampling, so the policy never picks one.
 Observations are divided by the observer's upper bounds (every entry in ``[0, 1]``).
 
 Algorithm: PPO (clipped objective, GAE, one shared MLP torso with policy and value
-heads), batched over ``--envs`` environments stepped in turn in this process. Every
+heads), batched over ``--envs`` games. Every
 ``--eval-every`` seconds the greedy policy (argmax over legal actions) plays
 ``--eval-games`` games against the random bot, on game seeds disjoint from training
-ones (training seeds are below 2**40, evaluation seeds at or above it), and a line
+ones (training games are drawn from seeds below 2**40, evaluation games from seeds at
+or above it), and a line
 of the learning curve is printed. Runs are deterministic for a given ``--seed``
 and number of updates (``torch.set_num_threads(1)``); with ``--minutes`` the number
 of updates depends on the machine's speed, with ``--episodes`` it does not.
@@ -29,7 +32,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from tabletop.rl.gymnasium import SingleAgentEnv
+from tabletop.rl.vector import VectorGames
 
 EVAL_SEED_BASE = 2**40
 
@@ -91,61 +94,58 @@ class Result:
 
 
 class Runner:
-    """``envs`` single-agent environments, stepped one after the other."""
+    """``n`` games against the random bot, stepped together: the learner in seat 0 of
+    the first half, seat 1 of the other (two batches of :class:`VectorGames`)."""
 
-    def __init__(self, n: int, rng: np.random.Generator, seed_base: int = 0) -> None:
-        self.envs = [SingleAgentEnv("kung-fu", opponents=["random"], seat=i % 2) for i in range(n)]
-        ob = self.envs[0].observer
+    def __init__(self, n: int, seed: int) -> None:
+        half = max(1, n // 2)
+        self.batches = [
+            VectorGames(
+                "kung-fu", half, opponents=["random"], learner_seats=(seat,), autoreset="same_step"
+            )
+            for seat in (0, 1)
+        ]
+        ob = self.batches[0].observer
         self.scale = (1.0 / np.maximum(ob.high, 1.0)).astype(np.float32)
-        self.rng = rng
-        self.seed_base = seed_base
-        self.obs = np.zeros((n, ob.size), dtype=np.float32)
-        self.mask = np.zeros((n, ob.num_actions), dtype=bool)
-        for i in range(n):
-            self._reset(i)
+        for k, games in enumerate(self.batches):  # different games for the two seats
+            games.reset(seed=seed, start=k * half)
+        self.size = 2 * half
 
-    def _reset(self, i: int, seed: int | None = None) -> None:
-        if seed is None:
-            seed = self.seed_base + int(self.rng.integers(EVAL_SEED_BASE))
-        obs, info = self.envs[i].reset(seed=seed)
-        self.obs[i] = obs * self.scale
-        self.mask[i] = info["action_mask"].astype(bool)
+    def observe(self) -> tuple[torch.Tensor, torch.Tensor]:
+        """Scaled observations and masks of every game, as tensors (copies)."""
+        obs = np.concatenate([g.batch.obs for g in self.batches]) * self.scale
+        mask = np.concatenate([g.batch.masks for g in self.batches])
+        return torch.from_numpy(obs), torch.from_numpy(mask)
 
-
-def tensors(runner: Runner) -> tuple[torch.Tensor, torch.Tensor]:
-    return torch.from_numpy(runner.obs.copy()), torch.from_numpy(runner.mask.copy())
+    def step(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """One decision per game: the learner's rewards and which games ended."""
+        rewards, done = [], []
+        for k, games in enumerate(self.batches):
+            part = actions[k * games.num_envs : (k + 1) * games.num_envs]
+            batch = games.step(part)
+            rewards.append(batch.rewards[:, k].copy())
+            done.append(batch.terminated | batch.truncated)
+        return np.concatenate(rewards), np.concatenate(done).astype(np.float32)
 
 
 def collect(policy: Policy, runner: Runner, cfg: Config, result: Result) -> dict[str, torch.Tensor]:
     """``cfg.steps_per_update`` learner steps; GAE advantages along each env's trajectory."""
     steps = cfg.steps_per_update
-    n = len(runner.envs)
+    n = runner.size
     buf: dict[str, list[Any]] = {
         k: [] for k in ("obs", "mask", "act", "logp", "val", "rew", "done")
     }
     for _ in range(max(1, steps // n)):
-        obs, mask = tensors(runner)
+        obs, mask = runner.observe()
         with torch.no_grad():
             logits, value = policy(obs, mask)
             logp_all = torch.log_softmax(logits, dim=-1)
             act = torch.multinomial(logp_all.exp(), 1).squeeze(-1)
-        rew = np.zeros(n, dtype=np.float32)
-        done = np.zeros(n, dtype=np.float32)
-        for i, env in enumerate(runner.envs):
-            a = int(act[i])
-            if not runner.mask[i, a]:
-                result.illegal += 1
-            o, r, terminated, truncated, info = env.step(a)
-            result.illegal += int(info.get("illegal", False))
-            result.steps += 1
-            rew[i] = float(r)
-            if terminated or truncated:
-                done[i] = 1.0
-                result.episodes += 1
-                runner._reset(i)
-            else:
-                runner.obs[i] = o * runner.scale
-                runner.mask[i] = info["action_mask"].astype(bool)
+        chosen = act.numpy()
+        result.illegal += int((~mask.numpy()[np.arange(n), chosen]).sum())
+        rew, done = runner.step(chosen)
+        result.steps += n
+        result.episodes += int(done.sum())
         buf["obs"].append(obs)
         buf["mask"].append(mask)
         buf["act"].append(act)
@@ -154,7 +154,7 @@ def collect(policy: Policy, runner: Runner, cfg: Config, result: Result) -> dict
         buf["rew"].append(torch.from_numpy(rew))
         buf["done"].append(torch.from_numpy(done))
     with torch.no_grad():
-        _, last_value = policy(*tensors(runner))
+        _, last_value = policy(*runner.observe())
     t_len = len(buf["rew"])
     adv = torch.zeros(t_len, n)
     gae = torch.zeros(n)
@@ -208,36 +208,30 @@ def update(
 
 
 def evaluate(policy: Policy, games: int, seed: int = 0) -> float:
-    """Greedy policy's win rate against random over ``games`` (seats alternate)."""
-    runner = Runner(2, np.random.default_rng(seed), seed_base=EVAL_SEED_BASE)
-    wins = 0.0
-    for g in range(games):
-        i = g % 2
-        runner._reset(i, seed=EVAL_SEED_BASE + seed * 1_000_003 + g)
-        env = runner.envs[i]
-        while True:
-            obs = torch.from_numpy(runner.obs[i : i + 1].copy())
-            mask = torch.from_numpy(runner.mask[i : i + 1].copy())
-            with torch.no_grad():
-                logits, _ = policy(obs, mask)
-            a = int(logits.argmax(-1))
-            assert runner.mask[i, a], "the policy chose an illegal action"
-            o, r, terminated, truncated, info = env.step(a)
-            if terminated or truncated:
-                wins += float(r) if float(r) > 0 else 0.0
-                break
-            runner.obs[i] = o * runner.scale
-            runner.mask[i] = info["action_mask"].astype(bool)
-    return wins / games
+    """Greedy policy's win rate against random over ``games`` (seats alternate), each
+    game played once, on seeds no training game uses."""
+    runner = Runner(games, EVAL_SEED_BASE + seed)
+    wins = np.zeros(runner.size)
+    finished = np.zeros(runner.size, dtype=bool)
+    while not finished.all():
+        obs, mask = runner.observe()
+        with torch.no_grad():
+            logits, _ = policy(obs, mask)
+        actions = logits.argmax(-1).numpy()
+        assert mask.numpy()[np.arange(runner.size), actions].all(), "an illegal choice"
+        rewards, done = runner.step(actions)
+        first = (done > 0) & ~finished
+        wins[first] = np.maximum(rewards[first], 0.0)
+        finished |= done > 0
+    return float(wins.mean())
 
 
 def train(cfg: Config) -> Result:
     torch.set_num_threads(1)
     torch.manual_seed(cfg.seed)
     gen = torch.Generator().manual_seed(cfg.seed)
-    rng = np.random.default_rng(cfg.seed)
-    runner = Runner(cfg.envs, rng)
-    ob = runner.envs[0].observer
+    runner = Runner(cfg.envs, cfg.seed)
+    ob = runner.batches[0].observer
     policy = Policy(ob.size, ob.num_actions)
     opt = torch.optim.Adam(policy.parameters(), lr=cfg.lr)
     result = Result(policy)
@@ -283,7 +277,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--episodes", type=int, default=None, help="stop after this many")
     parser.add_argument("--eval-games", type=int, default=400, help="games per evaluation")
     parser.add_argument("--eval-every", type=float, default=60.0, help="seconds between evals")
-    parser.add_argument("--envs", type=int, default=16, help="environments stepped together")
+    parser.add_argument("--envs", type=int, default=16, help="games stepped together")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=None, help="save the policy's state_dict here")
     args = parser.parse_args(argv)

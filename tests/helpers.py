@@ -1,4 +1,4 @@
-"""Helpers every game's tests share: pick and apply actions by their labels."""
+"""Helpers the tests share: pick and apply actions by their labels, a made-up reader."""
 
 from __future__ import annotations
 
@@ -26,3 +26,19 @@ def act(state: State, *steps: str) -> State:
     for label in steps:
         state.apply(action(state, label))
     return state
+
+
+class MadeUpReader:
+    """A reader of a tiny made-up catalog (what a sentence asks of a reader): its
+    language is none the project speaks, and its numbers are marked ``#``."""
+
+    lang = "xx"
+
+    def __init__(self, translations: dict[str, str]) -> None:
+        self.translations = translations
+
+    def gettext(self, message: str) -> str:
+        return self.translations.get(message, message)
+
+    def number(self, value: float) -> str:
+        return f"#{value}"

@@ -16,8 +16,8 @@ from tabletop.bots import list_bots, make_bot
 from tabletop.core.game import State
 from tabletop.core.rng import Rng
 from tabletop.games.kung_fu.bots import KungFuHeuristicBot
+from tabletop.games.kung_fu.counting import best_of, best_payment
 from tabletop.games.kung_fu.game import KungFuGame
-from tabletop.games.kung_fu.heuristic import best_of, best_payment
 from tests.games.kung_fu.scenario import act, build, hand, make, row
 
 OPTION_SETS = [

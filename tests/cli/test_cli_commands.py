@@ -27,8 +27,8 @@ def test_version(invoke: Invoke) -> None:
     assert result.output.strip() == f"tabletop {tabletop.__version__} ({engine} engines)"
 
 
-def test_list_names_games_options_and_bots(invoke: Invoke) -> None:
-    result = invoke(["list"])
+def test_list_options_names_games_options_and_bots(invoke: Invoke) -> None:
+    result = invoke(["list", "--options"])
     assert result.exit_code == 0, result.output
     out = result.output
     assert "uno-power" in out and "UNO Power" in out and "2-6 players" in out
@@ -53,7 +53,7 @@ def _section(out: str, game_id: str) -> str:
 
 
 def test_list_shows_options_by_group_and_defaults_as_labels(invoke: Invoke) -> None:
-    out = _section(invoke(["list"]).output, "king-of-tokyo")
+    out = _section(invoke(["list", "--options"]).output, "king-of-tokyo")
     groups = [out.index(title) for title in ("Set-up", "Expansions", "Rule variants", "Advanced")]
     assert groups == sorted(groups)
     assert groups[0] < out.index("edition  Edition") < groups[1]
@@ -63,8 +63,8 @@ def test_list_shows_options_by_group_and_defaults_as_labels(invoke: Invoke) -> N
     assert "mutant  Mutant (draft variant)" in out
 
 
-def test_list_shows_bots_weakest_first_with_summaries(invoke: Invoke) -> None:
-    out = invoke(["list"]).output
+def test_list_options_shows_bots_weakest_first_with_summaries(invoke: Invoke) -> None:
+    out = invoke(["list", "--options"]).output
     for game_id in tabletop.list_games():
         section = _section(out, game_id)
         positions = [section.index(f"    {bot.name}  ") for bot in bot_catalogue(game_id)]
@@ -82,11 +82,33 @@ def test_list_shows_the_kung_fu_notice(invoke: Invoke) -> None:
     assert "Notice" not in _section(out, "uno-power")
 
 
-def test_list_fits_80_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("options", [[], ["--options"]])
+def test_list_fits_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, options: list[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["list"], env={"COLUMNS": "80"})
+    result = CliRunner().invoke(app, ["list", *options], env={"COLUMNS": "80"})
     assert result.exit_code == 0
     assert max(len(line.rstrip()) for line in result.output.splitlines()) <= 80
+
+
+def test_list_is_short_by_default(invoke: Invoke) -> None:
+    """A few lines per game: the set-up options and expansions with their defaults as
+    typed after -o, how many options there are and how to see them, the bots' ladder."""
+    out = invoke(["list"]).output
+    games = tabletop.list_games()
+    for game_id in games:
+        section = _section(out, game_id)
+        notice = tabletop.make(game_id).notice
+        assert len(section.strip().splitlines()) <= 5 + (6 if notice else 0), section
+        assert f"tabletop list {game_id} --options" in section
+        assert "bots: random < easy < heuristic < normal < hard (ismcts = normal)" in section
+    kot = _section(out, "king-of-tokyo")
+    assert "Set-up: edition=2011, monsters=box, first_player=roll, tokyo_bay=on" in kot
+    assert "Expansions: power_up=off" in kot
+    assert "healing_ray_regeneration" not in kot and "turn_limit" not in kot
+    assert "target_score=500" in _section(out, "uno-power")
+    assert len(out.splitlines()) < 30
 
 
 def test_play_prints_the_kung_fu_notice_once_before_the_game(invoke: Invoke) -> None:

@@ -14,6 +14,9 @@ from typer.testing import Result
 import tabletop
 from tabletop.cli.render import Seating, get_renderer
 from tabletop.cli.render.king_of_tokyo import KingOfTokyoRenderer
+from tabletop.cli.table import set_table
+from tabletop.core.options import option_catalogue, options_to_dict, value_text
+from tabletop.games.king_of_tokyo.preferences import KingOfTokyoPreferences
 
 Invoke = Callable[..., Result]
 HUMAN = ["play", "king-of-tokyo", "--seats", "you,heuristic,heuristic"]
@@ -121,6 +124,8 @@ def test_help_shows_the_rules(invoke: Invoke) -> None:
 
 POWER_UP = ["play", "king-of-tokyo", "--seats", "you,random,random", "--seed", "3"]
 POWER_UP_OPTIONS = ["-o", "power_up=on", "-o", "first_player=0"]
+# Every question put to the player: no preference answers one.
+ASK_ALL = ["-p", "evolutions=every", "-p", "skip_empty_steps=off", "-p", "rapid_healing=ask"]
 
 
 def test_preferences_answer_for_the_player(invoke: Invoke) -> None:
@@ -131,9 +136,30 @@ def test_preferences_answer_for_the_player(invoke: Invoke) -> None:
     assert result.exit_code == 0, result.output
     answered = re.findall(r"answered by your preferences: (.+)", result.output)
     assert answered and set(answered) <= {"decline", "take the damage"}, answered
+    asked = invoke([*POWER_UP, *POWER_UP_OPTIONS, *ASK_ALL], input=ALWAYS_FIRST)
+    assert asked.exit_code == 0, asked.output
+    assert "answered by your preferences: decline" not in asked.output
+
+
+def test_the_terminal_answers_with_the_games_own_default_preferences(invoke: Invoke) -> None:
+    """Preferences are on by default, as on a server: a game without --prefer plays
+    exactly as with every preference given at the game's default."""
+    defaults = options_to_dict(tabletop.make("king-of-tokyo").preferences())
+    given = [f"--prefer={name}={value_text(value)}" for name, value in defaults.items()]
     plain = invoke([*POWER_UP, *POWER_UP_OPTIONS], input=ALWAYS_FIRST)
-    assert plain.exit_code == 0, plain.output
-    assert "answered by your preferences" not in plain.output
+    spelled = invoke([*POWER_UP, *POWER_UP_OPTIONS, *given], input=ALWAYS_FIRST)
+    assert plain.exit_code == 0 and spelled.exit_code == 0, plain.output
+    assert plain.output == spelled.output
+
+
+def test_a_person_here_gets_the_games_default_preferences() -> None:
+    for game_id in tabletop.list_games():
+        game = tabletop.make(game_id)
+        table = set_table(game_id, ("you", "random"), 1, {}, {})
+        if game.preferences_type is None:
+            assert table.preferences == {}
+        else:
+            assert table.preferences == {0: game.preferences()}
 
 
 @pytest.mark.parametrize(
@@ -157,7 +183,8 @@ def test_preferences_are_shown_and_changed_during_the_game(invoke: Invoke) -> No
     answers = "p\np evolutions=nonsense\np evolutions=off skip_empty_steps=on\n" + ALWAYS_FIRST
     result = invoke([*POWER_UP, *POWER_UP_OPTIONS], input=answers)
     assert result.exit_code == 0, result.output
-    assert "Your preferences" in result.output and "ask me at every occasion" in result.output
+    evolutions = {o.name: o for o in option_catalogue(KingOfTokyoPreferences)}["evolutions"]
+    assert "Your preferences" in result.output and evolutions.default_label in result.output
     assert "must be one of every, matching, next_turn, off" in result.output
     assert "answered by your preferences" in result.output
 
@@ -165,3 +192,19 @@ def test_preferences_are_shown_and_changed_during_the_game(invoke: Invoke) -> No
 def test_games_without_preferences_refuse_them(invoke: Invoke) -> None:
     result = invoke(["play", "kung-fu", "--seats", "you,random", "--prefer", "evolutions=off"])
     assert result.exit_code != 0 and "has no preferences" in result.output
+
+
+@pytest.mark.parametrize("typed", ["k 1 2", "k 12", "k12", "K 21", "keep 1,2", "k 1 2 2"])
+def test_dice_to_keep_may_be_typed_together(typed: str) -> None:
+    """``k 12`` keeps dice 1 and 2 as ``k 1 2`` does: each digit numbers a die."""
+    state = _rolling_state()
+    view, legal = state.view(0), state.legal_actions()
+    renderer = get_renderer("king-of-tokyo")
+    assert renderer.parse_choice(typed, view, legal) == renderer.parse_choice("k 1 2", view, legal)
+
+
+@pytest.mark.parametrize("typed", ["kx", "key", "k1x", "knock 1"])
+def test_words_that_only_start_like_keep_are_not_keeps(typed: str) -> None:
+    state = _rolling_state()
+    answer = get_renderer("king-of-tokyo").parse_choice(typed, state.view(0), state.legal_actions())
+    assert answer is None or (isinstance(answer, str) and "numbers of the dice" in answer)

@@ -2,10 +2,10 @@
 
 Each snapshot is the output of one command, rendered 100 columns wide without colour,
 kept in ``tests/cli/snapshots/<name>.<lang>.txt``: a seeded game of each game played to
-a fixed point (boards, log, choices, the help), ``tabletop list`` for one game, and the
-replay of a short record. They change whenever a screen or a translation does (the
-German and Italian ones when translators fill the catalogs); after checking the
-difference, rewrite them with::
+a fixed point (boards, log, choices, the help), ``tabletop list`` (short, and one game's
+``--options``), and the replay of a short record. They change whenever a screen or a
+translation does (the German and Italian ones when translators fill the catalogs);
+after checking the difference, rewrite them with::
 
     TABLETOP_UPDATE_SNAPSHOTS=1 python -m pytest tests/cli/test_languages.py
 """
@@ -143,7 +143,7 @@ def test_lang_chooses_the_language(run: Run, lang: str) -> None:
 
 
 def test_the_locale_chooses_german(run: Run) -> None:
-    result = run(["list", "kung-fu"], env={"LANG": "de_DE.UTF-8"})
+    result = run(["list", "kung-fu", "--options"], env={"LANG": "de_DE.UTF-8"})
     assert result.exit_code == 0, result.output
     assert tr().lang == "de"
     # The heading in German once translators have given it (English until then).
@@ -215,9 +215,16 @@ def test_play_screens(run: Run, game: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_list_screen(run: Run, lang: str) -> None:
-    result = run(["--lang", lang, "list", "kung-fu"])
+    result = run(["--lang", lang, "list", "kung-fu", "--options"])
     assert result.exit_code == 0, result.output
     check_snapshot("list-kung-fu", lang, result.output)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_short_list_screen(run: Run, lang: str) -> None:
+    result = run(["--lang", lang, "list"])
+    assert result.exit_code == 0, result.output
+    check_snapshot("list", lang, result.output)
 
 
 def _short_record(path: Path, game_id: str, players: int, actions: int) -> Path:

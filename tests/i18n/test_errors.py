@@ -24,9 +24,10 @@ from tabletop import GameRecord
 from tabletop.bots.registry import check_think, make_bot, parse_bot_spec
 from tabletop.core.errors import InvalidOptionsError, TabletopError
 from tabletop.core.positions import PositionError, load_position
-from tabletop.games.kung_fu.cards import parse_deck
+from tabletop.games.kung_fu.deck_file import parse_deck
 from tabletop.i18n import Reader, languages
 from tabletop.i18n.extract import PYTHON_KEYWORDS, template
+from tests.helpers import MadeUpReader
 
 PACKAGE = Path(tabletop.__file__).resolve().parent
 
@@ -285,20 +286,10 @@ def test_a_provoked_error_reads_in_every_language(name: str, lang: str) -> None:
     assert text.strip()
 
 
-class _Reader:
-    """A reader of a tiny made-up catalog."""
-
-    def __init__(self, translations: dict[str, str]) -> None:
-        self.translations = translations
-
-    def gettext(self, message: str) -> str:
-        return self.translations.get(message, message)
-
-
 def test_the_translation_fills_the_fields_and_the_nested_problem() -> None:
     error = _provoke("bad option value")
     assert isinstance(error, InvalidOptionsError) and error.option == "hand_size"
-    reader = _Reader(
+    reader = MadeUpReader(
         {
             "option {option!r}: {problem}": "Option {option!r}: {problem}",
             "must be a whole number; got {value!r}": "muss eine ganze Zahl sein, nicht {value!r}",

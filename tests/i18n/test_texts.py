@@ -89,6 +89,16 @@ def test_texts_are_translated_not_copied(lang: str) -> None:
                     assert texts[section][entry]["text"] != _english_text(package, section, entry)
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_kung_fu_card_names_are_said_in_the_language(lang: str) -> None:
+    """Kung Fu's card names describe the move ("Bridge of Heaven", "Drunken Master"):
+    unlike the monsters' proper names, each is said in the reader's language."""
+    names = data_texts("kung_fu", lang)["cards"]
+    for deck in ("deck.json", "deck_balanced.json"):
+        for card in _data("kung_fu", deck)["cards"]:
+            assert names[card["id"]]["name"] != card["name"], (lang, card["name"])
+
+
 def _english_text(package: str, section: str, entry: str) -> str | None:
     if package == "king_of_tokyo" and section in ("cards", "evolutions"):
         rows = _data(package, f"{section}.json")[section]

@@ -207,8 +207,20 @@ def test_observation_tensors(config: dict[str, Any]) -> None:
 
 def test_unsupported_observation_types_raise() -> None:
     game = _load(CONFIGS[2])
-    with pytest.raises(ValueError, match="perfect_recall"):
-        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    # Information states have strings (tests/rl/test_openspiel_infostate.py), no tensor.
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.tensor is None and recall.dict == {}
+    with pytest.raises(ValueError, match="not tensors"):
+        recall.set_from(game.new_initial_state(), 0)
+    with pytest.raises(ValueError, match="public observations"):
+        make_observation(
+            game,
+            pyspiel.IIGObservationType(
+                public_info=False,
+                perfect_recall=False,
+                private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+            ),
+        )
     with pytest.raises(ValueError):
         make_observation(
             game,

@@ -6,13 +6,15 @@ answers the sheet a tap opens, and never uses the "All choices" menu unless told
 At every decision it checks the page against the layout rules of the browser client
 (docs/server.md): the prompt, every control of the decision and every seat's key
 figures inside the first screen, no two panels overlapping, every control named for
-screen readers, and text that meets WCAG AA contrast.
+screen readers, text that meets WCAG AA contrast, cards that hold their text (no
+overflow, no word broken in a name), and a sheet opened by a tap that says no "null".
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +31,11 @@ UI_CONTROLS = (
     ".kot-die.selectable, .uno-toggle, .kf-toggle input,"
     " .kf-split button:not(.primary):not([disabled]), .tower[aria-pressed]"
 )
+CARDS = (
+    ".kot-card:not(.empty), .kot-evo-card, .kf-card:not(.placeholder):not(.down),"
+    " .uno-card:not(.mini)"
+)
+"""Every card of every board, for CHECK_CARDS."""
 
 
 def _script(name: str) -> str:
@@ -39,6 +46,7 @@ def _script(name: str) -> str:
 
 CHECK_LAYOUT = _script("check_layout.js")
 CHECK_CONTRAST = _script("check_contrast.js")
+CHECK_CARDS = _script("check_cards.js")
 
 
 @dataclass
@@ -94,6 +102,8 @@ class BoardPlayer:
             self.report.problems.append(f"{kind}: {problem}")
         for problem in self.page.evaluate(CHECK_CONTRAST):
             self.report.problems.append(f"{kind}: {problem}")
+        for problem in self.page.evaluate(CHECK_CARDS, CARDS):
+            self.report.problems.append(f"{kind}: {problem}")
         legal = self.page.locator("#choice-list button").count()
         summary = self.page.locator("#choices-summary").inner_text()
         if summary != f"All choices ({legal})":
@@ -133,6 +143,9 @@ class BoardPlayer:
             timeout=30_000,
         )
         if page.locator("#sheet[open]").count():
+            said = page.locator("#sheet[open]").inner_text()
+            if re.search(r"\bnull\b", said):
+                self.report.problems.append(f"{kind}: the sheet says null: {said[:60]!r}")
             choices = [sheet.nth(i) for i in range(sheet.count())]
             assert choices, f"{kind}: a sheet with nothing to choose"
             self.press(self.rng.choice(choices))

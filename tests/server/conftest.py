@@ -90,12 +90,17 @@ def test_settings(database_url: str, **overrides: Any) -> ServerSettings:
         "database_url": database_url,
         "bot_workers": 0,
         "bot_pause_s": 0.0,
+        "answer_pace_s": 0.0,
         "hint_iterations": 30,
         "snapshot_every": 7,
         "rate_burst": 10_000,  # tests send faster than people; flooding has its own test
         "rate_per_s": 10_000.0,
         "http_rate_burst": 10_000,
         "http_rate_per_s": 10_000.0,
+        "handshake_rate_burst": 10_000,
+        "handshake_rate_per_s": 10_000.0,
+        "replay_rate_burst": 10_000,
+        "replay_rate_per_s": 10_000.0,
         "hints_per_minute": 600,
         "presence_delay_s": 0.0,
         "storage_retry_s": 0.01,
@@ -136,7 +141,12 @@ class Chromium:
         self.browser = browser
 
     def new_context(self, **options: Any) -> Any:
+        """A context as a person's browser, but with the page's animations off by
+        default (``prefers-reduced-motion``): the layout checks measure where things
+        settle, not a card half way through sliding in. A test of the animations asks
+        for them (``reduced_motion="no-preference"``)."""
         options.setdefault("bypass_csp", True)
+        options.setdefault("reduced_motion", "reduce")
         return self.browser.new_context(**options)
 
 

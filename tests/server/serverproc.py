@@ -21,6 +21,11 @@ from tabletop.server.engine import engine_url
 
 ADDRESS = re.compile(r"open (http://[^ ]+/) in your browser")
 
+LOCAL_PROXIES = ("--trusted-proxy", "127.0.0.1")
+"""The options of processes that run as docs/deploy.md runs them on one machine: each
+trusts nginx and the other processes, all on 127.0.0.1, to forward a client's address
+(a process that relays a request sends it on)."""
+
 
 class Server:
     def __init__(self, process: subprocess.Popen[str], url: str) -> None:
@@ -51,7 +56,16 @@ def start_server(database_url: str, tmp_path: Path, *extra: str, log: Path | Non
     """``tabletop serve`` on a free port, with one bot worker process; ``extra`` are more
     command-line options (a later option wins), ``log`` keeps its standard error."""
     command = serve_command(
-        database_url, "--bot-workers", "1", "--bot-pause", "0", "--snapshot-every", "5", *extra
+        database_url,
+        "--bot-workers",
+        "1",
+        "--bot-pause",
+        "0",
+        "--answer-pace",
+        "0",
+        "--snapshot-every",
+        "5",
+        *extra,
     )
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
     with contextlib.ExitStack() as files:

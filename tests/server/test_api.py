@@ -10,7 +10,7 @@ from sqlalchemy import create_engine, select
 
 import tabletop
 from tabletop.server.engine import engine_url
-from tabletop.server.storage import seats_t
+from tabletop.server.schema import seats_t
 from tests.server.helpers import HUMAN, bot, new_table
 
 

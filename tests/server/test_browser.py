@@ -146,8 +146,14 @@ def test_a_friend_joins_by_the_link_and_a_spectator_is_told(
     friend = friend_context.new_page()
     errors += collect_errors(friend)
     friend.goto(link)
-    friend.fill(".claim-name", "Bo")
-    friend.tap("button.claim")
+    # The friend's own prompt, with "Take this seat" in it, on the first screen.
+    friend.wait_for_selector("#decision-bar button.claim")
+    said = friend.locator("#prompt-text").inner_text()
+    assert "Ann invites you" in said and "share the invite link" not in said
+    take = friend.locator("#decision-bar button.claim").bounding_box()
+    assert take is not None and take["y"] + take["height"] <= PHONE["height"]
+    friend.fill("#claim-name", "Bo")
+    friend.tap("#decision-bar button.claim")
     friend.wait_for_selector("#seats .seat.me:has-text('Bo')")
     friend.reload()  # the token kept by the browser takes the same seat again
     friend.wait_for_selector("#seats .seat.me:has-text('Bo')")
@@ -166,6 +172,12 @@ def test_a_friend_joins_by_the_link_and_a_spectator_is_told(
     watcher.wait_for_selector("body[data-ready='1']")
     assert watcher.locator("#prompt-text").inner_text().startswith("Watching")
     assert watcher.locator("#seats .claim").count() == 0  # every seat is taken
+    # The seed of a known deal is no secret: the page and the lobby show it to everyone.
+    assert "Known deal: seed 3 — anyone here" in watcher.locator("#notice").inner_text()
+    lobby = watcher_context.new_page()
+    lobby.goto(web_server.url)
+    lobby.wait_for_selector(f".table-row[data-table-id='{table_id}'] .badge:has-text('seed 3')")
+    lobby.close()
     page.wait_for_selector("#watchers:has-text('1 spectator watching')")
     assert errors == []
     for c in (watcher_context, friend_context, host):

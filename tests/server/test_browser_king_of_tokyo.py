@@ -13,7 +13,7 @@ from typing import Any
 import tabletop
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tests.server.serverproc import Server
-from tests.server.test_browser import module_page
+from tests.server.test_browser import LAPTOP, module_page
 
 DRAW = """async ([view, legal, seat]) => {
   const m = await import('/static/games/king-of-tokyo.js');
@@ -129,3 +129,63 @@ def test_yield_and_stay_are_next_to_tokyo(web_server: Server, chromium: Any) -> 
     spot.locator("button.yield").click()
     assert page.evaluate("window.acted") == [legal[0]["id"]]
     context.close()
+
+
+TABLE_PAGE_DRAW = """async ([view, legal, seat, check, cards]) => {
+  const link = document.getElementById('game-css');
+  link.href = '/static/games/king-of-tokyo.css';
+  await new Promise((done) => { link.onload = done; });
+  const m = await import('/static/games/king-of-tokyo.js');
+  const { boardContext } = await import('/static/ui.js');
+  const summary = { seats: view.monsters.map((_, i) => ({ name: `Bot ${i + 1} (heuristic)` })) };
+  const ctx = boardContext({ seat, version: 1, legal, view, summary, act: () => {},
+    describe: (a) => a.label });
+  document.getElementById('board').replaceChildren(m.render(view, ctx));
+  return eval(check)(cards);
+}"""
+
+
+def table_page(chromium: Any, server: Server, viewport: dict[str, int]) -> tuple[Any, Any]:
+    """The real table page without its script, for drawing a board into it."""
+    context = chromium.new_context(viewport=viewport)
+    page = context.new_page()
+    page.route(
+        "**/static/table.js", lambda route: route.fulfill(body="", content_type="text/javascript")
+    )
+    page.goto(f"{server.url}table/layout-test")
+    return context, page
+
+
+def test_card_names_break_between_words_only(web_server: Server, chromium: Any) -> None:
+    """The names with the longest words ("Regeneration", "Background Dweller") in the
+    row, beside the top of the deck and a hand of Evolutions, on a phone, a tablet and
+    a laptop: each name fits its card without breaking a word, and no card overflows."""
+    from tests.server.board import CARDS, CHECK_CARDS
+
+    game = tabletop.make("king-of-tokyo", power_up="on", edition="2016")
+    state = game.new_state(5, seed=1)
+    view = state.view(0)
+    table = {c["name"]: c for c in _all_cards(state)}
+    longest = ["Regeneration", "Background Dweller", "Media-Friendly", "Complete Destruction"]
+    view["row"] = [table[n] for n in longest[:3]]
+    view["deck_top"] = table[longest[3]]
+    info = evolution_table().info
+    by_name = {e.name: e.describe() for e in info}
+    view["monsters"][0]["evolutions"]["hand"] = [
+        by_name["Saurian Adaptability"],
+        by_name["Pandarwinism: Survival of the Cutest"],
+    ]
+    legal = legal_items(game, ["buy the top card of the deck (Made in a Lab)"])
+    problems = []
+    for viewport in ({"width": 390, "height": 844}, {"width": 800, "height": 900}, LAPTOP):
+        context, page = table_page(chromium, web_server, viewport)
+        found = page.evaluate(TABLE_PAGE_DRAW, [view, legal, 0, CHECK_CARDS, CARDS])
+        problems += [f"{viewport['width']}px: {problem}" for problem in found]
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def _all_cards(state: Any) -> list[dict[str, Any]]:
+    """Every Power card of the game as a view shows it."""
+    cards = state.cards
+    return [{**cards.described[c], "instance": c} for c in range(len(cards.described))]

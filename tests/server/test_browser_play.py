@@ -4,13 +4,16 @@ For each title a person plays a whole game against bots the way people do: click
 (on the phone: tapping) dice, cards, towers, piles and monsters, never the "All
 choices" menu. At every decision the page must keep the layout rules (the prompt,
 the decision's controls and every seat's key figures on the first screen, no panel
-over another, named controls, WCAG AA contrast); at the end the result is said once,
-in the game's own terms, the replay steps, no page or console error occurred, and no
-websocket frame held another seat's hidden cards.
+over another, named controls, WCAG AA contrast, cards that hold their text, sheets
+without a "null"); at the end the result is said once, in the game's own terms, its
+table fits the screen (a phone's 390 px), King of Tokyo shows each eliminated
+monster's stars at its elimination, the replay steps, no page or console error
+occurred, and no websocket frame held another seat's hidden cards.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -61,6 +64,7 @@ def test_a_whole_game_through_the_board(
     assert page.locator(".winner-line").count() == 1
     assert page.locator("#prompt-text").inner_text() == "The game is over."
     result = page.locator("#result").inner_text()
+    assert not re.search(r"\bplayer \d", result), result  # people by their names
     if game == "king-of-tokyo":
         assert report.clicks["kot-die"] and report.clicks["#kot-reroll"], report.clicks
         assert report.decisions["keep_evolution"], report.decisions
@@ -77,7 +81,37 @@ def test_a_whole_game_through_the_board(
     page.click("#replay-next")
     page.wait_for_selector("#replay[data-step='1']")
     assert "step 1 of" in page.locator("#replay-label").inner_text()
+    # The results table fits the screen: nothing clipped, nothing to scroll sideways.
+    widths = page.evaluate(TABLE_WIDTHS)
+    fits = [w["table"] <= w["box"] and w["right"] <= w["screen"] for w in widths]
+    assert widths and all(fits), widths
+    if game == "king-of-tokyo":
+        check_stars_at_elimination(page, frames)
     record = web_server.http.get(f"/api/tables/{table_id}/record").json()
     assert check_private(frames, record, 0) > 0
     assert errors == []
     context.close()
+
+
+TABLE_WIDTHS = """() => [...document.querySelectorAll('#result table.scores')].map((table) => ({
+  table: table.scrollWidth,
+  box: table.parentElement.clientWidth,
+  right: Math.round(table.getBoundingClientRect().right),
+  screen: window.innerWidth,
+}))"""
+
+
+def check_stars_at_elimination(page: Any, frames: list[dict[str, Any]]) -> None:
+    """Each eliminated monster's row shows the stars its elimination event says it had
+    (the rules take them at elimination), not the 0 it has since."""
+    out = [
+        event["data"]
+        for frame in frames
+        if frame.get("type") == "state"
+        for event in frame["log"]
+        if event["kind"] == "eliminated"
+    ]
+    assert all("stars" in data for data in out), out
+    for data in out:
+        cell = page.locator(f"#result tr[data-seat='{data['seat']}'] td.stars")
+        assert cell.inner_text() == str(data["stars"]), (data, cell.inner_text())

@@ -206,13 +206,14 @@ def _belongs(action: dict[str, Any], element: dict[str, Any]) -> bool:
     return True
 
 
-LAY_OUT = """async ([module, css, positions, controls, check, contrast]) => {
+LAY_OUT = """async ([module, css, positions, controls, check, contrast, cardCheck, cards]) => {
   document.getElementById('game-css').href = css;
   await new Promise((done) => { document.getElementById('game-css').onload = done; });
   const m = await import(module);
   const { boardContext } = await import('/static/ui.js');
   const checkLayout = eval(check);
   const checkContrast = eval(contrast);
+  const checkCards = eval(cardCheck);
   const out = [];
   for (const p of positions) {
     const seats = (p.view.players ?? p.view.monsters).map((_, i) => `Bot ${i + 1} (heuristic)`);
@@ -233,6 +234,7 @@ LAY_OUT = """async ([module, css, positions, controls, check, contrast]) => {
     const kind = (p.view.decision || {}).kind || 'turn';
     for (const problem of checkLayout(controls)) out.push(`${kind}: ${problem}`);
     for (const problem of checkContrast()) out.push(`${kind}: ${problem}`);
+    for (const problem of checkCards(cards)) out.push(`${kind}: ${problem}`);
   }
   return out;
 }"""
@@ -245,8 +247,15 @@ def test_every_decision_fits_the_first_screen(
 ) -> None:
     """The layout rules of the table page (as in test_browser_play), for every seeded
     position: the prompt, each control and every seat's figures on the first screen,
-    nothing overlapping, every control named, AA contrast."""
-    from tests.server.board import ACTION_CONTROLS, CHECK_CONTRAST, CHECK_LAYOUT, UI_CONTROLS
+    nothing overlapping, every control named, AA contrast, cards that hold their text."""
+    from tests.server.board import (
+        ACTION_CONTROLS,
+        CARDS,
+        CHECK_CARDS,
+        CHECK_CONTRAST,
+        CHECK_LAYOUT,
+        UI_CONTROLS,
+    )
 
     viewport = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
     context = chromium.new_context(viewport=viewport[screen])
@@ -267,6 +276,8 @@ def test_every_decision_fits_the_first_screen(
             f"{ACTION_CONTROLS}, {UI_CONTROLS}",
             CHECK_LAYOUT,
             CHECK_CONTRAST,
+            CHECK_CARDS,
+            CARDS,
         ],
     )
     assert errors == []

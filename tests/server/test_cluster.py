@@ -27,8 +27,10 @@ from websockets.exceptions import ConnectionClosed
 
 import tabletop
 from tabletop.server.engine import engine_url
+from tests.server.conftest import _fresh_postgres
 from tests.server.helpers import HUMAN, bot
 from tests.server.serverproc import (
+    LOCAL_PROXIES,
     JsonSocket,
     Server,
     owner_address,
@@ -37,7 +39,10 @@ from tests.server.serverproc import (
     stop_server_process,
 )
 
-SEND_EVERY_S = 0.11
+RATE_BURST = 20
+RATE_PER_S = 9.0
+"""What a player sends at most: under the server's own limit on a connection (30 at
+once, 10 a second), which ignores a message past it."""
 
 GAMES = {
     "uno-power": {"target_score": "single_round", "hand_size": 3},  # a short round
@@ -45,17 +50,36 @@ GAMES = {
     "king-of-tokyo": {},
 }
 
+DEALS = {"uno-power": 12, "kung-fu": 57, "king-of-tokyo": 44}
+"""The known deal (``known_deal``: the table deals the seed itself) of each game in
+:func:`test_people_on_different_processes_play_a_whole_game`: the same game each run,
+30 to 41 moves long with its players' moves. A secret deal's UNO Power round with
+these players lasts from a few moves to over 1,000 (100 to 350 in the middle), a minute
+or more at the server's 10 messages a second; the other tests choose theirs likewise."""
+
 
 @contextmanager
 def cluster(url: str, tmp_path: Path, *extra: str, size: int = 3) -> Iterator[list[Server]]:
     with ThreadPoolExecutor(size) as starting:  # together, as a deployment starts them
-        servers = list(starting.map(lambda _: start_server(url, tmp_path, *extra), range(size)))
+        servers = list(
+            starting.map(lambda _: start_server(url, tmp_path, *LOCAL_PROXIES, *extra), range(size))
+        )
     try:
         yield servers
     finally:
         for server in servers:
             server.http.close()
             stop_server_process(server.process)
+
+
+@pytest.fixture(scope="module")
+def three_processes(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[Server]]]:
+    """Three processes on one fresh PostgreSQL database, and its URL, for the tests that
+    only play on them, each at tables of its own (a test that kills or restarts a
+    process starts its own): starting three processes costs more than a game."""
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(contextmanager(_fresh_postgres)())  # dropped at the end
+        yield url, stack.enter_context(cluster(url, tmp_path_factory.mktemp("cluster")))
 
 
 def owner_port(url: str, table_id: str) -> int:
@@ -80,7 +104,8 @@ class Player:
         self.conn: Any = None
         self.sockets = contextlib.ExitStack()
         self.reconnects = 0
-        self.sent = 0.0
+        self.tokens = float(RATE_BURST)
+        self.stamp = time.monotonic()
 
     def connect(self, deadline_s: float = 10.0) -> dict[str, Any]:
         """Say hello (to the first live process from ``at`` on); the first state."""
@@ -120,11 +145,16 @@ class Player:
             return self.connect()
 
     def act(self, action: int, version: int) -> None:
-        # The server takes 10 messages a second from a connection: keep under it.
-        wait = self.sent + SEND_EVERY_S - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)  # pacing to the server's rate limit, not a race
-        self.sent = time.monotonic()
+        # Within the server's rate: a token bucket like its own, smaller and slower. Each
+        # move waits for the state it makes, so the server never receives them faster
+        # than they were sent.
+        now = time.monotonic()
+        self.tokens = min(float(RATE_BURST), self.tokens + (now - self.stamp) * RATE_PER_S)
+        self.stamp = now
+        if self.tokens < 1:
+            time.sleep((1 - self.tokens) / RATE_PER_S)  # pacing to the rate limit, not a race
+            self.tokens, self.stamp = 1.0, time.monotonic()
+        self.tokens -= 1
         # A closed socket: not acknowledged, the next state tells whether it landed.
         with contextlib.suppress(ConnectionClosed, OSError):
             JsonSocket(self.conn).send_json(
@@ -133,18 +163,19 @@ class Player:
 
 
 def play_to_the_end(
-    players: list[Player], rng: random.Random, between: Any = None, limit: int = 3000
+    players: list[Player], seed: int | str, between: Any = None, limit: int = 3000
 ) -> dict[str, Any]:
-    """Everyone plays until the game ends, mostly the first legal action (in UNO
-    Power a card before a draw: short games), else a seeded random one;
+    """Everyone plays until the game ends, mostly the first legal action, else a random
+    one: each a function of ``seed`` and the version, so that a move played again after
+    a reconnect is the same move, and a known deal the same game each run.
     ``between(n)`` runs before move ``n`` (kills, restarts)."""
     with contextlib.ExitStack() as sockets:
         for p in players:
             sockets.callback(p.sockets.close)
-        return _play(players, rng, between, limit)
+        return _play(players, seed, between, limit)
 
 
-def _play(players: list[Player], rng: random.Random, between: Any, limit: int) -> dict[str, Any]:
+def _play(players: list[Player], seed: int | str, between: Any, limit: int) -> dict[str, Any]:
     states = [p.connect() for p in players]
     for n in range(limit):
         newest = max(s["version"] for s in states)
@@ -159,11 +190,22 @@ def _play(players: list[Player], rng: random.Random, between: Any, limit: int) -
             between(n)
         movers = [i for i, s in enumerate(states) if s["legal"]]
         assert movers, f"nobody may act at version {newest} and the game goes on"
-        version = states[movers[0]]["version"]
-        legal = states[movers[0]]["legal"]
+        mover = movers[0]
+        version = states[mover]["version"]
+        legal = states[mover]["legal"]
+        rng = random.Random(f"{seed}:{version}")
         choice = legal[0] if rng.random() < 0.8 else rng.choice(legal)
-        players[movers[0]].act(choice["id"], version)
-        states = [p.state_after(version) for p in players]
+        players[mover].act(choice["id"], version)
+        # The mover's own next state first: a move sent on a socket that a restart or a
+        # kill had closed never reached the table, and the others, whose sockets may
+        # still be open, would wait for a state that never comes.
+        moved = players[mover].state_after(version)
+        if moved["version"] > version:
+            states = [
+                moved if i == mover else p.state_after(version) for i, p in enumerate(players)
+            ]
+        else:  # not played: the mover, connected again, plays it now
+            states[mover] = moved
     raise AssertionError(f"no end in {limit} moves")
 
 
@@ -182,10 +224,19 @@ def seen_versions_in_order(player: Player) -> None:
         last = v
 
 
-def two_people(server: Server, claimer: Server, game: str) -> tuple[str, list[str]]:
+def two_people(server: Server, claimer: Server, game: str, deal: int) -> tuple[str, list[str]]:
+    """A table of two people made on ``server``, seat 2 claimed through ``claimer``; it
+    deals ``deal`` (known) so that each run plays the same game."""
     response = server.http.post(
         "/api/tables",
-        json={"game": game, "seats": [HUMAN, HUMAN], "options": GAMES[game], "claim": 0},
+        json={
+            "game": game,
+            "seats": [HUMAN, HUMAN],
+            "options": GAMES[game],
+            "claim": 0,
+            "seed": deal,
+            "known_deal": True,
+        },
     )
     assert response.status_code == 201, response.text
     table = response.json()
@@ -203,23 +254,23 @@ def replayed(server: Server, table_id: str, final: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_people_on_different_processes_play_a_whole_game(
-    game: str, postgres_url: str, tmp_path: Path
+    game: str, three_processes: tuple[str, list[Server]]
 ) -> None:
-    with cluster(postgres_url, tmp_path) as (a, b, c):
-        table_id, tokens = two_people(a, b, game)  # made on a, claimed through b
-        assert owner_port(postgres_url, table_id) == port_of(a)
-        servers = [a, b, c]
-        players = [Player(servers, 1, table_id, tokens[0]), Player(servers, 2, table_id, tokens[1])]
-        final = play_to_the_end(players, random.Random(game))
-        for p in players:
-            seen_versions_in_order(p)
-        replayed(c, table_id, final)
+    url, servers = three_processes
+    a, b, c = servers
+    table_id, tokens = two_people(a, b, game, DEALS[game])  # made on a, claimed through b
+    assert owner_port(url, table_id) == port_of(a)
+    players = [Player(servers, 1, table_id, tokens[0]), Player(servers, 2, table_id, tokens[1])]
+    final = play_to_the_end(players, game)
+    for p in players:
+        seen_versions_in_order(p)
+    replayed(c, table_id, final)
 
 
 def test_the_owner_killed_mid_game_the_others_finish_it(postgres_url: str, tmp_path: Path) -> None:
     with cluster(postgres_url, tmp_path) as servers:
         a = servers[0]
-        table_id, tokens = two_people(a, servers[1], "uno-power")
+        table_id, tokens = two_people(a, servers[1], "uno-power", 72)  # 36 moves
         players = [Player(servers, 1, table_id, tokens[0]), Player(servers, 2, table_id, tokens[1])]
         took_over: list[float] = []
 
@@ -229,7 +280,7 @@ def test_the_owner_killed_mid_game_the_others_finish_it(postgres_url: str, tmp_p
                 a.process.wait(timeout=20)
                 took_over.append(time.monotonic())
 
-        final = play_to_the_end(players, random.Random(3), kill_the_owner)
+        final = play_to_the_end(players, 3, kill_the_owner)
         assert took_over and all(p.reconnects for p in players)  # both were relayed to a
         new_owner = owner_port(postgres_url, table_id)
         assert new_owner in (port_of(servers[1]), port_of(servers[2]))
@@ -267,14 +318,14 @@ def test_an_owner_that_loses_its_database_connection_lets_its_tables_go(
     it still accepts may extend a log that the new owner has already read."""
     with cluster(postgres_url, tmp_path, size=2) as servers:
         a, b = servers
-        table_id, tokens = two_people(a, b, "uno-power")
+        table_id, tokens = two_people(a, b, "uno-power", 26)  # 37 moves
         players = [Player(servers, 0, table_id, tokens[0]), Player(servers, 0, table_id, tokens[1])]
 
         def cut(move: int) -> None:
             if move == 4:
                 cut_the_owners_connection(postgres_url, table_id)
 
-        final = play_to_the_end(players, random.Random(4), cut)
+        final = play_to_the_end(players, 4, cut)
         assert a.process.poll() is None  # the process lives on, with a new connection
         assert all(p.reconnects for p in players)  # it hung up on both
         for p in players:
@@ -283,18 +334,18 @@ def test_an_owner_that_loses_its_database_connection_lets_its_tables_go(
 
 
 def test_a_seat_claimed_through_three_processes_has_one_holder(
-    postgres_url: str, tmp_path: Path
+    three_processes: tuple[str, list[Server]],
 ) -> None:
-    with cluster(postgres_url, tmp_path) as servers:
-        for attempt in range(5):
-            response = servers[attempt % 3].http.post(
-                "/api/tables", json={"game": "kung-fu", "seats": [HUMAN, HUMAN], "claim": 0}
-            )
-            table_id = response.json()["id"]
-            codes = claim_at_once(servers, f"/api/tables/{table_id}/seats/1/claim")
-            assert sorted(codes) == [200, 409, 409], codes
-            summary = servers[2].http.get(f"/api/tables/{table_id}").json()
-            assert summary["status"] == "playing"
+    _, servers = three_processes
+    for attempt in range(5):
+        response = servers[attempt % 3].http.post(
+            "/api/tables", json={"game": "kung-fu", "seats": [HUMAN, HUMAN], "claim": 0}
+        )
+        table_id = response.json()["id"]
+        codes = claim_at_once(servers, f"/api/tables/{table_id}/seats/1/claim")
+        assert sorted(codes) == [200, 409, 409], codes
+        summary = servers[2].http.get(f"/api/tables/{table_id}").json()
+        assert summary["status"] == "playing"
 
 
 def claim_at_once(servers: list[Server], path: str) -> list[int]:
@@ -319,7 +370,7 @@ def test_a_rolling_restart_of_every_process_loses_nothing(
 ) -> None:
     pacing = ("--bot-pause", "0.05")  # the bots' game lasts through the restarts
     with cluster(postgres_url, tmp_path, *pacing) as servers:
-        table_id, tokens = two_people(servers[0], servers[1], "uno-power")
+        table_id, tokens = two_people(servers[0], servers[1], "uno-power", 44)  # 25 moves
         bots_only = (
             servers[2]
             .http.post(
@@ -328,6 +379,8 @@ def test_a_rolling_restart_of_every_process_loses_nothing(
                     "game": "uno-power",
                     "options": {"target_score": "single_round"},
                     "seats": [bot("heuristic"), bot("easy"), bot("random")],
+                    "seed": 8,  # known: 100 moves, which outlast the restarts
+                    "known_deal": True,
                 },
             )
             .json()["id"]
@@ -339,9 +392,9 @@ def test_a_rolling_restart_of_every_process_loses_nothing(
                 k = move // 4 - 1
                 stop_server_process(servers[k].process)  # SIGTERM: lets its tables go
                 servers[k].http.close()
-                servers[k] = start_server(postgres_url, tmp_path, *pacing)
+                servers[k] = start_server(postgres_url, tmp_path, *LOCAL_PROXIES, *pacing)
 
-        final = play_to_the_end(players, random.Random(5), restart)
+        final = play_to_the_end(players, 5, restart)
         replayed(servers[0], table_id, final)
         deadline = time.monotonic() + 120
         while servers[0].http.get(f"/api/tables/{bots_only}").json()["status"] != "over":

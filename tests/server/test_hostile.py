@@ -15,58 +15,6 @@ import tabletop
 from tests.server.helpers import HUMAN, bot, is_state, new_table, receive_until
 
 
-def _hand(client: TestClient, table: dict[str, Any]) -> list[str]:
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        ws.send_json({"type": "hello", "token": table["token"]})
-        msg = receive_until(ws, is_state)
-    return [card["label"] for card in msg["view"]["hand"]]
-
-
-def test_a_creator_cannot_compute_the_deal_from_the_seed(client: TestClient) -> None:
-    """Attack: choose the seed, deal the same game offline, read every hand."""
-    offline = tabletop.make("uno-power").new_state(2, seed=5)
-    mine = [card["label"] for card in offline.view(0)["hand"]]
-    table = new_table(client, "uno-power", [HUMAN, bot("random")], seed=5, claim=0)
-    dealt = _hand(client, table)  # the bots wait for the person: this is the deal
-    assert dealt != mine
-    assert not table["known_deal"]
-    # The chosen seed still gives one game on this server: the same deal again.
-    again = new_table(client, "uno-power", [HUMAN, bot("random")], seed=5, claim=0)
-    assert _hand(client, again) == dealt
-
-
-def test_the_deal_is_published_when_the_game_ends(client: TestClient) -> None:
-    table = new_table(
-        client,
-        "uno-power",
-        [bot("random"), bot("random")],
-        options={"target_score": "single_round"},
-        seed=5,
-    )
-    assert client.get(f"/api/tables/{table['id']}/record").status_code == 409  # not yet
-    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        ws.send_json({"type": "hello"})
-        receive_until(ws, lambda m: is_state(m) and m["result"] is not None)
-    record = client.get(f"/api/tables/{table['id']}/record").json()
-    assert record["seed"] != 5
-    final = tabletop.GameRecord.from_dict(record).replay()  # the published seed replays it
-    assert final.is_terminal()
-
-
-def test_a_known_deal_is_dealt_as_chosen_and_said_to_everyone(client: TestClient) -> None:
-    offline = tabletop.make("uno-power").new_state(2, seed=5)
-    mine = [card["label"] for card in offline.view(0)["hand"]]
-    table = new_table(client, "uno-power", [HUMAN, bot("random")], seed=5, claim=0, known_deal=True)
-    assert _hand(client, table) == mine
-    assert client.get(f"/api/tables/{table['id']}").json()["known_deal"] is True
-    listed = {t["id"]: t for t in client.get("/api/tables").json()}
-    assert listed[table["id"]]["known_deal"] is True
-    response = client.post(
-        "/api/tables", json={"game": "uno-power", "seats": [HUMAN, HUMAN], "known_deal": True}
-    )
-    assert response.status_code == 422 and "seed" in response.json()["detail"]
-
-
 def test_garbage_on_the_websocket_gets_clear_errors(client: TestClient) -> None:
     """Attack: JSON nested 2,000 deep (a traceback per message before)."""
     table = new_table(client, "uno-power", [HUMAN, bot("random")], claim=0)
@@ -328,18 +276,36 @@ def test_slow_headers_are_cut_off(database_url: str) -> None:
 # -- item 7: a failing database ------------------------------------------------------------
 
 
+SHORT_ROUND = 11
+"""The seed of an UNO Power round that two random bots, paced, play in about 9 s: long
+enough for the watcher to come, short enough for the suite."""
+
+
 def test_bots_play_on_after_the_database_fails(client: TestClient, monkeypatch: Any) -> None:
-    """Attack (or accident): commits fail for a while (the bots stopped for good before)."""
-    storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+    """Attack (or accident): commits fail for a while (the bots stopped for good before).
+
+    The database fails once someone watches (an all-bot table plays from its creation),
+    and the bots move at a pace, so the game cannot end before the watcher is there.
+    """
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    storage = manager.storage
     real = storage.append_action
     failures = {"left": 3}
     seen: list[bool] = []
+    sleeps: list[float] = []
 
     def flaky(*args: Any, **kwargs: Any) -> None:
-        if failures["left"]:
+        watched = any(table.connections for table in manager.tables.values())
+        if watched and failures["left"]:
             failures["left"] -= 1
             raise OSError("disk full")
         real(*args, **kwargs)
+
+    real_sleep = asyncio.sleep
+
+    async def noted_sleep(delay: float, *args: Any) -> Any:
+        sleeps.append(delay)
+        return await real_sleep(delay, *args)
 
     monkeypatch.setattr(storage, "append_action", flaky)
     table = new_table(
@@ -347,7 +313,11 @@ def test_bots_play_on_after_the_database_fails(client: TestClient, monkeypatch: 
         "uno-power",
         [bot("random"), bot("random")],
         options={"target_score": "single_round"},
+        bot_pause_s=0.03,
+        seed=SHORT_ROUND,  # a deal of a set length: a secret one ran 23 to 1,371 moves
+        known_deal=True,
     )
+    monkeypatch.setattr(asyncio, "sleep", noted_sleep)
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         ws.send_json({"type": "hello"})
         while True:
@@ -357,6 +327,8 @@ def test_bots_play_on_after_the_database_fails(client: TestClient, monkeypatch: 
             if msg["type"] == "state" and msg["result"] is not None:
                 break
     assert failures["left"] == 0 and True in seen  # the players were told
+    retry = client.app.state.manager.settings.storage_retry_s  # type: ignore[attr-defined]
+    assert 2 * retry in sleeps and 4 * retry in sleeps  # each retry waits twice as long
     assert seen[-1] is False  # and the table is well again
     record = client.get(f"/api/tables/{table['id']}/record").json()
     assert tabletop.GameRecord.from_dict(record).replay().is_terminal()

@@ -37,7 +37,13 @@ from websockets.sync.client import ClientConnection, connect
 
 import tabletop
 from tests.server.conftest import IN_CI
-from tests.server.serverproc import Server, owner_address, start_server, stop_server_process
+from tests.server.serverproc import (
+    LOCAL_PROXIES,
+    Server,
+    owner_address,
+    start_server,
+    stop_server_process,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED_CONFIG = ROOT / "deploy" / "nginx" / "tabletop.conf"
@@ -78,9 +84,10 @@ def _free_port() -> int:
 @contextmanager
 def serving(database_url: str, tmp_path: Path, name: str) -> Iterator[Server]:
     """``tabletop serve`` on a free port of 127.0.0.1 (its default --advertise-url is
-    then right for the other process), its log in ``tmp_path/name.log``."""
+    then right for the other process), trusting nginx and the other process to
+    forward a client's address, its log in ``tmp_path/name.log``."""
     server = start_server(
-        database_url, tmp_path, "--bot-workers", "0", log=tmp_path / f"{name}.log"
+        database_url, tmp_path, *LOCAL_PROXIES, "--bot-workers", "0", log=tmp_path / f"{name}.log"
     )
     try:
         yield server

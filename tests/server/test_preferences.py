@@ -51,7 +51,7 @@ def test_a_seat_is_told_its_preferences_and_what_they_mean(client: TestClient) -
         welcome, state = _hello(ws, table["token"])
         names = {p["name"] for p in welcome["preferences"]}
         assert {"evolutions", "leave_tokyo_at", "rapid_healing", "skip_next_buy"} <= names
-        assert state["preferences"]["evolutions"] == "every"
+        assert state["preferences"]["evolutions"] == "matching"
         watching, state = _hello(spectator, None)
         assert watching["preferences"] == [] and state["preferences"] is None
 
@@ -106,18 +106,18 @@ def test_preferences_are_kept_across_a_restart(make_client: MakeClient) -> None:
             ws.send_json(
                 {
                     "type": "preferences",
-                    "preferences": {"evolutions": "matching", "leave_tokyo_at": 3},
+                    "preferences": {"evolutions": "every", "leave_tokyo_at": 3},
                 }
             )
             changed = receive_until(ws, lambda m: m["type"] == "preferences")
-            assert changed["preferences"]["evolutions"] == "matching"
+            assert changed["preferences"]["evolutions"] == "every"
             ws.send_json({"type": "preferences", "preferences": {"leave_tokyo_at": 4}})
             changed = receive_until(ws, lambda m: m["type"] == "preferences")
-            assert changed["preferences"]["evolutions"] == "matching"  # the others stay
+            assert changed["preferences"]["evolutions"] == "every"  # the others stay
             assert changed["preferences"]["leave_tokyo_at"] == 4
     with make_client() as client, client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
         _, state = _hello(ws, table["token"])
-        assert state["preferences"]["evolutions"] == "matching"
+        assert state["preferences"]["evolutions"] == "every"
         assert state["preferences"]["leave_tokyo_at"] == 4
 
 

@@ -10,7 +10,8 @@ from sqlalchemy import delete, event
 
 import tabletop
 from tabletop.server.engine import engine_url
-from tabletop.server.storage import SeatRow, Storage, TableRow, actions_t
+from tabletop.server.schema import actions_t
+from tabletop.server.storage import SeatRow, Storage, TableRow
 from tabletop.server.tables import rebuild_state
 
 
@@ -151,3 +152,28 @@ def test_close_waits_for_a_call_running_in_another_thread(database_url: str) -> 
     closer.join(30)
     assert not writer.is_alive() and not closer.is_alive()
     assert events[0] == "executed" and events[-1] == "disposed"
+
+
+def test_the_lobby_reads_each_tables_last_move_by_its_key(database_url: str) -> None:
+    """``last_moves`` gives the time of each table's last stored action, found from
+    its version (one row per table, not a scan of every action)."""
+    from sqlalchemy import update
+
+    storage = Storage(database_url)
+    state = tabletop.make("uno-power", target_score="single_round").new_state(3, seed=5)
+    for table_id, actions in (("busy", 5), ("fresh", 0)):
+        storage.create_table(_row(table_id))
+        for ply in range(actions):
+            state.apply(state.legal_actions()[0])
+            storage.append_action(table_id, ply, state.history[-1], 0, status="playing")
+    with storage.engine.begin() as conn:  # the moves' times, as if made long ago
+        for ply in range(5):
+            conn.execute(
+                update(actions_t)
+                .where(actions_t.c.table_id == "busy", actions_t.c.ply == ply)
+                .values(at=1000.0 + ply)
+            )
+    assert storage.last_moves([("busy", 5), ("fresh", 0)]) == {"busy": 1004.0}
+    assert storage.last_moves([("busy", 3)]) == {"busy": 1002.0}
+    assert storage.last_moves([]) == {}
+    storage.close()

@@ -219,6 +219,32 @@ def test_hint_ranks_the_legal_actions(client: TestClient) -> None:
         assert face_up and all(h["reason"].startswith("attacks with ") for h in face_up)
 
 
+def test_a_hint_that_fails_is_an_error_and_the_seat_plays_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search that raises (a bug, a worker lost) answers the client with an error
+    instead of silence, and the next hint is computed."""
+    from tabletop.server import hints as hint_module
+
+    table = new_table(
+        client, "kung-fu", [HUMAN, bot("random")], options={"first_player": "0"}, claim=0, seed=2
+    )
+    real = hint_module.hints
+
+    def broken(*args: Any) -> Any:
+        raise RuntimeError("the search failed")
+
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        _hello(ws, table["token"])
+        monkeypatch.setattr(hint_module, "hints", broken)
+        ws.send_json({"type": "hint"})
+        failed = receive_until(ws, lambda m: m["type"] == "error")
+        assert failed["code"] == "server_error" and "hint" in failed["message"]
+        monkeypatch.setattr(hint_module, "hints", real)
+        ws.send_json({"type": "hint"})
+        assert receive_until(ws, lambda m: m["type"] == "hint")["hints"]
+
+
 def test_a_person_who_leaves_or_disconnects_is_replaced_and_comes_back(
     client: TestClient,
 ) -> None:

@@ -30,7 +30,8 @@ def test_pool_plays_what_the_bot_plays_here(workers: int) -> None:
 
     async def run() -> tuple[int, list[dict[str, object]]]:
         action = await pool.run(choose_action, "kung-fu", {}, data, "easy", 99, timeout=60)
-        ranked = await pool.run(hints, "kung-fu", {}, data, 20, 1, timeout=60)
+        seat = state.current_player
+        ranked = await pool.run(hints, "kung-fu", {}, data, seat, 20, 1, timeout=60)
         return action, ranked
 
     try:
@@ -39,6 +40,16 @@ def test_pool_plays_what_the_bot_plays_here(workers: int) -> None:
         pool.shutdown()
     assert action == expected
     assert sorted(h["action"] for h in ranked) == sorted(state.legal_action_ids())
+
+
+def test_a_hint_is_only_for_the_seat_that_decides() -> None:
+    """A hint asked by a seat whose turn passed before the search ran would rank the
+    next seat's actions, its cards in their labels: refused instead."""
+    state = tabletop.make("kung-fu").new_state(2, seed=4)
+    data = state.to_dict(include_log=False)
+    other = 1 - state.current_player
+    with pytest.raises(ValueError, match="does not decide"):
+        hints("kung-fu", {}, data, other, 20, 1)
 
 
 def test_a_slow_job_times_out() -> None:

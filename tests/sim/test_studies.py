@@ -126,3 +126,19 @@ def test_a_study_on_ray_plays_the_games_of_worker_processes(invoke: Invoke, tmp_
         for run in ("proc", "ray")
     ]
     assert games[0] == games[1] and len(games[0]) == 6 * 7
+
+
+def test_a_covariate_plot_of_effects_measured_once_has_no_intervals_yet() -> None:
+    """One replicate gives effects without intervals (``tabletop study power-cards
+    --games 1`` stopped on them): each is a point with no bar, the line still drawn."""
+    from tabletop.sim.study_report import plot_covariate
+
+    arms = [
+        {"arm": "control", "control": True, "covariate": None, "effect": 0.0, "ci95": None},
+        {"arm": "a", "control": False, "covariate": 3, "effect": 0.25, "ci95": None},
+        {"arm": "b", "control": False, "covariate": 5, "effect": -0.25, "ci95": None},
+    ]
+    for arm in arms[1:]:
+        arm["residual"] = 0.0
+    experiment = {"arms": arms, "fit": {"intercept": 1.0, "slope": -0.25}}
+    assert plot_covariate(experiment).startswith(b"\x89PNG")

@@ -317,7 +317,10 @@ def replay(
 
 @app.command(
     "list",
-    help=tr().gettext("List the games with their options, and the bots for each, weakest first."),
+    help=tr().gettext(
+        "List the games with their set-up options and bots, weakest first; --options "
+        "lists every option with its values."
+    ),
 )
 def list_command(
     game_ids: Annotated[
@@ -326,8 +329,18 @@ def list_command(
             metavar="[GAME]...", help=tr().gettext("Only these games (default: every game).")
         ),
     ] = None,
+    every_option: Annotated[
+        bool,
+        typer.Option(
+            "--options",
+            help=tr().gettext(
+                "Every option of each game: what it changes, its values and its default."
+            ),
+        ),
+    ] = False,
 ) -> None:
-    """List the games with their options, and the bots for each, weakest first."""
+    """List the games with their set-up options and bots, weakest first; --options
+    lists every option with its values."""
     reader = tr()
     known = tabletop.list_games()
     unknown = [g for g in game_ids or [] if g not in known]
@@ -362,8 +375,11 @@ def list_command(
         )
         if game.notice:
             console.print(_indented(Text(_notice(game_id, game.notice), style="yellow"), 2))
-        console.print(_options_list(game_id, type(game.options)))
-        console.print(_bots_list(game_id))
+        if every_option:
+            console.print(_options_list(game_id, type(game.options)))
+        else:
+            console.print(_options_summary(game_id, type(game.options)))
+        console.print(_bots_list(game_id, summaries=every_option))
         console.print()
 
 
@@ -377,6 +393,10 @@ def _notice(game_id: str, notice: str) -> str:
 def _indented(renderable: RenderableType, left: int) -> Padding:
     return Padding(renderable, (0, 0, 0, left), expand=False)
 
+
+# The groups whose options the short list names with their defaults: what a player
+# chooses before a game; the rule variants and engine limits wait for --options.
+SUMMARY_GROUPS = ("setup", "expansions")
 
 # The option groups' titles (core's OPTION_GROUP_TITLES), marked for the catalogs.
 _GROUP_TITLES = (
@@ -406,6 +426,29 @@ def _options_list(game_id: str, options_type: type[Any]) -> Group:
             if info.description:
                 parts.append(_indented(Text(reader.pgettext(context, info.description)), 6))
             parts.append(_indented(_option_values(context, info), 6))
+    return Group(*parts)
+
+
+def _options_summary(game_id: str, options_type: type[Any]) -> Group:
+    """The set-up options and expansions with their defaults as typed after ``-o``, and
+    how to see every option: a few lines where ``--options`` takes a screen or more."""
+    reader = tr()
+    catalogue = option_catalogue(options_type)
+    parts: list[RenderableType] = []
+    for group in SUMMARY_GROUPS:
+        members = [o for o in catalogue if o.group == group]
+        if members:
+            defaults = Text(", ").join(Text(f"{o.name}={value_text(o.default)}") for o in members)
+            title = Text(reader.gettext(OPTION_GROUP_TITLES[group]), style="bold")
+            line = styled(reader.gettext("{group}: {options}"), group=title, options=defaults)
+            parts.append(_indented(line, 2))
+    more = reader.ngettext(
+        "{n} option in all, with their values: {command}",
+        "{n} options in all, with their values: {command}",
+        len(catalogue),
+        command=f"tabletop list {game_id} --options",
+    )
+    parts.append(_indented(Text(more, style="dim"), 2))
     return Group(*parts)
 
 
@@ -472,8 +515,9 @@ def _option_values(context: str, info: OptionInfo) -> RenderableType:
     return Group(*lines)
 
 
-def _bots_list(game_id: str) -> Group:
-    """The bots weakest first, each with its summary; aliases say what they stand for."""
+def _bots_list(game_id: str, summaries: bool = True) -> Group:
+    """The bots weakest first, each with its summary (``summaries``); aliases say what
+    they stand for."""
     reader = tr()
     grid = RichTable.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
@@ -487,6 +531,8 @@ def _bots_list(game_id: str) -> Group:
     if aliases:
         ladder += f" ({', '.join(aliases)})"
     title = styled(reader.gettext("bots: {ladder}"), ladder=Text(ladder, style="bold"))
+    if not summaries:
+        return Group(Text.assemble("  ", title))
     return Group(Text.assemble("  ", title), _indented(grid, 4))  # weakest first
 
 

@@ -20,6 +20,7 @@ class Cmd(Enum):
     """Commands other than picking a choice."""
 
     HELP = "help"
+    BOARD = "board"
     LOG = "log"
     HINT = "hint"
     QUIT = "quit"
@@ -53,6 +54,8 @@ _WORDS = {
     "h": Cmd.HELP,
     "help": Cmd.HELP,
     "?": Cmd.HELP,
+    "b": Cmd.BOARD,
+    "board": Cmd.BOARD,
     "l": Cmd.LOG,
     "log": Cmd.LOG,
     "t": Cmd.HINT,

@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from tabletop.cli.lan import shown_host
 from tabletop.cli.language import tr
 
 # The protocol refuses messages over a few KiB with a clear error; the websocket
@@ -45,6 +46,19 @@ def serve(
         float,
         typer.Option(
             min=0.0, help=tr().gettext("Seconds between bot moves, so people can follow.")
+        ),
+    ] = 0.7,
+    answer_pace: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=10.0,
+            metavar="SECONDS",
+            help=tr().gettext(
+                "The least time between a question and its answer when the answer is "
+                "automatic or the question is put to every holder of hidden cards, so "
+                "that no answer tells what a seat holds (0: none)."
+            ),
         ),
     ] = 0.7,
     max_bot_think: Annotated[
@@ -82,15 +96,18 @@ def serve(
             )
         ),
     ] = True,
-    forwarded_allow_ips: Annotated[
-        str,
+    trusted_proxy: Annotated[
+        list[str] | None,
         typer.Option(
+            metavar="ADDR",
             help=tr().gettext(
-                "Addresses trusted to tell a client's address in X-Forwarded-For: the "
-                "reverse proxy and the other server processes (comma-separated, * for any)."
-            )
+                "A reverse proxy or another server process trusted to tell a client's "
+                "address in X-Forwarded-For: an address or a network (repeat the option, or "
+                "separate them with commas; * trusts anyone). Default: none, every "
+                "connection is the client itself."
+            ),
         ),
-    ] = "127.0.0.1",
+    ] = None,
 ) -> None:
     """Run the online server: lobby, tables, bots and spectators in the browser."""
     try:  # the server's packages are an extra: 'tabletop play' must work without them
@@ -108,6 +125,7 @@ def serve(
         )
         raise typer.Exit(2) from None
 
+    proxies = _trusted_proxies(trusted_proxy or [])
     url = database_url or default_database_url()
     from tabletop.server.cluster import ClusterError, hold_sqlite, sqlite_file
 
@@ -122,9 +140,11 @@ def serve(
         database_url=url,
         bot_workers=bot_workers,
         bot_pause_s=bot_pause,
+        answer_pace_s=answer_pace,
         max_bot_think_seconds=max_bot_think,
         snapshot_every=snapshot_every,
         durable_commits=durable_commits,
+        trusted_proxies=proxies,
     )
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -142,9 +162,7 @@ def serve(
         raise typer.Exit(2) from None
     sock.listen(128)
     bound = sock.getsockname()[1]
-    shown = "localhost" if host in ("0.0.0.0", "::") else host
-    if ":" in shown:
-        shown = f"[{shown}]"
+    shown = shown_host(host)  # the invite links are built from the address the host opens
     reachable = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     settings = dataclasses.replace(
         settings, advertise_url=advertise_url or f"http://{reachable}:{bound}"
@@ -178,10 +196,32 @@ def serve(
         lifespan="on",
         limit_concurrency=MAX_CONNECTIONS,
         timeout_graceful_shutdown=settings.shutdown_timeout_s,
-        proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
+        # A client's address from X-Forwarded-For only on the named proxies' connections
+        # (uvicorn's own default would trust any process on 127.0.0.1).
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies) or None,
     )
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _trusted_proxies(values: list[str]) -> tuple[str, ...]:
+    """The addresses and networks of ``--trusted-proxy`` (each may list several, with
+    commas); anything else is refused here rather than never matching a connection."""
+    import ipaddress
+
+    proxies = tuple(p.strip() for value in values for p in value.split(",") if p.strip())
+    for proxy in proxies:
+        if proxy == "*":
+            continue
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            message = tr().gettext(
+                "error: --trusted-proxy {value}: not an address or a network", value=proxy
+            )
+            typer.echo(message, err=True)
+            raise typer.Exit(2) from None
+    return proxies
 
 
 def _hide_password(url: str) -> str:

@@ -27,6 +27,7 @@ from tabletop.bots.analysis import analyse
 from tabletop.cli import prompt
 from tabletop.cli.language import tr
 from tabletop.cli.prompt import Cmd, Invalid, Pick, Prefer
+from tabletop.cli.redraw import Boards
 from tabletop.cli.render import MatchResult, Renderer, Seating, View
 from tabletop.cli.render.base import N_, ChoiceGroup, action_text, styled
 from tabletop.cli.table import Table, default_record_path
@@ -46,6 +47,7 @@ HINT_ROWS = 8
 COMMANDS = (
     ("1, 2, …", N_("pick that choice")),
     ("h, help", N_("this help")),
+    ("b, board", N_("the whole board (each decision shows only what changed)")),
     ("l, log", N_("everything you have seen happen this game")),
     ("t, hint", N_("ask a search bot how each choice looks (it sees only what you see)")),
     ("p, p name=value", N_("show your preferences, or change them: questions answered for you")),
@@ -89,6 +91,7 @@ class Session:
         shown = len(self.state.log) if self.state.history else 0
         self._cursors: dict[int | None, int] = {a: shown for a in (*humans, self.audience)}
         self._last_asked: int | None = None
+        self._boards = Boards(console, renderer, self.seating)
 
     # -- the whole game -------------------------------------------------------
 
@@ -183,12 +186,14 @@ class Session:
         view = self.state.view(seat)
         groups = self.renderer.choice_groups(self.state.legal_actions())
         choices = [action for _, actions in groups for action in actions]
+        # In hot-seat the screen last showed another seat's board: this one's in full.
+        whole = self._last_asked not in (None, seat)
         self._announce(seat)
         recap = self._unseen(seat)
         if recap:
             self.console.print(Text(tr().gettext("Since your last move:"), style="bold"))
             self.console.print(self.renderer.events(recap, self.state))
-        self.console.print(self.renderer.board(view, seat, self.seating))
+        self.console.print(self._boards.draw(view, seat, whole=whole))
         self._print_choices(groups, view)
         ask = styled(
             tr().gettext("{player}, your choice (1-{count}, h help, l log, t hint, q quit): "),
@@ -221,6 +226,9 @@ class Session:
                 self.console.print(self._full_log(seat))
             elif command is Cmd.HINT:
                 self.console.print(self._hint(seat, choices))
+            elif command is Cmd.BOARD:
+                self.console.print(self._boards.draw(view, seat, whole=True))
+                self._print_choices(groups, view)
             else:
                 raise QuitGame
 

@@ -9,6 +9,7 @@ finished and exits with 130, and ``--resume DIR`` continues the run.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, cast
 
@@ -61,14 +62,21 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
+def games_task(bar: Progress, description: str, total: int, done: int) -> Callable[[int], None]:
+    """A bar for a run of ``total`` games, ``done`` of them played before, and the
+    ``on_batch`` callback that moves it on (the rate counts only the games played now)."""
+    task = bar.add_task(description, total=total, completed=done, first=done)
+    return lambda count: bar.update(task, completed=count)
+
+
 def _rate(task: Task) -> float | None:
-    """Games per second since this run (or resume) started.
+    """Games per second since the bar's start (see :func:`games_task`), until it filled.
 
     An average over the whole run rather than rich's recent samples: batches
     finish in bursts, which make short-window rates jump.
     """
     played = task.completed - task.fields["first"]
-    elapsed = task.elapsed
+    elapsed = task.finished_time if task.finished else task.elapsed
     return played / elapsed if played > 0 and elapsed else None
 
 
@@ -77,7 +85,8 @@ class RateColumn(ProgressColumn):
         rate = _rate(task)
         if rate is None:
             return Text("", style="cyan")
-        return Text(tr().gettext("{rate} games/s", rate=round(rate)), style="cyan")
+        shown = round(rate) if rate >= 10 else round(rate, 1)  # a search bot's 0.4, not 0
+        return Text(tr().gettext("{rate} games/s", rate=shown), style="cyan")
 
 
 class LeftColumn(ProgressColumn):
@@ -88,6 +97,19 @@ class LeftColumn(ProgressColumn):
         seconds = int((task.total - task.completed) / rate)
         time = f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
         return Text(tr().gettext("{time} left", time=time), style="cyan")
+
+
+def progress_bar(show: bool) -> Progress:
+    """The progress bars of ``sim`` and ``study`` on stderr: each run's games, their
+    rate and the time left (hidden with ``show=False``)."""
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        LeftColumn(),
+    )
+    return Progress(*columns, console=Console(stderr=True), disable=not show)
 
 
 def sim(
@@ -255,16 +277,8 @@ def _run(
     address: str | None,
     show: bool,
 ) -> RunOutcome:
-    err = Console(stderr=True)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        LeftColumn(),
-    )
-    with Progress(*columns, console=err, disable=not show, transient=False) as bar:
-        task = bar.add_task(spec.game, total=spec.games, completed=len(folder), first=len(folder))
+    with progress_bar(show) as bar:
+        on_batch = games_task(bar, spec.game, spec.games, len(folder))
         try:
             return run_simulation(
                 spec,
@@ -273,7 +287,7 @@ def _run(
                 address=address,
                 folder=folder,
                 keep_results=False,
-                on_batch=lambda count: bar.update(task, completed=count),
+                on_batch=on_batch,
             )
         except TabletopError as exc:
             fail(exc.text(tr()))

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from tabletop.cli.language import tr
 from tabletop.cli.sim import (
@@ -22,9 +21,9 @@ from tabletop.cli.sim import (
     AddressOption,
     BackendOption,
     JobsOption,
-    LeftColumn,
-    RateColumn,
     fail,
+    games_task,
+    progress_bar,
 )
 from tabletop.core.errors import TabletopError
 from tabletop.sim.backends import Backend, check_backend
@@ -98,21 +97,16 @@ def study(
     if seed != 1:
         command += f" --seed {seed}"
     folder = out or Path(f"tabletop-study-{name}")
-    err = Console(stderr=True)
-    columns = (
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        LeftColumn(),
-    )
+    try:
+        held = _games_held(folder, chosen.runs(games or chosen.default_games, seed))
+    except TabletopError as exc:
+        fail(exc.text(tr()))
     from tabletop.sim.studies.base import run_study
 
-    with Progress(*columns, console=err, disable=not progress) as bar:
+    with progress_bar(progress) as bar:
 
         def on_run(run: StudyRun) -> Callable[[int], None]:
-            task = bar.add_task(run.title, total=run.spec.games)
-            return lambda count: bar.update(task, completed=count)
+            return games_task(bar, run.title, run.spec.games, held[run.key])
 
         try:
             outcomes, page = run_study(
@@ -137,3 +131,16 @@ def study(
             err=True,
         )
         raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _games_held(folder: Path, runs: list[StudyRun]) -> dict[str, int]:
+    """The games each run of a study continued in ``folder`` holds already, by run key:
+    where its progress bar starts, so that its rate counts only the games played now."""
+    from tabletop.sim.store import RUN_FILE, RunFolder
+
+    return {
+        run.key: len(RunFolder.open(folder / run.key))
+        if (folder / run.key / RUN_FILE).exists()
+        else 0
+        for run in runs
+    }

@@ -183,7 +183,7 @@ def _play_one(
     if state.to_dict() != twin.to_dict():
         raise _fail(f"{twin_is} differs from the state", state)
     steps = 0
-    logged: dict[int, str] = {}  # events as first seen, by seq: they must never change
+    seen = _Seen()
     while not state.is_terminal():
         player = state.current_player
         if not 0 <= player < n:
@@ -200,9 +200,7 @@ def _play_one(
             if game.action_from_id(a.id) != a:
                 raise _fail(f"action_from_id({a.id}) does not give {a}", state)
         if steps % deep_every == 0:
-            _deep_checks(game, state, legal, chooser)
-            for event in state.log[-20:]:
-                logged.setdefault(event.seq, _event_text(event))
+            _deep_checks(game, state, legal, chooser, seen)
         action = legal[chooser.randrange(len(legal))]
         state.apply(action)
         twin.apply(action.id)
@@ -227,9 +225,9 @@ def _play_one(
         pass
     else:
         raise _fail("an action was accepted after the end", state)
-    _deep_checks(game, state, [], chooser)
+    _deep_checks(game, state, [], chooser, seen, whole_log=True)
     for event in state.log:
-        if event.seq in logged and _event_text(event) != logged[event.seq]:
+        if event.seq in seen.texts and _event_text(event) != seen.texts[event.seq]:
             raise _fail(f"log event {event.seq} ({event.kind}) changed after it was logged", state)
     report.games += 1
     report.steps += steps
@@ -239,6 +237,41 @@ def _play_one(
 
 def _event_text(event: Any) -> str:
     return json.dumps(event.to_dict(), sort_keys=True)
+
+
+@dataclass
+class _Seen:
+    """What one game's deep checks have read of its log: its first ``events`` events
+    (``last`` the last of them), their text as first read (by ``seq``), which must
+    never change, and those each seat may see. Each check reads only the events since
+    the last: reading a long game's log costs time in proportion to its length, not to
+    its square."""
+
+    events: int = 0
+    last: Any = None
+    texts: dict[int, str] = field(default_factory=dict)
+    visible: dict[int, list[Any]] = field(default_factory=dict)
+
+    def read(self, state: State) -> list[Any]:
+        """The events logged since the last read (all of them again if the log is no
+        longer what was read, with more at its end)."""
+        events = state.log
+        if self.events and (len(events) < self.events or events[self.events - 1] is not self.last):
+            self.events, self.visible = 0, {}
+        fresh = events[self.events :]
+        for event in fresh:
+            self.texts.setdefault(event.seq, _event_text(event))
+            for p in range(state.num_players):
+                if event.visible(p):
+                    self.visible.setdefault(p, []).append(event)
+        self.events = len(events)
+        self.last = events[-1] if events else None
+        return fresh
+
+    def tail(self, player: int, size: int = 40) -> list[Any]:
+        """:func:`_tail` of the state read, from the events ``player`` may see."""
+        events = self.visible.get(player, [])
+        return [len(events), *(e.to_dict() for e in events[-size:])]
 
 
 def _snapshot(state: State) -> dict[str, Any]:
@@ -253,17 +286,32 @@ def _tail(state: State, player: int | None, size: int = 40) -> list[dict[str, An
     return [len(events), *(e.to_dict() for e in events[-size:])]  # type: ignore[list-item]
 
 
-def _deep_checks(game: Game[Any], state: State, legal: list[Any], chooser: Rng) -> None:
-    before = _snapshot(state)
-    full = state.to_dict(include_log=len(state.history) % 5 == 0)
+def _deep_checks(
+    game: Game[Any],
+    state: State,
+    legal: list[Any],
+    chooser: Rng,
+    seen: _Seen,
+    *,
+    whole_log: bool = False,
+) -> None:
+    """The costly checks. The round trip through ``to_dict``, JSON and
+    ``state_from_dict`` carries the log events since the last check (all of them with
+    ``whole_log``, as at the end): each event is checked once, with the state it
+    came with, and the events before were checked with theirs."""
+    data = state.to_dict(include_log=False)
+    before = {**data, "log": len(state.log)}  # what _snapshot gives
+    fresh = seen.read(state)
+    if state.keeps_log:
+        data["log"] = [e.to_dict() for e in (state.log if whole_log else fresh)]
     try:
-        text = json.dumps(full)
+        text = json.dumps(data)
     except TypeError as exc:
         raise _fail(f"to_dict is not JSON-serialisable: {exc}", state) from None
     restored = game.state_from_dict(json.loads(text))
     for garbage in _accepted(game.state_from_dict, NOT_STATE_DATA, StateFormatError):
         raise _fail(f"state_from_dict accepted {garbage!r}", state)
-    if restored.to_dict(include_log=full["log"] is not None) != full:
+    if restored.to_dict(include_log=data["log"] is not None) != data:
         raise _fail("to_dict/state_from_dict round trip changed the state", state)
     if [a.id for a in restored.legal_actions()] != [a.id for a in legal]:
         raise _fail("restored state has other legal actions", state)
@@ -282,7 +330,7 @@ def _deep_checks(game: Game[Any], state: State, legal: list[Any], chooser: Rng) 
         det = state.determinize(p, chooser.derive())
         if det.view(p) != view:
             raise _fail(f"view({p}) changed when others' hidden information was re-sampled", state)
-        if _tail(det, p) != _tail(state, p):
+        if _tail(det, p) != seen.tail(p):
             raise _fail(f"log_for({p}) changed under determinization", state)
         if det.current_player != state.current_player:
             raise _fail("determinization changed the current player", state)

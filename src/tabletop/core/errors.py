@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from tabletop.core.sentence import Sentence
+
 if TYPE_CHECKING:
     from tabletop.i18n.reader import Reader
 
@@ -16,8 +18,9 @@ if TYPE_CHECKING:
 class TabletopError(ValueError):
     """Base class of every error caused by bad input.
 
-    The message is an English template with named fields, filled for ``str()``; a
-    front end shows it in its reader's language with :meth:`text` (docs/languages.md)::
+    The message is a :class:`~tabletop.core.sentence.Sentence`, an English template
+    with named fields, filled for ``str()``; a front end shows it in its reader's
+    language with :meth:`text` (docs/languages.md)::
 
         >>> from tabletop.i18n import Reader
         >>> error = TabletopError("no seat {seat} at this table", seat=7)
@@ -28,19 +31,25 @@ class TabletopError(ValueError):
     given already filled (no fields) is translated when the catalog has it as it is.
     """
 
+    SENTENCE: ClassVar[type[Sentence]] = Sentence
+    """The sentence type the message is kept as (the server's writes fractions its way)."""
+
     def __init__(self, message: str = "", /, **fields: Any) -> None:
-        super().__init__(message.format_map(fields) if fields else message)
-        self.template = message
-        self.fields = fields
+        self.sentence = self.SENTENCE(message, fields)
+        super().__init__(self.sentence.english())
+
+    @property
+    def template(self) -> str:
+        """The English template (the message the catalogs translate)."""
+        return self.sentence.template
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return self.sentence.fields
 
     def text(self, reader: Reader) -> str:
         """The message in the reader's language."""
-        values = {
-            key: value.text(reader) if isinstance(value, TabletopError) else value
-            for key, value in self.fields.items()
-        }
-        translated = reader.gettext(self.template)
-        return translated.format_map(values) if values else translated
+        return self.sentence.read(reader)
 
 
 class UnknownGameError(TabletopError):

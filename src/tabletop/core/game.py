@@ -150,6 +150,16 @@ class Game(ABC, Generic[OptionsT]):
         used up). A server or the terminal plays the action as the seat's own."""
         return None, preferences
 
+    def open_question(self, state: State) -> bool:
+        """Whether the pending decision is put to its seat whatever the seat holds (a
+        window every holder of hidden cards is asked in), so that how soon it is
+        answered must not tell whether the seat could do anything there.
+
+        A server holds every answer to such a question, a person's or the seat's
+        preferences', until the same pace has passed (docs/server.md, "Preferences").
+        """
+        return False
+
     def explain(
         self, state: State, player: int, action: Action, reader: Reader | None = None
     ) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.core.errors import StateFormatError, UnknownGameError
@@ -15,6 +16,23 @@ _GAMES: dict[str, str] = {
     "kung-fu": "tabletop.games.kung_fu.game:KungFuGame",
     "king-of-tokyo": "tabletop.games.king_of_tokyo.game:KingOfTokyoGame",
 }
+
+
+def lazy_exports(package: str, exports: Mapping[str, str]) -> Callable[[str], Any]:
+    """A package's module ``__getattr__`` (PEP 562) that imports each name of
+    ``exports`` (name -> module) on first use.
+
+    A game package re-exports its game class this way, so that importing one module of
+    the package (a rules module, a card module) does not import the whole game first,
+    and the package's imports have no circle."""
+
+    def attribute(name: str) -> Any:
+        module = exports.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        return getattr(importlib.import_module(module), name)
+
+    return attribute
 
 
 def register(game_id: str, target: str) -> None:

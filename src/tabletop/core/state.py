@@ -1,4 +1,5 @@
-"""The position half of the game API: :class:`State`.
+"""The position half of the game API: :class:`State` (and :class:`SeatEventState`,
+its log of public and one seat's own events).
 
 Kept apart from :mod:`tabletop.core.game` so that a compiled build (``setup.py``)
 can compile it with the engines built on it, while :class:`~tabletop.core.game.Game`
@@ -265,6 +266,29 @@ class State(ABC):
         lines = [f"{self._game.title}: player {self.current_player + 1} to act"]
         lines += [f"  {a}" for a in self.legal_actions()[:20]]
         return "\n".join(lines)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class SeatEventState(State):
+    """A :class:`State` whose log events are public or one seat's own (the card it
+    drew): the card games' :meth:`event`, which names the seat of a private event as
+    its ``player``."""
+
+    __slots__ = ()
+
+    def event(self, kind: str, text: str, *, private: int = -1, **data: Any) -> None:
+        """Log an event (nothing when the log is off): public, or with ``private`` a
+        seat, one only that seat may see (its ``player``).
+
+        ``text`` is the English; ``data`` holds all it says, for the templates of the
+        game's ``log_text`` that word it in each reader's language.
+        """
+        log = self._log
+        if log is not None:
+            if private < 0:
+                log.add(kind, text, None, **data)
+            else:
+                log.add(kind, text, frozenset((private,)), player=private, **data)
 
 
 def _check_options(game: Game[Any], stored: Any) -> None:

@@ -11,7 +11,7 @@ Importing this module registers one OpenSpiel game per tabletop game, named
 >>> game.get_type().short_name
 'python_tabletop_kung_fu'
 >>> state = game.new_initial_state()
->>> state.current_player() in (0, 1), len(state.observation_tensor(0)) == 238
+>>> state.current_player() in (0, 1), len(state.observation_tensor(0)) == game.observer.size
 (True, True)
 
 Conventions:
@@ -32,7 +32,8 @@ Conventions:
   of deals. ``new_initial_state_with_seed(s)`` starts one deal directly. A cloned
   state keeps its generator, so its future chance events are those of the
   original (search on clones sees the true future; ``resample_from_infostate``
-  gives determinized copies for honest imperfect-information search).
+  gives determinized copies, with the seat's information state, for honest
+  imperfect-information search).
 - **Utility**: terminal returns, ``state.returns()`` of our rules: ``CONSTANT_SUM``
   (1) for Kung Fu, whose draw gives 0.5 each; ``GENERAL_SUM`` for UNO Power (team
   play and shared wins give several winners) and King of Tokyo (1 for each winner:
@@ -43,8 +44,21 @@ Conventions:
   information plus that seat's private information). The public-only observation
   (``IIGObservationType(public_info=True, perfect_recall=False,
   private_info=PrivateInfoType.NONE)``) encodes the spectator's view in the same
-  layout, relative to the seat. Information states (perfect recall) and other
-  observation types are not provided and raise ``ValueError``.
+  layout, relative to the seat. ``ALL_PLAYERS`` private information raises
+  ``ValueError``.
+- **Information states** (perfect recall): ``information_state_string(p)`` is built
+  from everything seat ``p`` has seen since the deal (after every move, the log
+  events it may see, its view and its own action) as a chain of digests
+  (:mod:`tabletop.rl.openspiel_recall`), followed by its observation string: equal
+  for two histories the seat cannot tell apart, different otherwise, and never
+  holding what it cannot see. The public type (``perfect_recall=True,
+  private_info=NONE``) chains the spectator's. No information-state tensor is
+  provided (it would need room for every move of the longest game):
+  ``information_state_tensor`` raises.
+- **Bots**: importing the module makes OpenSpiel's C++ ``MCTSBot.step`` and
+  ``ISMCTSBot.step`` safe on these states, and :func:`play` drives any bots through a
+  game (:mod:`tabletop.rl.openspiel_bots`). OpenSpiel's Python ``ISMCTSBot`` plays
+  them; its C++ ``ISMCTSBot`` cannot (it re-samples worlds in C++ only) and says so.
 """
 
 from __future__ import annotations
@@ -57,13 +71,15 @@ from functools import cache
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 import numpy as np
-import pyspiel  # type: ignore[import-untyped]
+import pyspiel
 
 import tabletop
 from tabletop.core.errors import InvalidOptionsError, TabletopError
 from tabletop.core.game import Game, State
 from tabletop.core.rng import Rng
 from tabletop.rl.observers import Observer, observer_for
+from tabletop.rl.openspiel_bots import TabletopBot, guard_cpp_bots, play
+from tabletop.rl.openspiel_recall import Recall
 
 GAME_IDS = ("uno-power", "kung-fu", "king-of-tokyo")
 """Tabletop games registered with OpenSpiel (those with an observer)."""
@@ -156,7 +172,7 @@ def _game_type(game_id: str) -> Any:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -213,15 +229,21 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         """A new deal; its seed is drawn from the game's generator when first used."""
         return TabletopState(self, _Deal(self, None))
 
-    def new_initial_state_with_seed(self, seed: int) -> TabletopState:
-        """The deal of ``seed`` (as ``tabletop_game.new_state(players, seed)``)."""
-        return TabletopState(self, _Deal(self, self._tabletop_state(int(seed))))
+    def new_initial_state_with_seed(self, seed: int, *, keep_record: bool = False) -> TabletopState:
+        """The deal of ``seed`` (as ``tabletop_game.new_state(players, seed)``).
 
-    def _tabletop_state(self, seed: int | None = None) -> State:
+        ``keep_record`` keeps the public record of the plays, which OpenSpiel's players
+        never read but some of our bots do (:class:`TabletopBot`).
+        """
+        state = self._tabletop_state(int(seed), keep_record=keep_record)
+        return TabletopState(self, _Deal(self, state))
+
+    def _tabletop_state(self, seed: int | None = None, *, keep_record: bool = False) -> State:
         if seed is None:
             seed = self._rng.getrandbits(63)
         state = self.tabletop_game.new_state(self.num_players_, seed, log=False)
-        state.drop_record()  # OpenSpiel's players read observations, never the record
+        if not keep_record:
+            state.drop_record()  # OpenSpiel's players read observations, never the record
         return state
 
     def make_py_observer(
@@ -232,7 +254,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class _Deal:
-    """Holds a state's tabletop :class:`State`, made on first use.
+    """Holds a state's tabletop :class:`State`, made on first use, and its :class:`Recall`.
 
     OpenSpiel clones a Python state by calling ``new_initial_state()`` and then
     deep-copying the original's attributes over it; making the tabletop state
@@ -241,20 +263,37 @@ class _Deal:
     :meth:`State.clone` instead of copying the game's tables.
     """
 
-    __slots__ = ("game", "state")
+    __slots__ = ("_recall", "game", "state")
 
-    def __init__(self, game: TabletopGame, state: State | None) -> None:
+    def __init__(
+        self, game: TabletopGame, state: State | None, recall: Recall | None = None
+    ) -> None:
         self.game = game
         self.state = state
+        self._recall = recall if recall is not None or state is None else Recall.start(state)
 
     def get(self) -> State:
         state = self.state
         if state is None:
             state = self.state = self.game._tabletop_state()
+            self._recall = Recall.start(state)
         return state
 
+    @property
+    def recall(self) -> Recall:
+        """What each seat has seen since the deal (:mod:`tabletop.rl.openspiel_recall`)."""
+        self.get()
+        recall = self._recall
+        assert recall is not None
+        return recall
+
+    def apply(self, action: int) -> None:
+        """Apply ``action`` (raises :class:`IllegalActionError` if it is not legal)."""
+        self.get().apply(action)
+        self.recall.note(action)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Deal:
-        return _Deal(self.game, self.get().clone())
+        return _Deal(self.game, self.get().clone(), self.recall.copy())
 
 
 class TabletopState(pyspiel.State):  # type: ignore[misc]
@@ -285,7 +324,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return sorted(state.legal_action_ids())
 
     def _apply_action(self, action: int) -> None:
-        self.tabletop_state.apply(int(action))
+        self._deal.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._deal.game.tabletop_game.action_from_id(int(action)))
@@ -300,12 +339,34 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         """A state in which what ``player_id`` cannot see is re-sampled (``determinize``).
 
         ``probability_sampler()`` (a float in ``[0, 1)``, e.g.
-        ``pyspiel.UniformProbabilitySampler``) seeds the re-sampling. The new
-        state has no action history (it is not a replay of the true game).
+        ``pyspiel.UniformProbabilitySampler``) seeds the re-sampling. The new state
+        has ``player_id``'s information state but no action history (it is not a
+        replay of the true game); the other seats' information states start at the
+        sample (:mod:`tabletop.rl.openspiel_recall`).
         """
+        player = self._seat(player_id)
         seed = int(float(probability_sampler()) * 2**53)
-        twin = self.tabletop_state.determinize(int(player_id), Rng(seed))
-        return TabletopState(self._deal.game, _Deal(self._deal.game, twin))
+        deal = self._deal
+        twin = deal.get().determinize(player, Rng(seed))
+        recall = deal.recall.resampled(player, seed, twin)
+        return TabletopState(deal.game, _Deal(deal.game, twin, recall))
+
+    def information_state(self, player: int | None, observer: Observer) -> str:
+        """``player``'s information-state string (``None``: the public one); see the
+        module docstring."""
+        seat = None if player is None else self._seat(player)
+        ts = self.tabletop_state
+        return self._deal.recall.text(seat, lambda: observer.string(ts, seat))
+
+    def _seat(self, player: Any) -> int:
+        players = self._deal.game.num_players_
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+            raise TabletopError(
+                "{player!r} is not a seat of this game (0 to {last})",
+                player=player,
+                last=players - 1,
+            )
+        return player
 
     def __str__(self) -> str:
         state = self.tabletop_state
@@ -317,7 +378,8 @@ class TabletopObserver:
     """OpenSpiel's PyObserver interface over a tabletop :class:`Observer`.
 
     ``tensor`` is the flat ``float32`` observation; ``dict`` holds its named fields
-    (views into ``tensor``).
+    (views into ``tensor``). An information-state observer (``perfect_recall=True``)
+    has strings only: ``tensor`` is ``None`` and ``dict`` empty.
     """
 
     def __init__(
@@ -329,12 +391,6 @@ class TabletopObserver:
             )
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        if iig_obs_type.perfect_recall:
-            raise TabletopError(
-                "{game} provides observations, not information states "
-                "(perfect_recall=True is not supported)",
-                game=short_name(game.game_id),
-            )
         private = iig_obs_type.private_info
         if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             raise TabletopError(
@@ -343,13 +399,24 @@ class TabletopObserver:
                 game=short_name(game.game_id),
                 observation=iig_obs_type,
             )
+        self.game_name = short_name(game.game_id)
         self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
         self.observer: Observer = game.observer
-        self.tensor = np.zeros(self.observer.shape, np.float32)
-        self.dict = self.observer.named(self.tensor)
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        self.dict: dict[str, Any] = {}
+        if not self.perfect_recall:
+            self.tensor = np.zeros(self.observer.shape, np.float32)
+            self.dict = self.observer.named(self.tensor)
 
     def set_from(self, state: TabletopState, player: int) -> None:
         """Fill ``tensor`` with what ``player`` sees of ``state``."""
+        if self.tensor is None:
+            raise TabletopError(
+                "{game} provides information-state strings, not tensors "
+                "(a tensor would need room for every move of the longest game)",
+                game=self.game_name,
+            )
         ts = state.tabletop_state
         if self.private:
             self.tensor[:] = self.observer.encode(ts, player)
@@ -358,9 +425,11 @@ class TabletopObserver:
             self.tensor[:] = self.observer.encode_view(ts.view(None), player)
 
     def string_from(self, state: TabletopState, player: int) -> str:
-        """The readable twin of the observation."""
-        ts = state.tabletop_state
-        return self.observer.string(ts, player if self.private else None)
+        """The readable twin of the observation, or the information-state string."""
+        seat = player if self.private else None
+        if self.perfect_recall:
+            return state.information_state(seat, self.observer)
+        return self.observer.string(state.tabletop_state, seat)
 
 
 def _register(game_id: str) -> type[TabletopGame]:
@@ -375,6 +444,8 @@ def _register(game_id: str) -> type[TabletopGame]:
 
 
 GAME_CLASSES: dict[str, type[TabletopGame]] = {g: _register(g) for g in GAME_IDS}
+
+guard_cpp_bots(TabletopState)
 
 
 def load(
@@ -408,10 +479,12 @@ def load(
 __all__ = [
     "GAME_CLASSES",
     "GAME_IDS",
+    "TabletopBot",
     "TabletopGame",
     "TabletopObserver",
     "TabletopState",
     "load",
+    "play",
     "short_name",
     "to_spiel_text",
 ]

@@ -9,8 +9,9 @@ HTTP routes (JSON):
 - ``GET /api/tables/{id}``: one table's public summary.
 - ``POST /api/tables/{id}/seats/{seat}/claim``: take an open seat; returns its token.
 - ``GET /api/tables/{id}/replay/{step}``, ``GET /api/tables/{id}/record``: a finished
-  game step by step (its log in ``?lang=``, else English), and its
-  :class:`~tabletop.GameRecord`.
+  game step by step (the spectator's view and the events of that step, in ``?lang=``,
+  else English), and its :class:`~tabletop.GameRecord`; both within a budget per
+  address (:class:`~tabletop.server.replays.Replays`).
 - ``GET /api/i18n?lang=``: the language to read in (``lang`` if the server speaks it,
   else the best of ``Accept-Language``) and the languages it speaks, each by its own
   name; ``GET /api/i18n/{lang}``: that language's messages for the browser
@@ -38,8 +39,6 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from sqlalchemy.exc import SQLAlchemyError
-from starlette.websockets import WebSocketDisconnect
 
 import tabletop
 from tabletop.bots import bot_catalogue, list_bots
@@ -57,23 +56,26 @@ from tabletop.i18n import (
     reader,
 )
 from tabletop.server import protocol as p
+from tabletop.server import replays
 from tabletop.server.cluster import for_database
+from tabletop.server.faults import DATABASE_ERRORS
 from tabletop.server.http import Guard, address_key, client_address
 from tabletop.server.live import (
     BOT,
     DEFAULT_GRACE_S,
     OVER,
-    PLAYING,
-    WAITING,
     Connection,
     Elsewhere,
     LiveTable,
     SeatSpec,
     TableError,
-    row_summary,
 )
+from tabletop.server.lobby import lobby_tables
+from tabletop.server.openings import Openings
+from tabletop.server.pace import pace_offer
 from tabletop.server.relay import RESTART, forward_http, pipe_websocket
 from tabletop.server.settings import ServerSettings
+from tabletop.server.sockets import serve_socket
 from tabletop.server.storage import Storage
 from tabletop.server.tables import TableManager
 from tabletop.server.words import N_, Said, language_of, spoken
@@ -84,8 +86,8 @@ log = logging.getLogger("tabletop.server")
 
 WS_RELAY_MAX = 1 << 22  # a relayed table message (the owner's own limits apply)
 
-# Consecutive refused messages after which a flooding client is disconnected.
-FLOOD_CLOSE_AFTER = 50
+# What a client hears of a database that refuses writes or cannot be reached.
+STORAGE_FAILED = Said(N_("the database is not available right now; nothing changed, try again"))
 
 # How long a browser may keep a language's catalog or a game's texts (they change only
 # with a new version of the server).
@@ -121,6 +123,7 @@ class TableIn(BaseModel):
     leave_grace_s: float = DEFAULT_GRACE_S
     claim: int | None = None
     name: str | None = Field(default=None, max_length=80)
+    bot_pause_s: float | None = None  # the bots' pace; none: the server's (server/pace.py)
 
 
 class ClaimIn(BaseModel):
@@ -138,11 +141,14 @@ def client_files(game_id: str) -> dict[str, str | None]:
 
 
 def games_catalogue(
-    max_bot_think_s: float = 0.0, words: Reader | None = None
+    max_bot_think_s: float = 0.0,
+    words: Reader | None = None,
+    bot_pause: dict[str, float] | None = None,
 ) -> list[dict[str, Any]]:
     """Each game as the lobby shows it: options and bots described for players (in
     ``words``' language, English by default), which bots search (and so take a
-    thinking time) and the longest one this server allows."""
+    thinking time) and the longest one this server allows, and the bots' pace a table
+    may choose (``bot_pause``, :func:`~tabletop.server.pace.pace_offer`)."""
     words = words or reader()
     out = []
     for game_id in tabletop.list_games():
@@ -174,6 +180,7 @@ def games_catalogue(
                     for b in bot_catalogue(game_id)
                 ],
                 "max_bot_think_s": max_bot_think_s,
+                "bot_pause": bot_pause,
                 "option_groups": [
                     {"id": group, "title": words.gettext(OPTION_GROUP_TITLES[group])}
                     for group in OPTION_GROUPS
@@ -258,6 +265,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     cluster = for_database(settings.resolved_database_url(), settings.advertise_url)
     manager = TableManager(storage, pool, settings, hint_pool, cluster)
     relay = httpx.AsyncClient(timeout=30)
+    finished_games = replays.Replays(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -270,6 +278,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             await manager.stop()
             await relay.aclose()
+            finished_games.close()
             pool.shutdown()
             hint_pool.shutdown()
             storage.close()
@@ -279,21 +288,23 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.state.manager = manager
     app.state.settings = settings
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    openings = Openings(settings, manager.addresses)
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> Response:
         if isinstance(exc, Elsewhere):  # another process plays the table: ask it
             return await forward_http(relay, request, exc.address)
         return JSONResponse(
-            {"detail": exc.said.read(request_reader(request))}, status_code=exc.status
+            {"detail": exc.sentence.read(request_reader(request))}, status_code=exc.status
         )
 
-    @app.exception_handler(SQLAlchemyError)
-    @app.exception_handler(OSError)
     async def _storage_error(request: Request, exc: Exception) -> JSONResponse:
-        log.warning("a request failed on storage: %s", exc)
-        said = Said(N_("the database is not available right now; nothing changed, try again"))
-        return JSONResponse({"detail": said.read(request_reader(request))}, status_code=503)
+        """The database refused or could not be reached (read-only, away): 503."""
+        manager.faults.note(exc, f"{request.method} {request.url.path[:200]}")
+        return JSONResponse({"detail": STORAGE_FAILED.read(request_reader(request))}, 503)
+
+    for error in DATABASE_ERRORS:
+        app.add_exception_handler(error, _storage_error)
 
     async def table_or_404(table_id: str) -> LiveTable:
         table = await manager.get(table_id)
@@ -323,7 +334,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         words = request_reader(request)
         response.headers["Content-Language"] = words.lang
         response.headers["Vary"] = "Accept-Language"
-        return games_catalogue(settings.bot_think_cap(), words)
+        return games_catalogue(settings.bot_think_cap(), words, pace_offer(settings))
 
     @app.get("/api/i18n")
     async def i18n_choice(request: Request, response: Response) -> dict[str, Any]:
@@ -360,14 +371,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        rows = await asyncio.to_thread(
-            storage.list_tables, statuses=(WAITING, PLAYING, OVER), limit=200
-        )
-        out = []
-        for row in rows:
-            live = manager.tables.get(row.id) or manager.finished.get(row.id)
-            out.append(live.summary() if live is not None else row_summary(row))
-        return out
+        return await lobby_tables(storage, manager)
 
     @app.post("/api/tables", status_code=201)
     async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
@@ -386,6 +390,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             known_deal=body.known_deal,
             created_by=address_key(client_address(request.scope)),
             position=body.position,
+            bot_pause_s=body.bot_pause_s,
         )
         out = table.summary()
         out["url"] = f"/table/{table.id}"
@@ -408,26 +413,40 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/replay/{step}")
-    async def replay(table_id: str, step: int, lang: str | None = None) -> dict[str, Any]:
-        """The log and the last move in ``lang`` where the server speaks it, else English."""
+    async def replay(
+        table_id: str, step: int, request: Request, lang: str | None = None
+    ) -> dict[str, Any]:
+        """The step's events and last move in ``lang`` where the server speaks it, else
+        English."""
+        address = client_address(request.scope)
+        finished_games.charge(address)
         words = reader(spoken(lang) or "en")
-        return await manager.replay_step(await table_or_404(table_id), step, words)
+        table = await finished_table(table_id, N_("only a finished game can be replayed"))
+        return await finished_games.step(table, step, address, words)
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> dict[str, Any]:
-        return manager.record(await table_or_404(table_id))
+    async def record(table_id: str, request: Request) -> dict[str, Any]:
+        finished_games.charge(client_address(request.scope))
+        table = await finished_table(table_id, N_("the record is published when the game is over"))
+        return replays.record(table)
+
+    async def finished_table(table_id: str, unfinished: str) -> LiveTable:
+        """A finished table, loaded to be shown; a game still going is refused from its
+        stored summary (409, ``unfinished``), so that asking does not wake it."""
+        summary = await manager.summary(table_id)
+        if summary is None:
+            raise _no_table(table_id)
+        if summary["status"] != OVER:
+            raise TableError(unfinished, 409)
+        return await table_or_404(table_id)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
         address = client_address(ws.scope)
         lang = negotiate(_accept(ws))  # until its hello says otherwise
-        if manager.addresses[address] >= settings.max_connections_per_address:
-            refusal = p.ProtocolError(
-                p.TOO_MANY,
-                N_("too many connections from your address (at most {most}); close some tabs"),
-                most=settings.max_connections_per_address,
-            )
+        refusal = openings.refusal(address)
+        if refusal is not None:
             await ws.send_json(refusal.to_message(reader(lang)))
             await ws.close(code=1008)
             return
@@ -439,11 +458,19 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 await pipe_websocket(ws, elsewhere.address, ws.url.path, WS_RELAY_MAX)
                 return
             except TableError as exc:
-                refusal = p.ProtocolError(p.SERVER_ERROR, exc.said.template, **exc.said.fields)
+                refusal = p.ProtocolError(
+                    p.SERVER_ERROR, exc.sentence.template, **exc.sentence.fields
+                )
                 await ws.send_json(refusal.to_message(reader(lang)))
                 await ws.close(code=RESTART)
                 return
-            await _serve_socket(ws, table, table_id, Connection(address, lang), manager, settings)
+            except DATABASE_ERRORS as exc:  # "try again": the browser reconnects, slower each time
+                manager.faults.note(exc, f"opening table {table_id[:40]!r}")
+                refusal = p.ProtocolError(p.SERVER_ERROR, STORAGE_FAILED.template)
+                await ws.send_json(refusal.to_message(reader(lang)))
+                await ws.close(code=RESTART)
+                return
+            await serve_socket(ws, table, table_id, Connection(address, lang), manager, settings)
         finally:
             manager.addresses[address] -= 1
             if not manager.addresses[address]:
@@ -468,114 +495,3 @@ def _unknown_language(lang: str) -> TableError:
 @functools.cache
 def _browser_catalog(lang: str) -> dict[str, Any]:
     return browser_catalog(lang)
-
-
-async def _serve_socket(
-    ws: WebSocket,
-    table: LiveTable | None,
-    table_id: str,
-    conn: Connection,
-    manager: TableManager,
-    settings: ServerSettings,
-) -> None:
-    if table is None:
-        refusal = p.ProtocolError(p.NO_TABLE, N_("no table {table}"), table=repr(table_id))
-        await ws.send_json(refusal.to_message(conn.reader))
-        await ws.close(code=4404)
-        return
-    sender = asyncio.ensure_future(_send_loop(ws, conn))
-    close_code = None
-    try:
-        close_code = await _receive_loop(ws, conn, table, manager, settings)
-    finally:
-        manager.disconnect(table, conn)
-        conn.close()
-        with contextlib.suppress(Exception):
-            await sender  # flushes what was queued
-    if close_code is not None:
-        with contextlib.suppress(Exception):
-            await ws.close(code=close_code)
-
-
-async def _send_loop(ws: WebSocket, conn: Connection) -> None:
-    """Write the connection's queued messages in order until it is closed."""
-    while True:
-        text = await conn.queue.get()
-        if text is None:
-            code = 1008 if conn.overflowed else conn.hang_up_code  # 1008: it stopped reading
-            if code is not None:
-                with contextlib.suppress(Exception):
-                    await ws.close(code=code)
-            return
-        try:
-            await ws.send_text(text)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            return
-
-
-async def _receive_loop(
-    ws: WebSocket,
-    conn: Connection,
-    table: LiveTable,
-    manager: TableManager,
-    settings: ServerSettings,
-) -> int | None:
-    """Serve one client's messages; returns a close code when the server hangs up."""
-    limiter = p.RateLimiter(settings.rate_burst, settings.rate_per_s)
-    refused = 0
-    while True:
-        try:  # a client that never says hello is not kept waiting for
-            deadline = None if conn.greeted else settings.hello_timeout_s
-            message = await asyncio.wait_for(ws.receive(), deadline)
-        except TimeoutError:
-            conn.send(
-                p.ProtocolError(
-                    p.HELLO_FIRST,
-                    N_("disconnected: no 'hello' within {seconds} seconds"),
-                    seconds=float(settings.hello_timeout_s),
-                ).to_message(conn.reader)
-            )
-            return 1008
-        if message["type"] == "websocket.disconnect":
-            return None
-        raw: str | bytes = message.get("text") or message.get("bytes") or ""
-        try:
-            if not limiter.allow():
-                raise p.ProtocolError(
-                    p.RATE_LIMITED,
-                    N_(
-                        "too many messages: at most {burst} at once and {rate} a second; "
-                        "this one was ignored"
-                    ),
-                    burst=settings.rate_burst,
-                    rate=float(settings.rate_per_s),
-                )
-            data = p.parse_message(raw, settings.max_message_bytes)
-            await manager.handle(table, conn, data)
-            refused = 0
-        except p.ProtocolError as exc:
-            conn.send(exc.to_message(conn.reader))
-            if exc.code == p.RATE_LIMITED:
-                refused += 1
-                if refused >= FLOOD_CLOSE_AFTER:
-                    flooding = p.ProtocolError(p.RATE_LIMITED, N_("disconnected: flooding"))
-                    conn.send(flooding.to_message(conn.reader))
-                    return 1008  # policy violation
-        except WebSocketDisconnect:
-            raise
-        except (SQLAlchemyError, OSError) as exc:
-            # The database failed: the state is unchanged (it changes only after a
-            # commit), so the client may simply try again.
-            log.warning("table %s: storage failed on a message: %s", table.id, exc)
-            conn.send(
-                p.ProtocolError(
-                    p.SERVER_ERROR, N_("the database did not answer; nothing changed, try again")
-                ).to_message(conn.reader)
-            )
-        except Exception:
-            log.exception("table %s: a message failed", table.id)
-            conn.send(
-                p.ProtocolError(
-                    p.SERVER_ERROR, N_("the server could not handle this message; nothing changed")
-                ).to_message(conn.reader)
-            )

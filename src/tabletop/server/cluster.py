@@ -113,26 +113,33 @@ class Shared(Solo):
     async def start(self) -> None:
         import psycopg
 
+        conn = None
         try:
-            self._conn = await psycopg.AsyncConnection.connect(
+            conn = await psycopg.AsyncConnection.connect(
                 self._conninfo,
                 autocommit=True,
                 application_name="tabletop-owner",
                 **CUT_WITHIN,
             )
             for setting, value in SERVER_CUT_WITHIN.items():  # the database's side
-                await self._conn.execute(f"SET {setting} = {value}")
-            cursor = await self._conn.execute(
+                await conn.execute(f"SET {setting} = {value}")
+            cursor = await conn.execute(
                 "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
             )
-            self._backend = await cursor.fetchone()
-            await self._conn.execute(
+            backend = await cursor.fetchone()
+            await conn.execute(
                 "INSERT INTO tt_processes (id, address, started_at) VALUES (%s, %s, %s) "
                 "ON CONFLICT (id) DO UPDATE SET address = EXCLUDED.address",
                 (self.process_id, self.address, time.time()),
             )
         except psycopg.Error as exc:
-            raise ClusterError(f"cannot open the owners' connection: {exc}") from None
+            # Half open (a read-only database refuses the INSERT) counts as not
+            # connected: no table is taken on it, and the next scan tries again.
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+            raise ClusterError(f"cannot open the owners' connection: {exc}") from exc
+        self._conn, self._backend = conn, backend
 
     @property
     def connected(self) -> bool:
@@ -181,8 +188,8 @@ class Shared(Solo):
             raise ClusterError("this server is reconnecting to its database; try again")
         try:
             return await self._conn.execute(sql, params)
-        except psycopg.OperationalError as exc:
-            raise ClusterError(f"the owners' connection failed: {exc}") from None
+        except psycopg.Error as exc:  # lost (not connected now), or refused (read-only)
+            raise ClusterError(f"the owners' connection failed: {exc}") from exc
 
     async def own(self, table_id: str) -> bool:
         """Take the table if nobody holds it; whether this process owns it now."""
@@ -197,9 +204,19 @@ class Shared(Solo):
         if not row or not row[0]:
             return False
         self.owned.add(table_id)
-        await self._execute(
-            "UPDATE tt_tables SET owner = %s WHERE id = %s", (self.process_id, table_id)
-        )
+        try:
+            await self._execute(
+                "UPDATE tt_tables SET owner = %s WHERE id = %s", (self.process_id, table_id)
+            )
+        except ClusterError:
+            # Locked but not marked as this process's (a read-only database): its actions
+            # would be refused as another process's, and no other process could take it.
+            self.owned.discard(table_id)
+            with contextlib.suppress(ClusterError):
+                await self._execute(
+                    "SELECT pg_advisory_unlock(%s, hashtext(%s))", (NAMESPACE, table_id)
+                )
+            raise
         return True
 
     def disown(self, table_id: str) -> None:
@@ -223,10 +240,11 @@ class Shared(Solo):
         return str(row[0]) if row else None
 
     async def unowned(self) -> list[str]:
-        """The unfinished tables no process owns (their owner died or stopped)."""
+        """The unfinished tables no process owns (their owner died or stopped); not
+        those asleep, which whoever opens them wakes."""
         cursor = await self._execute(
             "SELECT t.id FROM tt_tables t WHERE t.status IN ('waiting', 'playing') "
-            "AND NOT " + _HELD + " ORDER BY t.created_at"
+            "AND NOT t.asleep AND NOT " + _HELD + " ORDER BY t.created_at"
         )
         return [str(r[0]) for r in await cursor.fetchall()]
 

@@ -1,14 +1,14 @@
-"""Bots and hints: who thinks when, and what one table or one seat may cost.
+"""Bots: who thinks when, and what one table may cost.
 
 Each table has one driver task that plays its bots' turns one after the other, so a
 table never has more than one bot decision in flight; it also plays what a person's
 preferences answer for it (:mod:`.preferences`). The decisions of all tables
 share the bot pool through :class:`FairSlots`: when a worker frees up, a table where
 people wait goes before a table of bots only, and among equals the one that asked
-first. Hints run on a pool of their own and each seat may ask ``hints_per_minute``
-of them, so no client can make another table's bots wait. A bot its creator lets
-think by the clock holds a worker that long, at most the server's cap
-(``ServerSettings.bot_think_cap``), within ``bot_time_limit_s``.
+first. Hints run on a pool of their own (:mod:`.hints`), so no client can make
+another table's bots wait. A bot its creator lets think by the clock holds a worker
+that long, at most the server's cap (``ServerSettings.bot_think_cap``), within
+``bot_time_limit_s``.
 
 A commit the database refuses does not stop a driver: the table tells its players
 that storage is failing, and the driver tries again with a growing pause until the
@@ -21,6 +21,7 @@ import asyncio
 import heapq
 import itertools
 import logging
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
@@ -29,9 +30,10 @@ from tabletop.bots.base import RandomBot
 from tabletop.i18n import SOURCE, render_label
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
-from tabletop.server.live import PLAYING, Connection, LiveTable
-from tabletop.server.words import N_, Said
-from tabletop.server.workers import WorkerPool, choose_action, decision_seed, hints
+from tabletop.server.faults import DATABASE_ERRORS
+from tabletop.server.live import PLAYING, LiveTable
+from tabletop.server.pace import table_pace
+from tabletop.server.workers import WorkerPool, choose_action, decision_seed
 
 if TYPE_CHECKING:
     from tabletop.server.tables import TableManager
@@ -39,6 +41,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.server")
 
 RETRY_MAX_S = 30.0
+OPEN_QUESTION_THINK = 0.8
+"""The share of the answer pace a search bot thinks on an open question: the rest
+absorbs the worker's own time, so that its answer still lands when the pace ends."""
 
 
 class FairSlots:
@@ -79,13 +84,12 @@ class FairSlots:
 
 
 class BotDriver:
-    """Plays the bots of the manager's tables and answers hints."""
+    """Plays the bots of the manager's tables."""
 
-    def __init__(self, manager: TableManager, bots: WorkerPool, hint_pool: WorkerPool) -> None:
+    def __init__(self, manager: TableManager, bots: WorkerPool) -> None:
         self.manager = manager
         self.settings = manager.settings
         self.bots = bots
-        self.hint_pool = hint_pool
         self.slots = FairSlots(bots.workers or 2)
 
     def kick(self, table: LiveTable) -> None:
@@ -109,25 +113,30 @@ class BotDriver:
                     # tab sleeps; otherwise the person will. Waiting for the table's lock,
                     # the seat may have gone to a bot (whose kick found this task still
                     # running): look again before stopping.
-                    answered = table.state.game.preferences_type is not None and (
-                        await self.auto_turn(table, seat)
-                    )
+                    try:
+                        answered = table.state.game.preferences_type is not None and (
+                            await self.auto_turn(table, seat)
+                        )
+                    except DATABASE_ERRORS as exc:  # the answer was not stored: again later
+                        pause = await self._retry_later(table, exc, pause, "an automatic answer")
+                        continue
+                    if answered:
+                        pause = first_pause
+                        self._trouble(table, False)
                     if answered or table.bot_for(table.state.current_player) is not None:
                         continue
                     return
                 if not table.attended():
                     return  # the people are away: hello and claims kick
-                if self.settings.bot_pause_s > 0:
-                    await asyncio.sleep(self.settings.bot_pause_s)  # pacing for watchers
+                pace = table_pace(table.row, self.settings)
+                if pace > 0:
+                    await asyncio.sleep(pace)  # the table's pace: people see each move
                 try:
                     await self._bot_turn(table)
                 except p.ProtocolError:
                     raise
                 except Exception as exc:  # the database refused the commit: try again
-                    log.warning("table %s: storage failed (%s); retry in %gs", table.id, exc, pause)
-                    self._trouble(table, True)
-                    await asyncio.sleep(pause)
-                    pause = min(2 * pause, RETRY_MAX_S)
+                    pause = await self._retry_later(table, exc, pause, "a bot's move")
                     continue
                 pause = first_pause
                 self._trouble(table, False)
@@ -138,10 +147,28 @@ class BotDriver:
                 return
             log.exception("table %s: the bot driver stopped", table.id)
 
+    async def _retry_later(
+        self, table: LiveTable, exc: Exception, pause: float, what: str
+    ) -> float:
+        """``what`` failed on ``exc``: say so (the log once a while, the table's people
+        at once), wait ``pause`` and return the next, doubled pause."""
+        self.manager.faults.note(exc, f"table {table.id}: {what}")
+        self._trouble(table, True)
+        await asyncio.sleep(pause)
+        return min(2 * pause, RETRY_MAX_S)
+
     async def auto_turn(self, table: LiveTable, seat: int) -> bool:
         """Play what ``seat``'s preferences answer to its pending question, as its own
-        action (True), or leave the question to the person (False)."""
+        action (True), or leave the question to the person (False). The answer waits
+        out the pace (:func:`.preferences.answer_wait`), as a person's would."""
+        version = table.version
+        if prefs.will_answer(table, seat):
+            wait = prefs.answer_wait(table, self.settings.answer_pace_s, automatic=True)
+            if wait > 0:
+                await asyncio.sleep(wait)
         async with table.lock:
+            if table.version != version:
+                return True  # somebody moved meanwhile: look at the new question
             if table.row.status != PLAYING or table.state.current_player != seat:
                 return False
             current = prefs.current(table, seat)
@@ -153,16 +180,22 @@ class BotDriver:
                 await self.manager.store_preferences(table, seat, after)
             if action is None:
                 return False
-            await self.manager.commit(table, seat, action.id)
-            labels: dict[str, str] = {}  # by language
-            for conn in table.connections_of(seat):
-                if conn.lang not in labels:
-                    english = conn.lang == SOURCE
-                    labels[conn.lang] = (
-                        action.label if english else render_label(state, action.id, conn.reader)
-                    )
-                label = labels[conn.lang]
-                conn.send({"type": "answered", "version": table.version, "label": label})
+            answer = action
+
+            def announce() -> None:
+                """Tell the seat's own connections what was answered for it, before the
+                new state: its page then shows both at once and does not move after."""
+                labels: dict[str, str] = {}  # by language
+                for conn in table.connections_of(seat):
+                    if conn.lang not in labels:
+                        english = conn.lang == SOURCE
+                        labels[conn.lang] = (
+                            answer.label if english else render_label(state, answer.id, conn.reader)
+                        )
+                    label = labels[conn.lang]
+                    conn.send({"type": "answered", "version": table.version, "label": label})
+
+            await self.manager.commit(table, seat, action.id, announce=announce)
         return True
 
     def _trouble(self, table: LiveTable, value: bool) -> None:
@@ -182,6 +215,15 @@ class BotDriver:
         think = table.think_for(seat)
         if think is not None:  # the cap may have been lowered since the table was made
             think = min(think, self.settings.bot_think_cap())
+        # A bot's answer to an open question takes the same time whatever its hand: a
+        # search thinks by the clock within the pace, and every answer waits it out (a
+        # bot with one legal move would otherwise answer at once, one with a card
+        # after its search).
+        pace = self.settings.answer_pace_s
+        open_question = pace > 0 and state.game.open_question(state)
+        if open_question:
+            think = OPEN_QUESTION_THINK * pace
+        due = time.monotonic() + pace
         people_wait = any(table.seat_connections)
         try:
             async with self.slots.slot(0 if people_wait else 1):
@@ -203,6 +245,8 @@ class BotDriver:
         except Exception:
             log.exception("table %s: bot %s failed; a random move instead", table.id, bot)
             action = RandomBot(seed).choose(state, seat).id
+        if open_question and due > time.monotonic():
+            await asyncio.sleep(due - time.monotonic())
         async with table.lock:
             if table.version != version or table.bot_for(seat) is None:
                 return  # somebody else moved, or the person came back: think again
@@ -213,45 +257,3 @@ class BotDriver:
             except p.ProtocolError as exc:
                 log.error("table %s: bot %s chose an illegal action: %s", table.id, bot, exc)
                 await self.manager.commit(table, seat, RandomBot(seed).choose(state, seat).id)
-
-    # -- hints -----------------------------------------------------------------------
-
-    def hint(self, table: LiveTable, conn: Connection, seat: int) -> None:
-        """Start computing a hint for ``seat``, within the seat's allowance."""
-        if conn.hint_pending:
-            raise p.ProtocolError(p.BUSY, N_("a hint is already being computed"))
-        per_minute = self.settings.hints_per_minute
-        allowance = table.hint_allowance.get(seat)
-        if allowance is None:
-            allowance = table.hint_allowance[seat] = p.RateLimiter(
-                max(1, min(3, per_minute)), per_minute / 60.0
-            )
-        if not allowance.allow():
-            raise p.ProtocolError(
-                p.RATE_LIMITED,
-                N_("a seat may ask for {most} hints a minute; wait a little"),
-                most=per_minute,
-            )
-        conn.hint_pending = True
-        self.manager.spawn(self._send_hint(table, conn, seat))
-
-    async def _send_hint(self, table: LiveTable, conn: Connection, seat: int) -> None:
-        state = table.state
-        version = len(state.history)
-        try:
-            result = await self.hint_pool.run(
-                hints,
-                table.row.game,
-                table.row.options,
-                state.to_dict(include_log=False),
-                self.settings.hint_iterations,
-                decision_seed(table.row.seed, seat, version, "hint"),
-                conn.reader.lang,
-                timeout=self.settings.bot_time_limit_s,
-            )
-            conn.send({"type": "hint", "version": version, "hints": result})
-        except TimeoutError:
-            late = Said(N_("the hint took too long")).read(conn.reader)
-            conn.send({"type": "error", "code": p.BUSY, "message": late})
-        finally:
-            conn.hint_pending = False

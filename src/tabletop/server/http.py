@@ -1,5 +1,5 @@
-"""What one HTTP client may cost: body size, request rate, header time, and headers
-that keep pages out of other sites' frames.
+"""What one HTTP client may cost: body size and nesting, request rate, header time,
+and headers that keep pages out of other sites' frames and their sockets on this site.
 
 :class:`Guard` is an ASGI middleware in front of the whole app; every limit is a
 :class:`~tabletop.server.settings.ServerSettings` field. :class:`GuardedH11Protocol`
@@ -11,6 +11,7 @@ connection for ever.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -18,6 +19,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from tabletop.i18n import Reader
+from tabletop.server.nesting import json_too_deep
 from tabletop.server.protocol import RateLimiter
 from tabletop.server.settings import ServerSettings
 from tabletop.server.words import N_, Said, reader_of
@@ -33,7 +35,7 @@ SECURITY_HEADERS = [
     (
         b"content-security-policy",
         b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-        b"connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; "
+        b"connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
         b"form-action 'self'",
     ),
     (b"x-content-type-options", b"nosniff"),
@@ -42,9 +44,25 @@ SECURITY_HEADERS = [
 
 
 def client_address(scope: Scope) -> str:
-    """The address a connection comes from ("unknown" when the server cannot tell)."""
+    """The address a connection comes from, as the per-address limits count it
+    (:func:`address_group`; "unknown" when the server cannot tell)."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    return address_group(str(client[0])) if client else "unknown"
+
+
+def address_group(address: str) -> str:
+    """The client an address stands for: an IPv4 address itself, an IPv6 address its
+    /64 network. One home or host holds a whole /64 and could change addresses inside
+    it at will, so each one counted alone would lift every per-address limit."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address  # not an address (a test client's name): itself
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def address_key(address: str) -> str:
@@ -62,22 +80,24 @@ class AddressLimiters:
         self.keep = keep
         self._buckets: OrderedDict[str, RateLimiter] = OrderedDict()
 
-    def allow(self, address: str) -> bool:
+    def allow(self, address: str, cost: float = 1.0) -> bool:
         bucket = self._buckets.pop(address, None)
         if bucket is None:
             bucket = RateLimiter(self.burst, self.per_s)
         self._buckets[address] = bucket
         while len(self._buckets) > self.keep:
             self._buckets.popitem(last=False)
-        return bucket.allow()
+        return bucket.allow(cost)
 
 
 class Guard:
     """Limits every HTTP request before the app sees it, and adds security headers.
 
-    A request over ``max_body_bytes`` gets 413, a client over its request rate 429,
-    both as JSON with a sentence in the request's language. Bodies are read here, whole
-    and bounded, so the app never parses more than the limit.
+    A request over ``max_body_bytes`` gets 413, a client over its request rate 429, a
+    body nested deeper than ``max_nesting_depth`` 400 (Python's JSON parser, which
+    FastAPI runs on it, recurses once per level), all as JSON with a sentence in the
+    request's language. Bodies are read here, whole and bounded, so the app never
+    parses more than the limit.
     """
 
     def __init__(self, app: ASGIApp, settings: ServerSettings) -> None:
@@ -128,13 +148,21 @@ class Guard:
                 await _refuse(send_with_headers, 413, too_large.read(scope_reader(scope)))
                 return
             more = bool(message.get("more_body"))
+        data = bytes(body)
+        if json_too_deep(data, settings.max_nesting_depth):
+            deep = Said(
+                N_("the body is nested deeper than {most} levels"),
+                {"most": settings.max_nesting_depth},
+            )
+            await _refuse(send_with_headers, 400, deep.read(scope_reader(scope)))
+            return
         sent = False
 
         async def replay() -> Message:
             nonlocal sent
             if not sent:
                 sent = True
-                return {"type": "http.request", "body": bytes(body), "more_body": False}
+                return {"type": "http.request", "body": data, "more_body": False}
             return await receive()  # the client's disconnect, if it comes
 
         await self.app(scope, replay, send_with_headers)

@@ -9,19 +9,28 @@ spectators costs no more per message than one with none.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
+import time
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 import tabletop
-from tabletop.bots.registry import ThinkTimeError, bot_searches, check_think, think_text
+from tabletop.bots.registry import (
+    ThinkTimeError,
+    bot_catalogue,
+    bot_searches,
+    check_think,
+    think_text,
+)
 from tabletop.core.errors import StateFormatError, TabletopError
 from tabletop.core.game import Game, State
 from tabletop.core.registry import game_class
 from tabletop.i18n import SOURCE, Reader, reader
+from tabletop.server.deals import public_deal
 from tabletop.server.protocol import RateLimiter
 from tabletop.server.storage import SeatRow, Storage, TableRow
 from tabletop.server.words import N_, Said
@@ -39,13 +48,14 @@ class TableError(TabletopError):
     """A request about tables that cannot be honoured (HTTP 4xx); ``status`` is the code.
 
     ``message`` is an English sentence with named placeholders filled from ``fields``
-    (marked with ``N_`` for the catalogs): ``said.read(reader)`` says it in the
+    (marked with ``N_`` for the catalogs): ``sentence.read(reader)`` says it in the
     reader's language, ``str()`` in English.
     """
 
+    SENTENCE = Said
+
     def __init__(self, message: str, status: int = 400, /, **fields: Any) -> None:
-        self.said = Said(message, fields)
-        super().__init__(self.said.english())
+        super().__init__(message, **fields)
         self.status = status
 
 
@@ -138,6 +148,12 @@ class LiveTable:
         self.hint_allowance: dict[int, RateLimiter] = {}  # seat -> its hints a minute
         self.storage_trouble = False  # the last commit failed: bots retry, players are told
         self.let_go = False  # this process stopped playing it: another may own it now
+        # Since when nobody is connected (the event loop's clock; loaded or opened counts
+        # as a visit): after ``idle_table_s`` of it the table sleeps (server/quotas.py).
+        self.idle_since = time.monotonic()
+        # When the pending question was put (the event loop's clock): answers to an open
+        # question wait until the same pace has passed (preferences.answer_wait).
+        self.asked_at = time.monotonic()
 
     def tasks(self) -> list[asyncio.Task[None]]:
         """The tasks that play this table here: its driver and its seats' replacers."""
@@ -157,6 +173,8 @@ class LiveTable:
         if conn not in self.connections:
             return False
         self.connections.discard(conn)
+        if not self.connections:
+            self.idle_since = time.monotonic()
         if conn.seat is None:
             self.spectators -= 1
         else:
@@ -224,18 +242,22 @@ class LiveTable:
             "version": self.version,
             "current_player": state.current_player,
             "replace_bot": row.replace_bot,
+            "replace_bot_title": bot_titles(row.game).get(row.replace_bot or ""),
             "leave_grace_s": row.leave_grace_s,
+            "bot_pause_s": row.bot_pause_s,  # the pace its creator chose; None: the server's
             "created_at": row.created_at,
             "result": row.result,
             "spectators": self.spectators,
             "storage_trouble": self.storage_trouble,
-            "known_deal": row.known_deal,
+            **public_deal(row),
             "position": row.position is not None,
             "paused": row.status == PLAYING and not self.attended(),
+            "asleep": False,
             "waiting_for_ready": sorted(self.hold),
             "notice": state.game.notice,
             "seats": [
-                seat_summary(s, s.kind == HUMAN and self.connected(s.seat)) for s in row.seats
+                seat_summary(s, s.kind == HUMAN and self.connected(s.seat), row.game)
+                for s in row.seats
             ],
         }
 
@@ -251,18 +273,30 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "version": row.version,
         "created_at": row.created_at,
         "result": row.result,
-        "known_deal": row.known_deal,
+        **public_deal(row),
         "position": row.position is not None,
-        "seats": [seat_summary(s, connected=False) for s in row.seats],
+        # Asleep: out of memory until somebody opens it; a game asleep does not go on.
+        "paused": row.asleep and row.status == PLAYING,
+        "asleep": row.asleep,
+        "seats": [seat_summary(s, False, row.game) for s in row.seats],
     }
 
 
-def seat_summary(seat: SeatRow, connected: bool) -> dict[str, Any]:
-    """A seat as the lobby and the clients see it (never its token)."""
+@functools.cache
+def bot_titles(game_id: str) -> dict[str, str]:
+    """Each bot of ``game_id`` by its title ("heuristic": "Heuristic"), which a page
+    reads in its language (the catalog's "<game>:bot" context)."""
+    return {b.name: b.title for b in bot_catalogue(game_id)}
+
+
+def seat_summary(seat: SeatRow, connected: bool, game_id: str) -> dict[str, Any]:
+    """A seat of a table of ``game_id`` as the lobby and the clients see it (never its
+    token)."""
     return {
         "seat": seat.seat,
         "kind": seat.kind,
         "bot": seat.bot,
+        "bot_title": bot_titles(game_id).get(seat.bot) if seat.bot else None,
         "think": seat.think,
         "name": seat.name,
         "default_name": default_name(seat),

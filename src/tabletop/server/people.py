@@ -9,7 +9,9 @@ are there, waiting, after the table's grace period. After a break event of the g
 
 Joins and leaves change no view: the others hear of them in one small ``presence``
 message per table at most every ``presence_delay_s``, so a thousand spectators
-arriving cost a thousand messages, not a million states.
+arriving cost a thousand messages, not a million states. A connection is sent the
+last ``join_log_events`` events of the log at most, so that joining a game of
+fourteen thousand actions costs what joining a new one does.
 """
 
 from __future__ import annotations
@@ -17,8 +19,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
+from tabletop.core.game import State
+from tabletop.server import frames
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
+from tabletop.server.driver import RETRY_MAX_S
+from tabletop.server.faults import DATABASE_ERRORS
 from tabletop.server.live import HUMAN, OVER, Connection, LiveTable
 from tabletop.server.words import N_
 
@@ -58,8 +64,31 @@ class People:
                 N_("this table has {most} spectators already"),
                 most=settings.max_spectators_per_table,
             )
+        if seat is not None and table.row.seats[seat].replaced:
+            # The person takes the seat back from the replacement bot. Under the
+            # table's lock, so no bot move reaches the connection before its welcome
+            # and its seat's return; a database that refuses it leaves everything as
+            # it was, and the hello may be sent again.
+            async with table.lock:
+                if table.row.seats[seat].replaced:  # not taken back meanwhile
+                    await self._store_replaced(table, seat, False)
+                self._greet(table, conn, seat)
+                self.schedule_replacements(table)
+                frames.broadcast(table)
+            manager.driver.kick(table)
+            return
+        self._greet(table, conn, seat)
+        if seat is not None:
+            self.schedule_replacements(table)
+        conn.send(frames.state_message(table, conn, {}))
+        self.presence_soon(table)
+        manager.driver.kick(table)  # a paused table plays on now that its person is back
+
+    def _greet(self, table: LiveTable, conn: Connection, seat: int | None) -> None:
+        """Join ``conn`` to ``table`` at ``seat`` and welcome it (its state follows)."""
         conn.seat = seat
         conn.greeted = True
+        conn.next_seq = log_start(table.state, self.settings.join_log_events)
         table.join(conn)
         conn.send(
             {
@@ -68,19 +97,13 @@ class People:
                 "lang": conn.lang,
                 "table": table.summary(),
                 "preferences": prefs.catalogue(table.state.game) if seat is not None else [],
+                "log_from": conn.next_seq,
             }
         )
         if seat is not None:
             task = table.replacers.pop(seat, None)
             if task is not None:
                 task.cancel()
-            self.schedule_replacements(table)
-            if table.row.seats[seat].replaced:
-                await self.set_replaced(table, seat, False)
-                return
-        conn.send(manager.state_message(table, conn, {}))
-        self.presence_soon(table)
-        manager.driver.kick(table)  # a paused table plays on now that its person is back
 
     def disconnect(self, table: LiveTable, conn: Connection) -> None:
         """Forget ``conn``; an absent person's seat may be handed to the replacement bot."""
@@ -135,11 +158,24 @@ class People:
                 del table.replacers[s.seat]
 
     async def _replace_later(self, table: LiveTable, seat: int, delay: float) -> None:
+        """After the grace period, hand ``seat`` to the replacement bot if its person is
+        still away while others wait; a database that refuses it is asked again, each
+        time after a longer pause."""
         try:
             await asyncio.sleep(delay)  # the grace period a person has to come back
-            still_waiting = bool(table.people_present() - {seat})
-            if still_waiting and not table.connected(seat) and not table.row.seats[seat].replaced:
-                await self.set_replaced(table, seat, True)
+            pause = self.settings.storage_retry_s
+            while (
+                table.people_present() - {seat}
+                and not table.connected(seat)
+                and not table.row.seats[seat].replaced
+            ):
+                try:
+                    await self.set_replaced(table, seat, True)
+                    return
+                except DATABASE_ERRORS as exc:
+                    self.manager.faults.note(exc, f"table {table.id}: a replacement bot")
+                    await asyncio.sleep(pause)
+                    pause = min(2 * pause, RETRY_MAX_S)
         finally:
             if table.replacers.get(seat) is asyncio.current_task():
                 del table.replacers[seat]
@@ -158,18 +194,23 @@ class People:
     async def set_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
         manager = self.manager
         async with table.lock:
-            s = table.row.seats[seat]
-            s.replaced = value
-            try:
-                await asyncio.to_thread(manager.storage.update_seat, table.id, s)
-            except BaseException:
-                s.replaced = not value
-                raise
-            if value:
-                table.hold.discard(seat)
+            await self._store_replaced(table, seat, value)
             self.schedule_replacements(table)
-            manager.broadcast(table)
+            frames.broadcast(table)
         manager.driver.kick(table)
+
+    async def _store_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
+        """Hand ``seat`` to the replacement bot or back, stored first (the caller holds
+        the table's lock); a refusal changes nothing."""
+        s = table.row.seats[seat]
+        s.replaced = value
+        try:
+            await asyncio.to_thread(self.manager.storage.update_seat, table.id, s)
+        except BaseException:
+            s.replaced = not value
+            raise
+        if value:
+            table.hold.discard(seat)
 
     # -- breaks ------------------------------------------------------------------------
 
@@ -180,5 +221,15 @@ class People:
     def ready(self, table: LiveTable, seat: int) -> None:
         if seat in table.hold:
             table.hold.discard(seat)
-            self.manager.broadcast(table)
+            frames.broadcast(table)
             self.manager.driver.kick(table)
+
+
+def log_start(state: State, most: int) -> int:
+    """The number of the first log event a joining connection is sent: that of the
+    ``most``-th last event of the log (0: the whole log), of which it gets those it may
+    see. Earlier events are left out; the ``welcome`` says where the log starts."""
+    events = state.log
+    if len(events) <= most:
+        return 0
+    return events[-most].seq if most > 0 else events[-1].seq + 1

@@ -6,10 +6,18 @@ values that differ from the defaults, in the seat's row, so a restart keeps them
 describes them for the table page and checks what a client sends. The bot driver
 plays the answers (:meth:`~.driver.BotDriver.auto_turn`), so they work while the
 player's tab sleeps.
+
+An automatic answer could tell the others what the seat holds: answering a window at
+once shows that nothing in the hand fitted it. So every automatic answer, and a
+person's answer to an open question (``Game.open_question``), waits until
+``answer_pace_s`` has passed since the question was put (:func:`answer_wait`): the
+others receive the same frames, in the same order, at the same time, whether a
+person declined a card or held none.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -95,3 +103,13 @@ def will_answer(table: LiveTable, seat: int) -> bool:
     state = table.state
     action, _ = state.game.auto_answer(state, seat, current_prefs)
     return action is not None
+
+
+def answer_wait(table: LiveTable, pace: float, *, automatic: bool) -> float:
+    """The seconds an answer to the pending question waits before it is played: what
+    is left of ``pace`` since the question was put, for an automatic answer and for
+    any answer to an open question; 0 for a person's other answers."""
+    state = table.state
+    if not automatic and not state.game.open_question(state):
+        return 0.0
+    return max(0.0, table.asked_at + pace - time.monotonic())

@@ -22,7 +22,9 @@ Client to server, one JSON object per message:
   plays each such answer as yours.
 - ``{"type": "ping"}``.
 
-Server to client: ``welcome`` (with the game's ``preferences`` described, for a seat),
+Server to client: ``welcome`` (with the game's ``preferences`` described, for a seat,
+and ``log_from``: the number of the first log event the connection gets; the log of a
+long game is cut to its last events, and 0 means it is whole),
 ``state`` (your ``view``, the new log events you may see, your legal actions when it
 is your decision, each with its id, label and ``Game.action_data``, the seats, your
 ``preferences``), ``preferences`` (yours, after a change), ``answered`` (an action your
@@ -76,13 +78,13 @@ class ProtocolError(Exception):
     """
 
     def __init__(self, code: str, message: str, /, **fields: Any) -> None:
-        self.said = Said(message, fields)
+        self.sentence = Said(message, fields)
         self.code = code
-        self.message = self.said.english()
+        self.message = self.sentence.english()
         super().__init__(self.message)
 
     def to_message(self, reader: Reader | None = None) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.said.read(reader)}
+        return {"type": "error", "code": self.code, "message": self.sentence.read(reader)}
 
 
 def parse_message(text: str | bytes, max_bytes: int) -> dict[str, Any]:
@@ -195,7 +197,8 @@ def _is_int(value: object) -> bool:
 
 @dataclass(slots=True)
 class RateLimiter:
-    """A token bucket: ``burst`` messages at once, refilled at ``per_s`` a second."""
+    """A token bucket: ``burst`` messages at once, refilled at ``per_s`` a second; a
+    request that costs more than one (``allow(cost)``) takes as many tokens."""
 
     burst: int
     per_s: float
@@ -206,11 +209,11 @@ class RateLimiter:
         self.tokens = float(self.burst)
         self.stamp = time.monotonic()
 
-    def allow(self) -> bool:
+    def allow(self, cost: float = 1.0) -> bool:
         now = time.monotonic()
         self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.per_s)
         self.stamp = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= cost:
+            self.tokens -= cost
             return True
         return False

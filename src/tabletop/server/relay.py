@@ -4,7 +4,8 @@ With several server processes (server/cluster.py) a client may reach any of them
 one that does not own the table relays: a websocket is piped both ways to the owner's,
 an HTTP request is sent on and its answer returned. The owner sees the client's address
 in ``X-Forwarded-For`` (trusted from the addresses ``tabletop serve
---forwarded-allow-ips`` names), so its limits count the client, not the relay.
+--trusted-proxy`` names: the other processes), so its limits count the client, not
+the relay.
 When the owner dies the piped socket closes with 1012 ("service restart"): the client
 connects again, to any process, and one of them has taken the table over.
 """

@@ -31,7 +31,8 @@ class ServerSettings:
 
     ``bot_workers`` is the number of worker processes for bots and hints; 0 runs
     them in threads instead (still off the event loop; cheap to start, for tests).
-    ``bot_pause_s`` paces bot moves so that people can follow them.
+    ``bot_pause_s`` paces bot moves so that people can follow them; a table's creator
+    may choose its own pace between ``min_bot_pause_s`` and ``max_bot_pause_s``.
     ``bot_time_limit_s`` bounds one bot decision: past it, a random legal action
     (seeded like the bot) is played. A table's creator may let a search bot think
     by the clock, at most ``max_bot_think_seconds`` a decision (and never more than
@@ -44,19 +45,45 @@ class ServerSettings:
     ``http_rate_per_s``; request headers within ``header_timeout_s``; a websocket must
     say hello within ``hello_timeout_s``; ``max_connections_per_address`` websockets
     per address, ``max_connections_per_table`` per table, of which at most
-    ``max_spectators_per_table`` watch; ``hints_per_minute`` hints per seat, computed
-    by ``hint_workers`` of their own; ``max_waiting_tables_per_address`` tables
+    ``max_spectators_per_table`` watch; ``hints_per_minute`` hints per seat and
+    ``hints_per_minute_per_address`` per address, computed by ``hint_workers`` of
+    their own, the addresses in turn; ``max_waiting_tables_per_address`` tables
     waiting for players per address, and a table nobody joins expires after
-    ``waiting_table_ttl_s``. Joins and leaves reach the other connections at most
-    every ``presence_delay_s``, together.
+    ``waiting_table_ttl_s``; ``max_live_tables_per_address`` tables waiting or playing
+    in memory per address, and a table nobody has been at for ``idle_table_s`` sleeps
+    out of memory until somebody opens it. Joins and leaves reach the other
+    connections at most every ``presence_delay_s``, together. ``handshake_rate_burst``
+    websockets may open at once per address, refilled at ``handshake_rate_per_s``, and
+    a connection is sent at most the last ``join_log_events`` events of the log.
+
+    Finished games' replay steps and records share a budget per address:
+    ``replay_rate_burst`` at once, refilled at ``replay_rate_per_s``. A replay keeps a
+    state every ``replay_checkpoint_every`` actions (a step replays at most that many),
+    ``replay_checkpoints_kept`` states in all for the games replayed last.
+
+    An answer to an open question (``Game.open_question``: a window everyone holding
+    hidden cards is asked in), a person's or the seat's preferences', is played no
+    sooner than ``answer_pace_s`` after the question was put, so its timing does not
+    tell whether the seat could have done anything.
 
     A bot's move the database refuses is tried again after ``storage_retry_s``,
-    doubling up to 30 s, while the table tells its players storage is failing.
+    doubling up to 30 s, while the table tells its players storage is failing. A
+    database that refuses writes or cannot be reached is logged once per kind of
+    fault every ``fault_log_every_s`` (server/faults.py), not once per request.
+
+    A position is at most ``max_position_chars`` characters (an object: its JSON), and
+    a position or a request body nests at most ``max_nesting_depth`` levels, checked
+    before it is parsed. ``tabletop serve`` takes a client's address from
+    ``X-Forwarded-For`` only on connections from ``trusted_proxies`` (addresses,
+    networks, or ``*`` for any; none by default).
     """
 
     database_url: str = ""
     bot_workers: int = 2
     bot_pause_s: float = 0.7
+    min_bot_pause_s: float = 0.3  # the fastest pace a table's creator may choose
+    max_bot_pause_s: float = 5.0  # the slowest
+    answer_pace_s: float = 0.7  # the least time an answer to an open question takes
     bot_time_limit_s: float = 20.0
     max_bot_think_seconds: float = 3.0
     hint_iterations: int = 300
@@ -66,6 +93,8 @@ class ServerSettings:
     rate_per_s: float = 10.0
     max_tables: int = 10_000
     max_body_bytes: int = 64 * 1024
+    max_position_chars: int = 20_000
+    max_nesting_depth: int = 400
     http_rate_burst: int = 60
     http_rate_per_s: float = 20.0
     header_timeout_s: float = 10.0
@@ -75,11 +104,23 @@ class ServerSettings:
     max_spectators_per_table: int = 100
     hints_per_minute: int = 6
     hint_workers: int = 1
+    hints_per_minute_per_address: int = 30
     max_waiting_tables_per_address: int = 10
+    max_live_tables_per_address: int = 20
     waiting_table_ttl_s: float = 24 * 3600.0
+    idle_table_s: float = 3600.0
     presence_delay_s: float = 0.5
+    handshake_rate_burst: int = 30
+    handshake_rate_per_s: float = 2.0
+    join_log_events: int = 300
+    replay_rate_burst: int = 30
+    replay_rate_per_s: float = 5.0
+    replay_checkpoint_every: int = 50
+    replay_checkpoints_kept: int = 2_000
     shutdown_timeout_s: int = 5
     storage_retry_s: float = 0.5
+    fault_log_every_s: float = 60.0
+    trusted_proxies: tuple[str, ...] = ()
     advertise_url: str = ""  # how the other processes reach this one (several processes)
     cluster_scan_s: float = 1.0  # how often a process looks for tables whose owner died
     durable_commits: bool = True  # False: PostgreSQL acknowledges before its disk flush

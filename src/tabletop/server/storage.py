@@ -21,97 +21,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    Boolean,
-    Column,
     Connection,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
     bindparam,
+    func,
     insert,
     select,
     text,
+    tuple_,
     update,
 )
-from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
 from tabletop.server.engine import make_engine
-
-metadata = MetaData()
-
-tables_t = Table(
-    "tt_tables",
+from tabletop.server.faults import READ_ONLY, UNAVAILABLE, fault_kind
+from tabletop.server.schema import (
+    actions_t,
+    add_missing_columns,
+    meta_t,
     metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("options", JSON, nullable=False),
-    Column("num_players", Integer, nullable=False),
-    Column("seed", String(32), nullable=False),  # 63-bit seeds overflow some INTEGER types
-    Column("status", String(16), nullable=False),
-    Column("version", Integer, nullable=False, default=0),
-    Column("replace_bot", String(64), nullable=True),
-    Column("leave_grace_s", Float, nullable=False, default=30.0),
-    Column("created_at", Float, nullable=False),
-    Column("result", JSON, nullable=True),
-    # Added later (``_add_missing_columns`` brings older databases up to date):
-    Column("known_deal", Boolean, nullable=False, default=False, server_default="0"),
-    Column("created_by", String(64), nullable=True),  # a hash of the creator's address
-    Column("position", JSON, nullable=True),  # the position the game started from
-    Column("owner", String(32), nullable=True),  # the process playing it (several processes)
-)
-
-seats_t = Table(
-    "tt_seats",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("kind", String(8), nullable=False),  # "human" or "bot"
-    Column("bot", String(64), nullable=True),
-    Column("name", String(64), nullable=False),
-    Column("token_hash", String(64), nullable=True),
-    Column("replaced", Boolean, nullable=False, default=False),
-    # Added later: the seat's preferences (Game.preferences), only those it set
-    Column("preferences", JSON, nullable=True),
-    Column("think", Float, nullable=True),  # a bot's seconds per decision; none: its level's
-)
-
-actions_t = Table(
-    "tt_actions",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
-    Column("ply", Integer, primary_key=True),
-    Column("action", Integer, nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("at", Float, nullable=False),
-)
-
-processes_t = Table(
-    "tt_processes",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("address", String(200), nullable=False),  # where the others pass it requests
-    Column("started_at", Float, nullable=False),
-)
-"""The server processes sharing the database (server/cluster.py)."""
-
-meta_t = Table(
-    "tt_meta",
-    metadata,
-    Column("key", String(64), primary_key=True),
-    Column("value", Text, nullable=False),
-)
-
-snapshots_t = Table(
-    "tt_snapshots",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
-    Column("ply", Integer, primary_key=True),
-    Column("data", Text, nullable=False),
+    seats_t,
+    snapshots_t,
+    tables_t,
 )
 
 
@@ -153,6 +83,8 @@ class TableRow:
     created_by: str | None = None
     position: dict[str, Any] | None = None
     owner: str | None = None  # the process playing it (server/cluster.py)
+    asleep: bool = False  # out of memory until somebody opens it (server/quotas.py)
+    bot_pause_s: float | None = None  # the bots' pace its creator chose (server/pace.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +124,7 @@ class Storage:
             if conn.dialect.name == "postgresql":  # processes starting together: one at a time
                 conn.execute(text("SELECT pg_advisory_xact_lock(7475)"))
             metadata.create_all(conn)
-            _add_missing_columns(conn)
+            add_missing_columns(conn)
         self._in_flight = 0
         self._idle = threading.Condition()
 
@@ -221,12 +153,13 @@ class Storage:
     @contextmanager
     def _healing(self) -> Iterator[None]:
         """After a database error, drop the pool's connections: one opened while the
-        database refused writes (a read-only file, a server restarting) would keep
-        failing after it is fixed; new ones are opened on the next call."""
+        database refused writes (a read-only file or database, a server restarting)
+        would keep failing after it is fixed; new ones are opened on the next call."""
         try:
             yield
-        except (OperationalError, InterfaceError):
-            self.engine.dispose()
+        except DBAPIError as exc:
+            if fault_kind(exc) in (READ_ONLY, UNAVAILABLE):
+                self.engine.dispose()
             raise
 
     @contextmanager
@@ -262,6 +195,7 @@ class Storage:
                     created_by=row.created_by,
                     position=row.position,
                     owner=row.owner,
+                    bot_pause_s=row.bot_pause_s,
                 )
             )
             conn.execute(
@@ -461,6 +395,26 @@ class Storage:
         with self._transaction() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
 
+    def set_asleep(self, table_id: str, asleep: bool) -> None:
+        """Mark an unfinished table out of memory (a start leaves it there), or back."""
+        with self._transaction() as conn:
+            conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(asleep=asleep))
+
+    def expire_asleep(self, created_before: float) -> int:
+        """Expire the sleeping tables still waiting for players that were created before
+        ``created_before`` (those in memory expire there); how many."""
+        with self._transaction() as conn:
+            done = conn.execute(
+                update(tables_t)
+                .where(
+                    tables_t.c.status == "waiting",
+                    tables_t.c.asleep.is_(True),
+                    tables_t.c.created_at < created_before,
+                )
+                .values(status="expired")
+            )
+        return int(done.rowcount)
+
     def secret(self, name: str) -> bytes:
         """A random secret of the server's, made on first use and kept in the database,
         so that every process and every restart of the server shares it."""
@@ -488,13 +442,20 @@ class Storage:
             return _table_row(r, [_seat_row(s) for s in seats])
 
     def list_tables(
-        self, *, statuses: tuple[str, ...] | None = None, limit: int | None = None
+        self,
+        *,
+        statuses: tuple[str, ...] | None = None,
+        limit: int | None = None,
+        asleep: bool | None = None,
     ) -> list[TableRow]:
-        """Every table (of ``statuses``; at most ``limit``), newest first, with its seats."""
+        """Every table (of ``statuses``, asleep or not; at most ``limit``), newest first,
+        with its seats."""
         with self._connection() as conn:
             query = select(tables_t).order_by(tables_t.c.created_at.desc())
             if statuses is not None:
                 query = query.where(tables_t.c.status.in_(statuses))
+            if asleep is not None:
+                query = query.where(tables_t.c.asleep.is_(asleep))
             if limit is not None:
                 query = query.limit(limit)
             rows = list(conn.execute(query).mappings())
@@ -507,6 +468,37 @@ class Storage:
                 ).mappings():
                     seats[s["table_id"]].append(_seat_row(s))
             return [_table_row(r, seats[r["id"]]) for r in rows]
+
+    def last_moves(self, tables: Sequence[tuple[str, int]]) -> dict[str, float]:
+        """When each table of ``tables`` (its id and version) last had an action stored
+        (the lobby says how long a table has been idle); a table without an action is
+        left out. Each last action is found by its key (table, ply), so the lobby
+        reads one row per table, however long the games."""
+        last = [(table_id, version - 1) for table_id, version in tables if version > 0]
+        if not last:
+            return {}
+        query = select(actions_t.c.table_id, actions_t.c.at).where(
+            tuple_(actions_t.c.table_id, actions_t.c.ply).in_(last)
+        )
+        with self._connection() as conn:
+            return {str(table): float(at) for table, at in conn.execute(query).all()}
+
+    def tables_of(self, created_by: str) -> tuple[int, int]:
+        """How many tables made from one address wait for players (asleep or not), and
+        how many are in some process's memory (waiting or playing, not asleep)."""
+        query = (
+            select(tables_t.c.status, tables_t.c.asleep, func.count())
+            .where(
+                tables_t.c.created_by == created_by,
+                tables_t.c.status.in_(("waiting", "playing")),
+            )
+            .group_by(tables_t.c.status, tables_t.c.asleep)
+        )
+        with self._connection() as conn:
+            counts = conn.execute(query).all()
+        waiting = sum(int(n) for status, _, n in counts if status == "waiting")
+        awake = sum(int(n) for _, asleep, n in counts if not asleep)
+        return waiting, awake
 
     def actions(self, table_id: str, after: int = 0, before: int | None = None) -> list[int]:
         """Action ids number ``after`` onwards (up to ``before``), in order.
@@ -574,18 +566,6 @@ def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
         known_deal=bool(r["known_deal"]),
         created_by=r["created_by"],
         position=r["position"] if isinstance(r["position"], dict) else None,
+        asleep=bool(r["asleep"]),
+        bot_pause_s=None if r["bot_pause_s"] is None else float(r["bot_pause_s"]),
     )
-
-
-def _add_missing_columns(conn: Connection) -> None:
-    """Add the columns a database made by an older version lacks (each has a default)."""
-    from sqlalchemy import inspect
-    from sqlalchemy.schema import CreateColumn
-
-    inspector = inspect(conn)
-    for table in metadata.sorted_tables:
-        present = {c["name"] for c in inspector.get_columns(table.name)}
-        for column in table.columns:
-            if column.name not in present:
-                spec = CreateColumn(column).compile(dialect=conn.dialect)
-                conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {spec}")

@@ -9,33 +9,32 @@ newest snapshot plus the actions after it.
 Each connection receives only its own seat's ``view`` and ``log_for`` (a spectator
 those of ``None``): nothing else of the state ever leaves this module. The people at
 a table (joins, leaves, replacements, breaks) are :mod:`tabletop.server.people`'s,
-the bots and hints :mod:`tabletop.server.driver`'s.
+the bots :mod:`tabletop.server.driver`'s, the hints :mod:`tabletop.server.hints`'s, and
+what tables may keep in memory (quotas per address, sleep when idle)
+:mod:`tabletop.server.quotas`'.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
-import json
 import logging
 import secrets
 import time
-import tomllib
 from collections import Counter, OrderedDict
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from sqlalchemy.exc import InterfaceError, OperationalError
-
-import tabletop
-from tabletop.bots import list_bots
-from tabletop.core.errors import IllegalActionError, TabletopError
-from tabletop.core.options import option_catalogue
-from tabletop.core.registry import game_class
-from tabletop.i18n import SOURCE, Reader, reader, render_event, render_label
+from tabletop.core.errors import IllegalActionError
+from tabletop.server import frames
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.cluster import ClusterError, Solo
+from tabletop.server.deals import Dealer
 from tabletop.server.driver import BotDriver
+from tabletop.server.faults import DATABASE_ERRORS, FaultLog
+from tabletop.server.hints import Hints
 from tabletop.server.live import (
     BOT,
     BROKEN,
@@ -51,7 +50,6 @@ from tabletop.server.live import (
     SeatSpec,
     TableBroken,
     TableError,
-    checked_think,
     clean_name,
     distinct_name,
     hash_token,
@@ -59,17 +57,17 @@ from tabletop.server.live import (
     row_summary,
     seat_name,
 )
+from tabletop.server.ownership import Ownership
+from tabletop.server.pace import checked_pace
 from tabletop.server.people import People
+from tabletop.server.quotas import Quotas
 from tabletop.server.relay import RESTART
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import Append, SeatRow, SeatTaken, Storage, TableMoved, TableRow
+from tabletop.server.table_input import checked_game, checked_seats, first_state
 from tabletop.server.words import N_
-from tabletop.server.workers import WorkerPool, deal_seed
+from tabletop.server.workers import WorkerPool
 from tabletop.server.writer import ActionWriter
-
-if TYPE_CHECKING:
-    from tabletop.core.game import State
-    from tabletop.core.log import LogEvent
 
 log = logging.getLogger("tabletop.server")
 
@@ -95,31 +93,37 @@ class TableManager:
         self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         self.addresses: Counter[str] = Counter()  # open websockets per client address
         self.stopping = False
-        self._load_lock = asyncio.Lock()
+        self.load_lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._deal_secret: bytes | None = None
+        self.faults = FaultLog(settings.fault_log_every_s)  # the database's, said once a while
+        self.dealer = Dealer(storage)
         self.people = People(self)
-        self.driver = BotDriver(self, pool, hint_pool or WorkerPool(0))
+        self.driver = BotDriver(self, pool)
+        self.hints = Hints(self, hint_pool or WorkerPool(0))
+        self.quotas = Quotas(self)
+        self.ownership = Ownership(self)
 
     # -- life cycle -----------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every unfinished table (expiring those nobody joined in time) and let
-        its bots play on."""
+        """Load every unfinished table that is not asleep (expiring those nobody
+        joined in time) and let its bots play on."""
         await self.cluster.start()
-        self._deal_secret = await asyncio.to_thread(self.storage.secret, "deal")
-        rows = await asyncio.to_thread(self.storage.list_tables, statuses=(WAITING, PLAYING))
+        await self.dealer.load()
+        rows = await asyncio.to_thread(
+            self.storage.list_tables, statuses=(WAITING, PLAYING), asleep=False
+        )
         resumed = expired = broken = elsewhere = 0
         for row in rows:
             if not await self.cluster.own(row.id):
                 elsewhere += 1  # another process plays it
                 continue
-            if self._expired(row):
+            if self.quotas.expired(row):
                 await asyncio.to_thread(self.storage.set_status, row.id, EXPIRED)
                 expired += 1
                 continue
             try:
-                table = await self._load_row(row)
+                table = await self.load_row(row)
             except TableBroken:  # reported; the other tables play on
                 broken += 1
                 continue
@@ -132,9 +136,9 @@ class TableManager:
             broken,
             elsewhere,
         )
-        self.spawn(self._expire_waiting_tables())
+        self.spawn(self.quotas.keep_within_bounds())
         if self.cluster.shared:
-            self.spawn(self._take_over_orphans())
+            self.spawn(self.ownership.take_over_orphans())
 
     async def stop(self) -> None:
         """Stop taking actions and stop every task (commits under way finish first)."""
@@ -155,22 +159,6 @@ class TableManager:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    def _expired(self, row: TableRow) -> bool:
-        age = time.time() - row.created_at
-        return row.status == WAITING and age > self.settings.waiting_table_ttl_s
-
-    async def _expire_waiting_tables(self) -> None:
-        """Tables nobody joined in ``waiting_table_ttl_s`` expire (their seats were
-        never all taken, so no game was played)."""
-        every = max(1.0, min(600.0, self.settings.waiting_table_ttl_s / 10))
-        while True:
-            await asyncio.sleep(every)
-            for table in list(self.tables.values()):
-                if self._expired(table.row) and not table.connections:
-                    await asyncio.to_thread(self.storage.set_status, table.id, EXPIRED)
-                    table.row.status = EXPIRED
-                    self.tables.pop(table.id, None)
-
     # -- finding tables ---------------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -179,23 +167,26 @@ class TableManager:
 
         An unfinished table another process owns raises :class:`Elsewhere` with that
         process's address; one nobody owns (its owner died) this process takes over.
+        A table asleep (:mod:`.quotas`) wakes: somebody is opening it.
         """
         table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is not None:
+            table.idle_since = time.monotonic()  # being opened: not idle
             return table
-        async with self._load_lock:
+        woke = False
+        async with self.load_lock:
             table = self.tables.get(table_id)
             if table is not None:
+                table.idle_since = time.monotonic()
                 return table
             row = await asyncio.to_thread(self.storage.load_table, table_id)
             if row is None or row.status in (EXPIRED, BROKEN):
                 return None
             if row.status != OVER:  # a finished game is read-only: anyone may show it
-                try:
-                    owned = await self.cluster.own(table_id)
-                    address = None if owned else await self.cluster.owner_address(table_id)
-                except ClusterError as exc:
-                    raise TableError(str(exc), 503) from None
+                # (The owners' connection lost or refusing: a ClusterError, which the
+                # app answers as the database's fault, 503.)
+                owned = await self.cluster.own(table_id)
+                address = None if owned else await self.cluster.owner_address(table_id)
                 if not owned:
                     if address is None:  # its owner is letting it go: ask again soon
                         raise TableError(N_("the table is changing servers; try again"), 503)
@@ -203,67 +194,34 @@ class TableManager:
                 row = await asyncio.to_thread(self.storage.load_table, table_id)  # as owned
                 if row is None:
                     return None
-            return await self._load_row(row)
-
-    async def _take_over_orphans(self) -> None:
-        """Several processes: take over the unfinished tables whose owner died or
-        stopped, from their stored log, and play on (their bots, their timers)."""
-        while True:
-            await asyncio.sleep(self.settings.cluster_scan_s)
+                if row.asleep:
+                    woke = await self.quotas.wake(row)
+                    if not woke:
+                        return None
             try:
-                for table_id in await self.cluster.unowned():
-                    await self._take_over(table_id)
-            except Exception as exc:  # the database is away: the next scan tries again
-                log.warning("cannot look for tables without an owner: %s", exc)
-                if not self.cluster.connected:
-                    await self._ownership_lost()
+                table = await self.load_row(row)
+            except BaseException:
+                if woke:  # not in memory: asleep again, or it would count for ever
+                    with contextlib.suppress(*DATABASE_ERRORS):
+                        await asyncio.to_thread(self.storage.set_asleep, table_id, True)
+                    await self.release(table_id)
+                raise
+        if woke:
+            await self.quotas.woken(table)
+        return table
 
-    async def _take_over(self, table_id: str) -> None:
-        async with self._load_lock:
-            if table_id in self.tables or not await self.cluster.own(table_id):
-                return
-            row = await asyncio.to_thread(self.storage.load_table, table_id)
-            if row is None or row.status not in (WAITING, PLAYING):
-                await self.cluster.release(table_id)
-                return
-            try:
-                table = await self._load_row(row)
-            except TableBroken:
-                return
-        log.info("took over table %s at version %d", table_id, row.version)
-        self.people.schedule_replacements(table)
-        self.driver.kick(table)
-
-    async def _ownership_lost(self) -> None:
-        """The owners' connection is gone, and the tables' locks with it: any other
-        process may take any of them over now. Let them all go (their people are told
-        to reconnect, and reach whichever process plays each table next) and take a
-        new connection, from which the scans take back what nobody took."""
-        async with self._load_lock:  # no table half loaded on the old connection
-            log.warning("lost the owners' connection: letting %d tables go", len(self.tables))
-            for table in list(self.tables.values()):
-                self._let_go(table)
-            # Actions already handed over are stored (or refused) before this process
-            # can take any table back: none may land on a table it has reloaded.
-            await self.writer.idle()
-        try:
-            await self.cluster.reconnect()
-        except Exception as exc:  # still away: the next scan tries again
-            log.warning("cannot open a new owners' connection: %s", exc)
-
-    def _let_go(self, table: LiveTable) -> None:
-        """Stop playing ``table`` here: no more moves, timers or bots, and its clients
-        hung up on with "service restart" (browsers reconnect at once)."""
-        table.let_go = True
-        if self.tables.get(table.id) is table:  # not a copy loaded since
-            del self.tables[table.id]
-            self.cluster.disown(table.id)
-        for task in table.tasks():
-            task.cancel()
-        if table.presence_due is not None:
-            table.presence_due.cancel()
-        for conn in list(table.connections):
-            conn.hang_up(RESTART)
+    async def put_to_sleep(self, table: LiveTable) -> bool:
+        """Take a table nobody is at out of memory (:mod:`.quotas`), marked asleep in
+        the database first, so that a start or a load meanwhile finds it asleep (and
+        :meth:`get` wakes it). False if somebody came."""
+        async with table.lock:  # no action half stored
+            if self.tables.get(table.id) is not table or table.connections:
+                return False
+            await asyncio.to_thread(self.storage.set_asleep, table.id, True)
+            with contextlib.suppress(ClusterError):  # lost: its locks went with it
+                await self.cluster.release(table.id)  # any process may wake it now
+            self.ownership.let_go(table)
+        return True
 
     async def summary(self, table_id: str) -> dict[str, Any] | None:
         """A table's public summary, without loading a finished game into memory."""
@@ -275,12 +233,12 @@ class TableManager:
             return None
         return row_summary(row)
 
-    async def _load_row(self, row: TableRow) -> LiveTable:
+    async def load_row(self, row: TableRow) -> LiveTable:
         """The live table of ``row``, its state rebuilt from the stored log; a log that
         cannot be replayed marks the table broken (:class:`TableBroken`)."""
         try:
             state = await asyncio.to_thread(rebuild_state, self.storage, row)
-        except (OperationalError, InterfaceError):
+        except DATABASE_ERRORS:
             raise  # the database, not the table: nothing to mark
         except Exception as exc:
             log.error("table %s cannot be rebuilt, marked broken: %r", row.id, exc)
@@ -305,9 +263,19 @@ class TableManager:
             del self.finished[old_id]
 
     def forget(self, table: LiveTable) -> None:
-        """A finished table nobody watches: keep it only among the recent replays."""
+        """A finished table nobody watches: keep it only among the recent replays, and
+        let its lock go (several processes: anyone may show a finished game)."""
         if self.tables.pop(table.id, None) is not None:
             self._keep_finished(table)
+            self.spawn(self.release(table.id))
+
+    async def release(self, table_id: str) -> None:
+        """Give up owning a table this process no longer plays (its lock in the
+        database, with several processes), so that locks do not pile up for ever."""
+        try:
+            await self.cluster.release(table_id)
+        except Exception as exc:  # the owners' connection is away: its locks went with it
+            self.faults.note(exc, "letting a table go")
 
     # -- creating and joining ---------------------------------------------------
 
@@ -325,70 +293,28 @@ class TableManager:
         known_deal: bool = False,
         created_by: str | None = None,
         position: dict[str, Any] | str | None = None,
+        bot_pause_s: float | None = None,
     ) -> tuple[LiveTable, str | None]:
         """A new table; with ``claim``, that seat is taken at once and its token returned.
+        ``bot_pause_s``: the bots' pace, within the server's bounds (:mod:`.pace`).
 
-        The deal's seed mixes ``seed`` (or a fresh one) with the server's secret, so a
-        creator cannot compute the hidden cards; ``known_deal`` deals ``seed`` itself,
-        and the table tells everybody so. ``position``: the game starts from it
-        (docs/positions.md), which the table also tells everybody.
+        The deal's seed mixes ``seed`` (or a fresh one) with the server's secret and the
+        table's id (:mod:`~tabletop.server.deals`), so nobody can compute the hidden
+        cards; ``known_deal`` deals ``seed`` itself, and the table shows it to everybody.
+        ``position``: the game starts from it (docs/positions.md), dealing what it leaves
+        out the same way, which the table also tells everybody.
         """
-        if len(self.tables) >= self.settings.max_tables:
-            raise TableError(N_("the server holds too many tables"), 503)
-        try:
-            _check_no_files(game_id, options)
-            game = tabletop.make(game_id, **options)
-            game.check_num_players(len(seats))
-        except TabletopError as exc:
-            raise TableError(str(exc), 422) from None
-        bots = list_bots(game_id)
-        for name in [s.bot for s in seats if s.kind == BOT] + [replace_bot]:
-            if name is not None and name not in bots:
-                raise TableError(
-                    N_("unknown bot {bot}; available: {bots}"),
-                    422,
-                    bot=repr(name),
-                    bots=", ".join(bots),
-                )
-        for s in seats:
-            if s.kind not in (HUMAN, BOT) or (s.kind == BOT) != (s.bot is not None):
-                raise TableError(
-                    N_("each seat is {human} or {bot}"),
-                    400,
-                    human="{'kind': 'human'}",
-                    bot="{'kind': 'bot', 'bot': name}",
-                )
-        seats = [checked_think(s, game_id, self.settings.bot_think_cap()) for s in seats]
-        if claim is not None and not (0 <= claim < len(seats) and seats[claim].kind == HUMAN):
-            raise TableError(N_("seat {seat} is not a human seat"), 400, seat=claim)
+        game = checked_game(game_id, options, len(seats))
+        seats = checked_seats(game_id, seats, replace_bot, claim, self.settings)
         if not 0 <= leave_grace_s <= 3600:
             raise TableError(N_("leave_grace_s must be between 0 and 3600 seconds"), 422)
+        pace = checked_pace(bot_pause_s, self.settings)
         if known_deal and seed is None:
             raise TableError(N_("a known deal needs the seed to deal"), 422)
+        table_id = secrets.token_urlsafe(9)  # the deal is the table's own
         chosen = game.fresh_seed() if seed is None else seed
-        if not known_deal:
-            if self._deal_secret is None:
-                self._deal_secret = await asyncio.to_thread(self.storage.secret, "deal")
-            seed = deal_seed(self._deal_secret, chosen)
-        else:
-            seed = chosen
-        try:
-            row_position = None if position is None else checked_position(position)
-            if row_position is not None:
-                state = game.position({**row_position, "seed": seed})
-                if state.num_players != len(seats):
-                    raise TableError(
-                        N_("the position has {players} players, the table {seats} seats"),
-                        422,
-                        players=state.num_players,
-                        seats=len(seats),
-                    )
-            else:
-                state = game.new_state(len(seats), seed=seed, log=True)
-        except TableError:
-            raise
-        except TabletopError as exc:
-            raise TableError(str(exc), 422) from None
+        seed = await self.dealer.seed(table_id, chosen, known_deal)
+        state, row_position = first_state(game, position, seed, len(seats), self.settings)
         rows = [
             SeatRow(i, s.kind, s.bot, seat_name(s, i), think=s.think) for i, s in enumerate(seats)
         ]
@@ -398,9 +324,6 @@ class TableManager:
             rows[claim].token_hash = hash_token(token)
             rows[claim].name = distinct_name(clean_name(claim_name, claim), claim, rows)
         status = PLAYING if all(r.kind == BOT or r.token_hash for r in rows) else WAITING
-        if status == WAITING and created_by is not None:
-            self._check_waiting_allowance(created_by)
-        table_id = secrets.token_urlsafe(9)
         row = TableRow(
             id=table_id,
             game=game_id,
@@ -417,38 +340,21 @@ class TableManager:
             created_by=created_by,
             position=row_position,
             owner=self.cluster.process_id,
+            bot_pause_s=pace,
         )
         # Under the load lock: a lost owners' connection lets every table go, and must
-        # not find this one half made (owned on the old connection, not yet listed).
-        async with self._load_lock:
-            try:
-                await self.cluster.own(table_id)  # before anyone can see it unowned
-            except ClusterError as exc:
-                raise TableError(str(exc), 503) from None
+        # not find this one half made (owned on the old connection, not yet listed);
+        # and its creator's tables are counted with none of theirs half made.
+        async with self.load_lock:
+            await self.quotas.check_new_table(created_by, status)
+            await self.quotas.make_room()
+            if not await self.cluster.own(table_id):  # before anyone can see it unowned
+                raise TableError(N_("the table is changing servers; try again"), 503)
             await asyncio.to_thread(self.storage.create_table, row)
             table = LiveTable(row, state)
             self.tables[row.id] = table
         self.driver.kick(table)
         return table, token
-
-    def _check_waiting_allowance(self, created_by: str) -> None:
-        """One address may keep only so many tables waiting for players."""
-        waiting = sum(
-            1
-            for t in self.tables.values()
-            if t.row.created_by == created_by and t.row.status == WAITING
-        )
-        limit = self.settings.max_waiting_tables_per_address
-        if waiting >= limit:
-            raise TableError(
-                N_(
-                    "you have {waiting} tables waiting for players already (at most {limit}): "
-                    "start one of them, or wait until they expire"
-                ),
-                429,
-                waiting=waiting,
-                limit=limit,
-            )
 
     async def claim(self, table: LiveTable, seat: int, name: str | None) -> str:
         """Take an open human seat; returns the seat's token (shown once, stored hashed)."""
@@ -472,7 +378,7 @@ class TableManager:
             s.name = chosen
             if full and table.row.status == WAITING:
                 table.row.status = PLAYING
-            self.broadcast(table)
+            frames.broadcast(table)
         self.driver.kick(table)
         return token
 
@@ -507,7 +413,7 @@ class TableManager:
         elif kind == "hint":
             seat = _seat_of(conn)
             self._check_turn(table, seat)
-            self.driver.hint(table, conn, seat)
+            self.hints.ask(table, conn, seat)
         elif kind == "leave":
             await self.people.leave(table, _seat_of(conn))
         elif kind == "ready":
@@ -524,7 +430,7 @@ class TableManager:
             await self.store_preferences(table, seat, new)
             views: dict[int | None, Any] = {}
             for conn in table.connections_of(seat):  # its legal actions may have changed
-                conn.send(self.state_message(table, conn, views))
+                conn.send(frames.state_message(table, conn, views))
         self.driver.kick(table)
 
     async def store_preferences(self, table: LiveTable, seat: int, new: Any) -> None:
@@ -568,6 +474,10 @@ class TableManager:
         or refuse it changing nothing."""
         if self.stopping:
             raise p.ProtocolError(p.BUSY, N_("the server is stopping; nothing changed"))
+        if version == table.version:  # an open question's answer waits out the pace
+            wait = prefs.answer_wait(table, self.settings.answer_pace_s, automatic=False)
+            if wait > 0:
+                await asyncio.sleep(wait)
         async with table.lock:
             if table.let_go:
                 raise _moved()
@@ -590,8 +500,15 @@ class TableManager:
             await self.commit(table, seat, action)
         self.driver.kick(table)
 
-    async def commit(self, table: LiveTable, seat: int, action: int) -> None:
-        """Apply to a copy, commit, then publish. The caller holds ``table.lock``."""
+    async def commit(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: int,
+        announce: Callable[[], None] | None = None,
+    ) -> None:
+        """Apply to a copy, commit, then publish; ``announce`` runs once the action is
+        stored, before the new state is sent. The caller holds ``table.lock``."""
         if table.let_go:
             raise _moved()
         new = table.state.clone()
@@ -612,7 +529,7 @@ class TableManager:
             )
         except TableMoved:  # taken over while this process still played it
             log.warning("table %s was taken over by another process; letting it go", table.id)
-            self._let_go(table)
+            self.ownership.let_go(table)
             raise _moved() from None
         breaks = new.game.info.break_after
         if breaks and not over:
@@ -620,115 +537,15 @@ class TableManager:
             if any(e.kind in breaks for e in new.log_for(None, first_new)):
                 self.people.start_break(table)
         table.state = new
+        table.asked_at = time.monotonic()
         table.row.version = ply + 1
         table.row.status = status
         table.row.result = result
-        self.broadcast(table)
+        if announce is not None:  # stored: what goes with the new state, before it
+            announce()
+        frames.broadcast(table)
         if over and not table.connections:
             self.forget(table)  # nobody watches (bots only): out of the live tables now
-
-    # -- what clients see -----------------------------------------------------------
-
-    def state_message(
-        self, table: LiveTable, conn: Connection, views: dict[int | None, Any]
-    ) -> dict[str, Any]:
-        """``conn``'s update: its own view and new log events, never another seat's;
-        the events and the labels of its legal actions in its person's language."""
-        state = table.state
-        words = conn.reader
-        seat = conn.seat
-        if seat not in views:
-            views[seat] = state.view(seat)
-        events = state.log_for(seat, conn.next_seq)
-        all_events = state.log
-        conn.next_seq = all_events[-1].seq + 1 if all_events else 0
-        legal: list[dict[str, Any]] = []
-        if (
-            seat is not None
-            and table.row.status == PLAYING
-            and seat == state.current_player
-            and table.bot_for(seat) is None
-            and not prefs.will_answer(table, seat)
-        ):
-            data = state.game.action_data
-            legal = [
-                {"id": a.id, "label": _label(state, a.id, a.label, words), **data(a.id)}
-                for a in state.legal_actions()
-            ]
-        return {
-            "type": "state",
-            "version": len(state.history),
-            "seat": seat,
-            "table": table.summary(),
-            "current_player": state.current_player,
-            "view": views[seat],
-            "log": [_event(state, e, words) for e in events],
-            "legal": legal,
-            "result": table.row.result,
-            "preferences": prefs.values(table, seat),
-        }
-
-    def broadcast(self, table: LiveTable) -> None:
-        """Send every connection of ``table`` its update: one view per seat, reused."""
-        views: dict[int | None, Any] = {}
-        for conn in list(table.connections):
-            conn.send(self.state_message(table, conn, views))
-
-    # -- finished games -------------------------------------------------------------
-
-    async def replay_step(
-        self, table: LiveTable, step: int, words: Reader | None = None
-    ) -> dict[str, Any]:
-        """The spectator's view of a finished game after ``step`` actions; its log and
-        the last move in ``words``' language (English by default)."""
-        words = words or reader()
-        if table.row.status != OVER:
-            raise TableError(N_("only a finished game can be replayed"), 409)
-        history = list(table.state.history)
-        if not 0 <= step <= len(history):
-            raise TableError(N_("step must be between 0 and {last}"), 422, last=len(history))
-        row = table.row
-
-        def build() -> dict[str, Any]:
-            game = tabletop.make(row.game, **row.options)
-            state = game.new_state(row.num_players, seed=row.seed, log=True)
-            last = None
-            for a in history[:step]:
-                label = _label(state, a, game.action_from_id(a).label, words)
-                last = {"seat": state.current_player, "label": label}
-                state.apply(a)
-            return {
-                "step": step,
-                "total": len(history),
-                "current_player": state.current_player,
-                "view": state.view(None),
-                "log": [_event(state, e, words) for e in state.log_for(None)],
-                "last": last,
-            }
-
-        return await asyncio.to_thread(build)
-
-    def record(self, table: LiveTable) -> dict[str, Any]:
-        if table.row.status != OVER:
-            raise TableError(N_("the record is published when the game is over"), 409)
-        names = [s.name for s in table.row.seats]
-        row = table.row
-        position = None if row.position is None else {**row.position, "seed": row.seed}
-        record = tabletop.GameRecord.from_state(table.state, players=names, position=position)
-        return record.to_dict()
-
-
-def _event(state: State, event: LogEvent, words: Reader) -> dict[str, Any]:
-    """``event`` as a client gets it: its ``text`` in the reader's language."""
-    out = event.to_dict()
-    if words.lang != SOURCE:
-        out["text"] = render_event(state, event, words)
-    return out
-
-
-def _label(state: State, action: int, english: str, words: Reader) -> str:
-    """The label of ``action`` in the reader's language (``english`` is its own)."""
-    return english if words.lang == SOURCE else render_label(state, action, words)
 
 
 def _moved() -> p.ProtocolError:
@@ -741,60 +558,3 @@ def _seat_of(conn: Connection) -> int:
     if conn.seat is None:
         raise p.ProtocolError(p.NOT_SEATED, N_("spectators cannot play: take a seat first"))
     return conn.seat
-
-
-MAX_POSITION_CHARS = 20_000
-
-
-def checked_position(position: dict[str, Any] | str) -> dict[str, Any]:
-    """A position's fields from a client: an object, or TOML or JSON text (the lobby's
-    box), without the game or options (the table's own)."""
-    if isinstance(position, str):
-        if len(position) > MAX_POSITION_CHARS:
-            raise TableError(
-                N_("a position is at most {most} characters"), 422, most=MAX_POSITION_CHARS
-            )
-        try:
-            text = position.strip()
-            fields = json.loads(text) if text.startswith("{") else tomllib.loads(text)
-        except (ValueError, tomllib.TOMLDecodeError) as exc:
-            raise TableError(
-                N_("the position is neither TOML nor JSON: {problem}"), 422, problem=str(exc)
-            ) from None
-    else:
-        fields = position
-    if not isinstance(fields, dict):
-        raise TableError(N_("a position is an object of fields"), 422)
-    for name in ("game", "options"):
-        if name in fields:
-            raise TableError(
-                N_(
-                    "the position names its {name}: choose the game and its options for the "
-                    "table instead, and give the position's other fields"
-                ),
-                422,
-                name=name,
-            )
-    return fields
-
-
-def _check_no_files(game_id: str, options: dict[str, Any]) -> None:
-    """Refuse a value other than the packaged ones (the default and the labelled
-    values) for an option that names a file (Kung Fu's ``deck``): the server opens no
-    file a client names, nor says whether one exists. Unknown games and options are
-    left to ``tabletop.make`` to refuse."""
-    cls = game_class(game_id).options_type
-    for info in option_catalogue(cls):
-        packaged = [info.default, *(value for value, _ in info.values)]
-        if info.names_a_file and info.name in options and options[info.name] not in packaged:
-            accepted = " or ".join(repr(v) for v in dict.fromkeys(packaged))
-            raise TableError(
-                N_(
-                    "option {option}: the server opens no files named by a client; only "
-                    "{accepted} is accepted here (deck files work in the terminal and "
-                    "the Python API)"
-                ),
-                422,
-                option=repr(info.name),
-                accepted=accepted,
-            )

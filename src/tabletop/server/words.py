@@ -15,10 +15,8 @@ as its numbers (``0,5``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from tabletop.i18n import SOURCE, Reader, languages, negotiate, reader
+from tabletop.core.sentence import Sentence
+from tabletop.i18n import Reader, languages, negotiate, reader
 
 
 def N_(message: str) -> str:
@@ -27,30 +25,12 @@ def N_(message: str) -> str:
     return message
 
 
-class Said:
-    """An English sentence and its fields, to be read in some language."""
+class Said(Sentence):
+    """A sentence of the server (:class:`~tabletop.core.sentence.Sentence`), whose
+    English writes fractions as the server always wrote them: ``format(x, "g")``."""
 
-    __slots__ = ("fields", "template")
-
-    def __init__(self, template: str, fields: Mapping[str, Any] | None = None) -> None:
-        self.template = template
-        self.fields = dict(fields or {})
-
-    def english(self) -> str:
-        if not self.fields:
-            return self.template
-        return self.template.format_map(
-            {key: format(v, "g") if isinstance(v, float) else v for key, v in self.fields.items()}
-        )
-
-    def read(self, who: Reader | None = None) -> str:
-        """The sentence for ``who`` (English for nobody in particular)."""
-        if who is None or who.lang == SOURCE:
-            return self.english()
-        try:
-            return who.gettext(self.template, **self.fields)
-        except (KeyError, IndexError, ValueError):  # a translation naming other fields
-            return self.english()
+    __slots__ = ()
+    fractions = "g"
 
 
 def spoken(lang: object) -> str | None:

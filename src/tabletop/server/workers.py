@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import hmac
 import multiprocessing
 import os
 import threading
@@ -26,19 +25,13 @@ from tabletop.i18n.catalogs import SOURCE
 from tabletop.i18n.reader import reader
 
 
-def deal_seed(secret: bytes, chosen: int) -> int:
-    """The seed a table deals with: the creator's seed mixed with a server secret.
-
-    A creator who picks the seed can replay the deal offline and read every hidden
-    card; mixed with the secret, the same chosen seed still gives the same game on
-    this server (and in its record, published at the end), but nobody can compute it.
-    """
-    digest = hmac.new(secret, f"deal:{chosen}".encode(), hashlib.sha256).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
 def decision_seed(table_seed: int, seat: int, ply: int, purpose: str = "bot") -> int:
-    """A 63-bit seed for one decision, independent of every other decision's."""
+    """A 63-bit seed for one decision, independent of every other decision's.
+
+    ``table_seed`` is the seed the table dealt (:mod:`~tabletop.server.deals`), kept
+    with the table: secret until the end unless the deal is known, so nobody foresees
+    a bot's choice, and the same after a restart, so a resumed table plays on alike.
+    """
     digest = hashlib.sha256(f"{purpose}:{table_seed}:{seat}:{ply}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
@@ -65,16 +58,18 @@ def hints(
     game_id: str,
     options: dict[str, Any],
     data: dict[str, Any],
+    seat: int,
     iterations: int,
     seed: int,
     lang: str = SOURCE,
 ) -> list[dict[str, object]]:
-    """The current player's legal actions, best first, as the search sees them, with
-    the reasons in ``lang``."""
+    """``seat``'s legal actions, best first, as the search sees them, with the reasons
+    in ``lang``; a ``ValueError`` if ``seat`` does not decide in ``data`` (its hint would
+    show another seat's cards)."""
     state = _state(game_id, options, data)
-    found = analyse(
-        state, state.current_player, iterations=iterations, seed=seed, reader=reader(lang)
-    )
+    if state.current_player != seat:
+        raise ValueError(f"seat {seat} does not decide in this state")
+    found = analyse(state, seat, iterations=iterations, seed=seed, reader=reader(lang))
     return [h.to_dict() for h in found]
 
 

@@ -202,14 +202,18 @@ def plot_covariate(
     """Each effect against its covariate (the axis named ``covariate``, "covariate" in
     the reader's language by default), with the least-squares line through them."""
     tr = reader or Reader()
-    rows = [r for r in _treatments(experiment) if r["covariate"] is not None and r["ci95"]]
+    # Every effect with a covariate is a point; one measured once has no interval yet
+    # (a bar of 0), as the least-squares line counts it too.
+    rows = [r for r in _treatments(experiment) if r["covariate"] is not None]
     fit = experiment["fit"]
     fig = figure(5)
     ax = fig.subplots()
     xs = [float(r["covariate"]) for r in rows]
     ys = [r["effect"] * 100 for r in rows]
-    err = [[(r["effect"] - r["ci95"][0]) * 100 for r in rows]]
-    err.append([(r["ci95"][1] - r["effect"]) * 100 for r in rows])
+    low_ci = [r["ci95"][0] if r["ci95"] else r["effect"] for r in rows]
+    high_ci = [r["ci95"][1] if r["ci95"] else r["effect"] for r in rows]
+    err = [[(r["effect"] - lo) * 100 for r, lo in zip(rows, low_ci, strict=True)]]
+    err.append([(hi - r["effect"]) * 100 for r, hi in zip(rows, high_ci, strict=True)])
     ax.errorbar(xs, ys, yerr=err, fmt="o", color="#4c78a8", ecolor="#9ecae9", capsize=2)
     low, high = min(xs), max(xs)
     ax.plot(

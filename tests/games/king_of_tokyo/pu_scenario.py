@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 import tabletop
+from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask
-from tabletop.games.king_of_tokyo.power_up import PowerUp
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.scenario import MONSTERS
 

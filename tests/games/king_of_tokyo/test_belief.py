@@ -18,9 +18,10 @@ from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.belief import HandBelief
 from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as bunny
 from tabletop.games.king_of_tokyo.evolution_hands import may_hold
+from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import Ask, Noted
-from tabletop.games.king_of_tokyo.power_up import WINDOW_NAMES, PowerUp
+from tabletop.games.king_of_tokyo.power_up import WINDOW_NAMES
 from tabletop.games.king_of_tokyo.saving import check_cards
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.belief_play import play_heuristic, saved_with_record

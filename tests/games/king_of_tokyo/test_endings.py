@@ -190,3 +190,21 @@ def test_end_of_buy_keeps_the_views_in_step() -> None:
     _same_for_all(state, None, [1])  # the City's monster fell to the claws
     act(state, END_BUY)
     _same_for_all(state, "stars", [1])
+
+
+def test_an_eliminated_monster_keeps_its_stars_for_the_final_table() -> None:
+    """The elimination takes a monster's stars; its event says how many it had, and so
+    does the view at the end (the browser's final table shows them, not 0)."""
+    state = position(city=0, seats={1: dict(hearts=1, stars=7), 3: dict(hearts=1, stars=4)})
+    start_turn(state, 0)
+    roll(state, *ONE_CLAW)
+    assert stars(state)[1] == stars(state)[3] == 0
+    out = {e.data["seat"]: e.data["stars"] for e in state.log if e.kind == "eliminated"}
+    assert out == {1: 7, 3: 4}
+    assert "stars_at_elimination" not in state.view(None)  # the game goes on
+    setup(state, 2, hearts=1)
+    start_turn(state, 0)
+    roll(state, *ONE_CLAW)
+    assert state.is_terminal()
+    for seat in (None, 0, 1, 2, 3):
+        assert state.view(seat)["stars_at_elimination"] == [None, 7, 0, 4]

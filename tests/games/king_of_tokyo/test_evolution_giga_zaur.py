@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.games.king_of_tokyo.dice import face_from_name
-from tabletop.games.king_of_tokyo.power_up import PowerUp
+from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.pu_scenario import card_damage, hand, in_play, number, powered
 from tests.games.king_of_tokyo.scenario import (

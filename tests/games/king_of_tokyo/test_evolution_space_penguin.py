@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.dice import CLAW, KEEPS
-from tabletop.games.king_of_tokyo.power_up import PowerUp
+from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 from tests.games.king_of_tokyo.pu_scenario import hand, in_play, number, powered
 from tests.games.king_of_tokyo.scenario import (

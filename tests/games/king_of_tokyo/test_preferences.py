@@ -9,24 +9,29 @@ the preferences afterwards (one-off choices used up). It never changes the state
 
 The preferences:
 
-* ``evolutions``: ``"every"`` (default, answers no Evolution question),
-  ``"matching"`` (declines an Evolution window where decline is the only move;
-  takes the damage at ``prevent_damage`` where that is the only move),
-  ``"next_turn"`` (declines every Evolution window and takes damage whose only other
-  choices are Evolution plays, until a decision on the player's own turn: then it
-  turns back to ``"every"`` and asks), ``"off"`` (always declines Evolution windows).
+* ``evolutions``: ``"every"`` (answers no Evolution question), ``"matching"``
+  (default: declines an Evolution window where decline is the only move; takes the
+  damage at ``prevent_damage`` where that is the only move), ``"next_turn"``
+  (declines every Evolution window and takes damage whose only other choices are
+  Evolution plays, until a decision on the player's own turn: then it turns back to
+  ``"matching"`` and asks), ``"off"`` (always declines Evolution windows).
 * ``leave_tokyo_at`` / ``stay_in_tokyo_at`` (0..20, 0 = ask): yield with hearts <=
   leave, stay with hearts >= stay; stay must be more than leave when both are set.
 * ``skip_next_buy``: end the next Buy phase (one-off).
-* ``skip_empty_steps``: pass where passing is the only move.
-* ``rapid_healing``: ``"ask"`` (default) or ``"lethal_only"`` (decline the Rapid
+* ``skip_empty_steps`` (default on): pass where passing is the only move.
+* ``rapid_healing``: ``"ask"`` or ``"lethal_only"`` (default: decline the Rapid
   Healing step question; take non-lethal damage where "rapid_heal" is the only other
   choice).
+
+A loss of hearts that nothing of the player's can prevent is never a question: it is
+taken whatever the preferences.
 * ``heal_requests`` (0..20): play "rapid_heal" whenever it is legal, one fewer each
   time.
 
-Every call goes through :func:`answer`, which checks that the state is unchanged,
-that the action is legal for the seat, and returns its move.
+Every call goes through :func:`answer`, which starts from preferences that ask
+everything (:data:`ASK_EVERYTHING`) so that each test meets only the preference it
+names, checks that the state is unchanged and that the action is legal for the
+seat, and returns its move.
 """
 
 from __future__ import annotations
@@ -65,14 +70,22 @@ TWO_CLAWS = ("claw", "claw", "1", "2", "3", "3")
 """Two claws, no set."""
 
 DEFAULTS = {
-    "evolutions": "every",
+    "evolutions": "matching",
     "leave_tokyo_at": 0,
     "stay_in_tokyo_at": 0,
     "skip_next_buy": False,
-    "skip_empty_steps": False,
-    "rapid_healing": "ask",
+    "skip_empty_steps": True,
+    "rapid_healing": "lethal_only",
     "heal_requests": 0,
 }
+
+ASK_EVERYTHING = {
+    **DEFAULTS,
+    "evolutions": "every",
+    "skip_empty_steps": False,
+    "rapid_healing": "ask",
+}
+"""Preferences that answer nothing: what each test starts from."""
 
 EVERYTHING_ON = {
     "evolutions": "off",
@@ -130,8 +143,9 @@ def ask(state: KingOfTokyoState, seat: int, prefs: Any) -> tuple[str | None, Any
 
 
 def answer(state: KingOfTokyoState, seat: int, **values: Any) -> tuple[str | None, Any]:
-    """As :func:`ask`, with preferences built from ``values``."""
-    return ask(state, seat, state.game.preferences(values))
+    """As :func:`ask`, with preferences built from ``values`` over
+    :data:`ASK_EVERYTHING`."""
+    return ask(state, seat, state.game.preferences({**ASK_EVERYTHING, **values}))
 
 
 def evolution_game() -> KingOfTokyoState:
@@ -400,7 +414,7 @@ def test_not_the_current_player_is_never_answered() -> None:
         for values in (EVERYTHING_ON, {"leave_tokyo_at": 20}, {"stay_in_tokyo_at": 1}):
             move, after = answer(state, seat, **values)
             assert move is None, (seat, values)
-            assert fields(after) == {**DEFAULTS, **values}
+            assert fields(after) == {**ASK_EVERYTHING, **values}
 
 
 def test_not_the_current_player_one_offs_kept() -> None:
@@ -438,7 +452,6 @@ def test_not_the_current_player_evolution_windows() -> None:
         playable_window,
         own_turn_window,
         own_turn_unplayable_window,
-        damage_take_only,
         damage_evolution_or_take,
         damage_evolution_heal_or_take,
         rapid_healing_step,
@@ -453,7 +466,6 @@ def test_not_the_current_player_evolution_windows() -> None:
         "playable_window",
         "own_turn_window",
         "own_turn_unplayable_window",
-        "damage_take_only",
         "damage_evolution_or_take",
         "damage_evolution_heal_or_take",
         "rapid_healing_step",
@@ -464,14 +476,12 @@ def test_not_the_current_player_evolution_windows() -> None:
         "buy_with_rapid_healing",
     ],
 )
-def test_defaults_answer_nothing(build: Any) -> None:
+def test_asking_everything_answers_nothing(build: Any) -> None:
     state = build()
     seat = state.current_player
     move, after = answer(state, seat)
     assert move is None, (asked(state), move)
-    assert fields(after) == DEFAULTS
-    move, after = answer(state, seat, evolutions="every")
-    assert move is None
+    assert fields(after) == ASK_EVERYTHING
 
 
 # -- evolutions: "every" ---------------------------------------------------------------
@@ -480,8 +490,51 @@ def test_defaults_answer_nothing(build: Any) -> None:
 def test_every_asks_even_when_decline_is_the_only_move() -> None:
     state = unplayable_window()
     assert answer(state, 1, evolutions="every")[0] is None
+
+
+def test_a_loss_nothing_can_prevent_is_never_asked() -> None:
+    """ "You are about to lose hearts: nothing of yours can prevent it" is no question:
+    taken even by preferences that ask everything."""
     state = damage_take_only()
-    assert answer(state, 2, evolutions="every")[0] is None
+    assert answer(state, 2, evolutions="every")[0] == "take_damage"
+
+
+# -- the defaults ----------------------------------------------------------------------
+
+
+def _defaults(state: KingOfTokyoState, seat: int) -> str | None:
+    return ask(state, seat, state.game.preferences())[0]
+
+
+def test_the_defaults_ask_only_real_questions() -> None:
+    """A person is asked about an Evolution only when holding one it can play then,
+    about Rapid Healing only against a lethal loss, and never where passing is all
+    it could do."""
+    assert _defaults(unplayable_window(), 1) == "decline"
+    assert _defaults(own_turn_unplayable_window(), 2) == "decline"
+    assert _defaults(damage_take_only(), 2) == "take_damage"
+    assert _defaults(playable_window(), 1) is None
+    assert _defaults(damage_evolution_or_take(), 1) is None
+    assert _defaults(rapid_healing_step(), 1) == "decline"
+    assert _defaults(hit_with_rapid_healing(5), 1) == "take_damage"
+    assert _defaults(hit_with_rapid_healing(2), 1) is None
+    assert _defaults(yield_question(), 1) is None
+    assert _defaults(buy_phase(), 0) is None
+
+
+def test_open_questions_are_the_public_windows() -> None:
+    """The windows every holder of Evolutions is asked in are open questions (their
+    answers are paced alike by a server); the others are not, nor any window when
+    only holders of a playable card are asked."""
+    for build in (unplayable_window, playable_window, damage_take_only):
+        state = build()
+        assert state.game.open_question(state), build.__name__
+    for build in (yield_question, buy_phase, rapid_healing_step):
+        state = build()
+        assert not state.game.open_question(state), build.__name__
+    holding = powered(4, monsters=KING)  # evolution_prompts="holding"
+    hand(holding, 1, "giant_banana")
+    assert not holding.game.open_question(holding)
 
 
 # -- evolutions: "matching" ------------------------------------------------------------
@@ -558,16 +611,15 @@ def test_next_turn_asks_damage_when_rapid_heal_is_also_offered() -> None:
 
 @pytest.mark.parametrize("build", [own_turn_window, own_turn_unplayable_window])
 def test_next_turn_stops_on_own_turn(build: Any) -> None:
-    """A window on the player's own turn: it asks, and the preference is back to
-    "every"."""
+    """A window on the player's own turn: the preference is back to "matching", which
+    answers as "matching" does (asks with a playable card, declines without)."""
     state = build()
     seat = state.active
     move, after = answer(state, seat, evolutions="next_turn", leave_tokyo_at=3)
-    assert move is None
-    assert after.evolutions == "every"
+    assert move == answer(state, seat, evolutions="matching")[0]
+    assert move == (None if build is own_turn_window else "decline")
+    assert after.evolutions == "matching"
     assert after.leave_tokyo_at == 3
-    # what it turned back to answers nothing either
-    assert ask(state, seat, after)[0] is None
 
 
 def test_next_turn_stops_at_own_roll() -> None:
@@ -576,7 +628,7 @@ def test_next_turn_stops_at_own_roll() -> None:
     do(state, "decline")
     assert (decision(state).get("player"), asked(state)) == (1, "roll")
     move, after = answer(state, 1, evolutions="next_turn")
-    assert move is None and after.evolutions == "every"
+    assert move is None and after.evolutions == "matching"
 
 
 def test_next_turn_carried_through_another_turn_then_stops() -> None:
@@ -588,7 +640,7 @@ def test_next_turn_carried_through_another_turn_then_stops() -> None:
     assert move == "decline" and prefs.evolutions == "next_turn"
     state = own_turn_window()
     move, prefs = ask(state, 1, prefs)
-    assert move is None and prefs.evolutions == "every"
+    assert move is None and prefs.evolutions == "matching"
 
 
 def test_next_turn_does_not_answer_other_questions() -> None:
@@ -648,7 +700,7 @@ def test_yield_thresholds_at_8_hearts(values: dict[str, int], expected: str | No
     state = yield_question(8)
     move, after = answer(state, 1, **values)
     assert move == expected
-    assert fields(after) == {**DEFAULTS, **values}, "the thresholds are not one-off"
+    assert fields(after) == {**ASK_EVERYTHING, **values}, "the thresholds are not one-off"
 
 
 def test_leave_answer_is_applied_as_a_yield() -> None:
@@ -813,9 +865,10 @@ def test_lethal_only_does_not_answer_the_buy_phase() -> None:
 
 
 def test_heal_requests_heal_at_the_step_question_and_count_down() -> None:
-    """Two requests, 20 energy: heals twice (fed its own ``after``), then asks."""
+    """Two requests, 20 energy: heals twice (fed its own ``after``), then asks (asked
+    at every occasion)."""
     state = rapid_healing_step(energy_=20)
-    prefs = state.game.preferences({"heal_requests": 2})
+    prefs = state.game.preferences({**ASK_EVERYTHING, "heal_requests": 2})
     move, prefs = ask(state, 1, prefs)
     assert move == "rapid_heal" and prefs.heal_requests == 1
     do(state, "rapid_heal")

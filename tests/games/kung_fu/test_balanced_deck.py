@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tabletop
-from tabletop.games.kung_fu.cards import load_deck
+from tabletop.games.kung_fu.deck_file import load_deck
 
 
 def test_the_balanced_deck_raises_every_parry_by_two_and_changes_nothing_else() -> None:

@@ -10,7 +10,8 @@ import pytest
 
 import tabletop
 from tabletop.core.errors import InvalidOptionsError
-from tabletop.games.kung_fu.cards import EFFECT_KEYS, load_deck
+from tabletop.games.kung_fu.cards import EFFECT_KEYS
+from tabletop.games.kung_fu.deck_file import load_deck
 from tests.games.kung_fu.scenario import FIXTURE, write_deck
 
 

@@ -363,7 +363,7 @@ def test_lose2_without_a_target_hurts_its_owner() -> None:
     """The rulebook's legend: "Du verlierst zwei Lebenspunkte" (you lose two)."""
     import json
 
-    from tabletop.games.kung_fu.cards import parse_deck
+    from tabletop.games.kung_fu.deck_file import parse_deck
     from tests.games.kung_fu.scenario import ACT, FIXTURE, card
 
     deck = [

@@ -151,6 +151,19 @@ class Seating:
         return ", ".join(self.name(s) for s in seats)
 
 
+NOW = "now"
+"""The name of the board section that says what to decide: shown at every decision."""
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One part of a board, named so that the next board of the same seat can leave it
+    out when it has not changed (:class:`tabletop.cli.redraw.Boards`)."""
+
+    name: str
+    body: RenderableType
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """The end of a game, from the public State API (``winners``, ``returns``)."""
@@ -171,14 +184,27 @@ class Renderer:
     # -- the board ------------------------------------------------------------
 
     def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
-        """Everything ``seat`` may see, as a panel of indented key/values."""
-        text = Text("\n".join(view_lines(view)))
+        """Everything ``seat`` may see: its :meth:`sections`, in their :meth:`frame`."""
+        sections = self.sections(view, seat, seating)
+        return self.frame([s.body for s in sections], view, seat, seating)
+
+    def sections(self, view: View, seat: int | None, seating: Seating) -> list[Section]:
+        """The board's parts, top to bottom, the decision (section :data:`NOW`) last.
+        A game splits its board so that a decision shows only the parts that changed
+        since the seat's last one; the generic board is one part, the indented
+        key/values of the view."""
+        return [Section("view", Text("\n".join(view_lines(view))))]
+
+    def frame(
+        self, bodies: Sequence[RenderableType], view: View, seat: int | None, seating: Seating
+    ) -> RenderableType:
+        """The whole board around its sections' bodies: a panel that says whose view it is."""
         title = tr().gettext(
             "{game}: what {whose} can see",
             game=self.title or view.get("game", "game"),
             whose=_whose(seat, seating),
         )
-        return Panel(text, title=title, title_align="left", expand=False)
+        return Panel(Group(*bodies), title=title, title_align="left", expand=False)
 
     # -- the log --------------------------------------------------------------
 

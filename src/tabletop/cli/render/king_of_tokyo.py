@@ -8,6 +8,7 @@ dozens of numbered keep choices.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -20,9 +21,11 @@ from rich.text import Text
 from tabletop.cli.language import tr
 from tabletop.cli.render.base import (
     N_,
+    NOW,
     MatchResult,
     Renderer,
     Seating,
+    Section,
     View,
     Wrap,
     capitalized,
@@ -41,6 +44,8 @@ if TYPE_CHECKING:
     from tabletop.core.game import State
 
 PACKAGE = "king_of_tokyo"
+KEEP = re.compile(r"(?:keep|k)(?=$|[\s,\d])(.*)")
+"""Keeping dice: ``k`` or ``keep``, then the dice's numbers (``k 1 3 4``, ``k134``)."""
 
 FACE_STYLE = {
     "1": "bold white on grey23",
@@ -191,38 +196,48 @@ class KingOfTokyoRenderer(Renderer):
     title = "King of Tokyo"
     rules_markup = RULES
 
-    def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
+    def sections(self, view: View, seat: int | None, seating: Seating) -> list[Section]:
         reader = tr()
-        parts: list[RenderableType] = [self._monsters(view, seat, seating), self._tokyo(view)]
+        sections = [
+            Section("monsters", self._monsters(view, seat, seating)),
+            Section("tokyo", self._tokyo(view)),
+        ]
         if view["dice"]:
             dice = [die_chip(face, i + 1) for i, face in enumerate(view["dice"])]
             rolls = view["rolls_left"]
             heading = reader.ngettext("Dice ({n} reroll left):", "Dice ({n} rerolls left):", rolls)
-            parts.append(Group(Text(heading, style="bold"), Wrap(dice)))
-        parts.append(self._row(view))
+            sections.append(Section("dice", Group(Text(heading, style="bold"), Wrap(dice))))
+        sections.append(Section("row", self._row(view)))
         evolutions = self._evolutions(view, seat)
         if evolutions is not None:
-            parts.append(evolutions)
+            sections.append(Section("evolutions", evolutions))
         decision = view.get("decision")
         if decision is not None and decision["player"] == seat:
-            parts.append(
+            now = [
                 Text(
                     reader.gettext(
                         "Now: {reason}.", reason=decision_text("king-of-tokyo", decision["reason"])
                     ),
                     "bold",
                 )
-            )
+            ]
             if decision["kind"] == "roll" and view["rolls_left"] > 0:
                 hint = reader.gettext("Keep dice by number: k 1 3 4 (k alone rerolls all).")
-                parts.append(Text(hint, "dim"))
+                now.append(Text(hint, "dim"))
+            sections.append(Section(NOW, Group(*now)))
+        return sections
+
+    def frame(
+        self, bodies: Sequence[RenderableType], view: View, seat: int | None, seating: Seating
+    ) -> RenderableType:
+        reader = tr()
         if seat is None:
             title = reader.gettext("King of Tokyo: what a spectator can see")
         else:
             title = reader.gettext(
                 "King of Tokyo: what {player} can see", player=seating.name(seat)
             )
-        return Panel(Group(*parts), title=title, title_align="left")
+        return Panel(Group(*bodies), title=title, title_align="left")
 
     def _monsters(self, view: View, seat: int | None, seating: Seating) -> Table:
         reader = tr()
@@ -400,16 +415,21 @@ class KingOfTokyoRenderer(Renderer):
         return super().choice_groups(listed)
 
     def parse_choice(self, text: str, view: View, legal: Sequence[Action]) -> Action | str | None:
-        words = text.replace(",", " ").split()
-        if not words or words[0].lower() not in ("k", "keep"):
+        """``k 1 3 4``, ``k 134`` or ``k134``: keep those dice (``keep`` for ``k``);
+        digits run together while every die has a one-digit number."""
+        typed = KEEP.fullmatch(text.strip().lower())
+        if typed is None:
             return None
         reader = tr()
         dice: list[str] = view["dice"]
         by_label = {a.label: a for a in legal}
         if not any(_is_reroll(label) for label in by_label):
             return reader.gettext("you cannot reroll now")
+        words = typed.group(1).replace(",", " ").split()
+        if len(dice) <= 9 and all(w.isdigit() for w in words):
+            words = [digit for word in words for digit in word]
         try:
-            numbers = sorted({int(w) for w in words[1:]})
+            numbers = sorted({int(w) for w in words})
         except ValueError:
             return reader.gettext("type k and the numbers of the dice to keep, e.g. k 1 3 4")
         if any(not 1 <= n <= len(dice) for n in numbers):

@@ -20,9 +20,11 @@ from rich.text import Text
 from tabletop.cli.language import tr
 from tabletop.cli.render.base import (
     N_,
+    NOW,
     MatchResult,
     Renderer,
     Seating,
+    Section,
     View,
     Wrap,
     action_text,
@@ -236,13 +238,13 @@ class KungFuRenderer(Renderer):
 
     # -- the board ------------------------------------------------------------
 
-    def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
-        parts: list[RenderableType] = [self._table_panel(view, seat, seating)]
+    def sections(self, view: View, seat: int | None, seating: Seating) -> list[Section]:
+        sections = [Section("table", self._table_panel(view, seat, seating))]
         last = self._last_round(view)
         if last is not None:
-            parts.append(last)
+            sections.append(Section("last_round", last))
         if view.get("hand") is not None:
-            parts.append(self._hand(view["hand"]))
+            sections.append(Section("hand", self._hand(view["hand"])))
         decision = view.get("decision")
         if decision and seat is not None and decision.get("player") == seat:
             decide = styled(
@@ -250,8 +252,13 @@ class KungFuRenderer(Renderer):
                 decide=Text(tr().gettext("Decide"), style="bold"),
                 text=decision_prompt(view, decision),
             )
-            parts.append(decide)
-        return Group(*parts)
+            sections.append(Section(NOW, decide))
+        return sections
+
+    def frame(
+        self, bodies: Sequence[RenderableType], view: View, seat: int | None, seating: Seating
+    ) -> RenderableType:
+        return Group(*bodies)  # the table's own panel heads the board
 
     def _table_panel(self, view: View, seat: int | None, seating: Seating) -> Panel:
         reader = tr()

@@ -8,7 +8,7 @@ what the seat may see and keeps working if the engine's internals change.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -19,9 +19,11 @@ from rich.text import Text
 from tabletop.cli.language import tr
 from tabletop.cli.render.base import (
     N_,
+    NOW,
     MatchResult,
     Renderer,
     Seating,
+    Section,
     View,
     Wrap,
     action_text,
@@ -154,13 +156,13 @@ class UnoPowerRenderer(Renderer):
 
     # -- the board ------------------------------------------------------------
 
-    def board(self, view: View, seat: int | None, seating: Seating) -> RenderableType:
-        parts: list[RenderableType] = [
-            self._table_panel(view, seat, seating),
-            self._players(view, seat, seating),
+    def sections(self, view: View, seat: int | None, seating: Seating) -> list[Section]:
+        sections = [
+            Section("table", self._table_panel(view, seat, seating)),
+            Section("players", self._players(view, seat, seating)),
         ]
         if view.get("hand") is not None:
-            parts.append(self._hand(view))
+            sections.append(Section("hand", self._hand(view)))
         decision = view.get("decision")
         if decision and seat is not None and decision.get("player") == seat:
             decide = styled(
@@ -168,8 +170,13 @@ class UnoPowerRenderer(Renderer):
                 decide=Text(tr().gettext("Decide"), style="bold"),
                 text=highlight(decision_text("uno-power", decision["text"])),
             )
-            parts.append(decide)
-        return Group(*parts)
+            sections.append(Section(NOW, decide))
+        return sections
+
+    def frame(
+        self, bodies: Sequence[RenderableType], view: View, seat: int | None, seating: Seating
+    ) -> RenderableType:
+        return Group(*bodies)  # the table's own panel heads the board
 
     def _table_panel(self, view: View, seat: int | None, seating: Seating) -> Panel:
         reader = tr()

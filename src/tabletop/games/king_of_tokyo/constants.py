@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core.decisions import Decision
-from tabletop.games.king_of_tokyo import powers
 from tabletop.games.king_of_tokyo.actions import MAX_SEATS
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.phases import ASK_NAMES
@@ -91,9 +90,6 @@ STRETCHY = 1 << Card.STRETCHY
 WERE_ONLY_MAKING_IT_STRONGER = 1 << Card.WERE_ONLY_MAKING_IT_STRONGER
 WINGS = 1 << Card.WINGS
 
-START_OF_TURN_MASK = powers.START_OF_TURN_MASK
-ROLL_BONUS_MASK = powers.ROLL_BONUS_MASK
-END_OF_TURN_MASK = powers.END_OF_TURN_MASK
 PLAIN_ASKS = tuple(
     tuple(Decision(kind, seat) for seat in range(MAX_SEATS)) for kind in range(len(ASK_NAMES))
 )

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.decisions import Decision
 from tabletop.core.text import plural
-from tabletop.games.king_of_tokyo import gains, owned, rapid_healing, tokyo
+from tabletop.games.king_of_tokyo import gains, owned, rapid_healing, tokyo, windows
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import (
     ANSWER_MASK,
@@ -32,12 +32,15 @@ from tabletop.games.king_of_tokyo.constants import (
     WINGS_COST,
 )
 from tabletop.games.king_of_tokyo.dice import HEART, THREE, describe_dice
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
-from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
-from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
-from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
-from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
+from tabletop.games.king_of_tokyo.hookspecs import (
+    BEFORE_LANDING,
+    HEARTS_LOST,
+    HIT_BONUS,
+    PREVENT,
+    REACHED_ZERO,
+    SAVED_AT_ZERO,
+    SMASH_LANDS,
+)
 from tabletop.games.king_of_tokyo.monster import START_HEARTS
 from tabletop.games.king_of_tokyo.phases import Ask, Noted, Stage
 
@@ -72,8 +75,10 @@ def run_hits(state: KingOfTokyoState) -> None:
                 hit[1] = prevent(state, victim, hit[1])
             hit[4] = True
             if state.pu is not None and hit[1] > 0 and hit[2] >= 0:
-                # 2.9 D8: Mecha Blast, Target Acquired, Claws of Steel
-                hit[1] += _meka.damage_bonus(state, victim, hit[1], hit[2], hit[3])
+                extra = 0  # step D8: the source's Evolutions
+                for bonus in HIT_BONUS.calls:
+                    extra = bonus(state, victim, hit[1], hit[2], hit[3], extra)
+                hit[1] += extra
         if hit[1] > 0 and (
             (
                 m.mask & ANSWER_MASK
@@ -95,8 +100,10 @@ def run_hits(state: KingOfTokyoState) -> None:
 def land_first_hit(state: KingOfTokyoState) -> None:
     """The first queued hit lands now, its prevention done (Power Up!: after the
     attacker's Electric Carrot, which only a wounded victim answers)."""
-    if state.pu is not None and _bunny.carrot(state):
-        return
+    if state.pu is not None:
+        for question in BEFORE_LANDING.calls:
+            if question(state):
+                return
     victim, hearts, source, smash, _ = state.hits.pop(0)
     lose(state, victim, hearts, source, smash)
 
@@ -112,8 +119,9 @@ def prevent(state: KingOfTokyoState, v: int, hearts: int) -> int:
                 card="wings",
             )
         return 0
-    if state.pu is not None and state.pu.table[v]:  # Terror of the Deep
-        hearts = _kraken.terror(state, v, hearts)
+    if state.pu is not None and state.pu.table[v]:  # face-up Evolutions
+        for evolution_prevents in PREVENT.calls:
+            hearts = evolution_prevents(state, v, hearts)
         if hearts <= 0:
             return 0
     mask = state.monsters[v].mask
@@ -202,8 +210,9 @@ def lose(state: KingOfTokyoState, v: int, hearts: int, source: int, smash: bool)
         if v == state.city or v == state.bay:
             state.wounded |= 1 << v
         src = state.monsters[source]
-        if state.pu is not None and source != v:  # Mandibles of Dread
-            _kraken.mandibles(state, source, v)
+        if state.pu is not None and source != v:
+            for landed in SMASH_LANDS.calls:
+                landed(state, source, v)
         if src.mask & POISON_SPIT:
             m.poison += owned.copies(state, source, Card.POISON_SPIT)
             if state.keeps_log:
@@ -219,10 +228,10 @@ def lose(state: KingOfTokyoState, v: int, hearts: int, source: int, smash: bool)
             owned.copies(state, v, Card.WERE_ONLY_MAKING_IT_STRONGER),
             "We're Only Making It Stronger!",
         )
-    if state.pu is not None and 0 <= source != v and lost:  # 2.9 D8 triggers
-        _giga.on_loss(state, v, lost, source, smash)  # Heat Vision
-        _king.on_loss(state, v, lost, source, smash)  # Alpha Male
-        _meka.on_loss(state, v, lost, source, smash)  # Breath of Doom...
+    if state.pu is not None and 0 <= source != v and lost:  # step D8 triggers
+        for trigger in HEARTS_LOST.calls:
+            trigger(state, v, lost, source, smash)
+        windows.note_loss(state, v, lost, source, smash)  # its after-damage step
     in_tokyo = v == state.city or v == state.bay
     if state.pu is not None and lost and heal_after_loss(state, v):
         if m.hearts <= 0:  # 0 hearts is settled once the victim has answered
@@ -299,10 +308,13 @@ def reach_zero(state: KingOfTokyoState, v: int) -> None:
                     "Eater of the Dead",
                 )
     if state.pu is not None:  # fires even if the monster is then saved
-        _meka.reached_zero(state, v)
+        for at_zero_effect in REACHED_ZERO.calls:
+            at_zero_effect(state, v)
     m = state.monsters[v]
-    if state.pu is not None and _kitty.nine_lives(state, v):  # before It Has a Child
-        return
+    if state.pu is not None:  # before It Has a Child
+        for saves in SAVED_AT_ZERO.calls:
+            if saves(state, v):
+                return
     if m.mask & IT_HAS_A_CHILD:
         state.event("child", f"{state.monster_name(v)} has a child and starts again!", seat=v)
         for c in list(m.cards):
@@ -316,8 +328,10 @@ def reach_zero(state: KingOfTokyoState, v: int) -> None:
 
 
 def eliminate(state: KingOfTokyoState, v: int) -> None:
-    """``v`` is out: its cards go, it leaves Tokyo, and Tokyo Bay closes below five."""
+    """``v`` is out: its cards go, it leaves Tokyo, and Tokyo Bay closes below five.
+    Its event keeps the stars it had, which the final table shows."""
     m = state.monsters[v]
+    stars = m.stars
     for c in list(m.cards):
         if c in m.cards:  # not gone with one before
             discard_card(state, v, c, quiet=True)
@@ -331,7 +345,7 @@ def eliminate(state: KingOfTokyoState, v: int) -> None:
         state.remember(v, Noted.RESET)  # its hand is face up on the discard pile
     tokyo.leave(state, v)
     state.held.pop(v, None)
-    state.event("eliminated", f"{state.monster_name(v)} is eliminated.", seat=v)
+    state.event("eliminated", f"{state.monster_name(v)} is eliminated.", seat=v, stars=stars)
     owned.refresh_masks(state)
     if state.bay >= 0 and state.alive_count < 5:
         bay = state.bay
@@ -352,7 +366,7 @@ def eliminate(state: KingOfTokyoState, v: int) -> None:
                     seat=bay,
                 )
             if state.pu is not None:
-                _king.left_tokyo(state, bay)
+                tokyo.left_tokyo(state, bay)
 
 
 def discard_card(state: KingOfTokyoState, p: int, c: int, *, quiet: bool = False) -> None:

@@ -39,14 +39,10 @@ from tabletop.core.decisions import Decision
 from tabletop.core.errors import StateFormatError
 from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.phases import NOTED_SIZES, Ask, Noted
-from tabletop.games.king_of_tokyo.power_up import (
-    PLAYABLE,
-    WINDOW_NAMES,
-    PowerUp,
-    timed_for,
-)
+from tabletop.games.king_of_tokyo.power_up import PLAYABLE, WINDOW_NAMES, timed_for
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState

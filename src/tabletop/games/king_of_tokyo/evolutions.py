@@ -1,8 +1,8 @@
 """The 72 Power Up! Evolution cards, loaded from ``data/evolutions.json``.
 
-Each monster of section 4.5 of the rules reference has a deck of 8 Evolutions,
-*temporary* (discarded after use) or *permanent* (played face up). ``when`` names the
-timing window of section 4.4 in which a card may be played (``any`` for none).
+Each monster has a deck of 8 Evolutions (docs/games/king-of-tokyo.md, "The 72
+Evolutions"), *temporary* (discarded after use) or *permanent* (played face up).
+``when`` names the timing window in which a card may be played (``any`` for none).
 Evolutions are numbered ``0..71`` in file order; an Evolution is a single card, so
 its number is both its type and its instance.
 """
@@ -34,7 +34,8 @@ WINDOWS = (
     "end",
     "end_own",
 )
-"""The timing windows of section 4.4, as ``when`` values."""
+"""The timing windows (the moments the cards name for playing them), as ``when``
+values."""
 
 
 @dataclass(frozen=True, slots=True)

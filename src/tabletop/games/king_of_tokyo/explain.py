@@ -13,37 +13,31 @@ not compiled.
 Each reason is a whole message of the context ``"king-of-tokyo:hint"`` read by the
 :class:`~tabletop.i18n.reader.Reader` given (English when none); its parts that vary
 (a count of hearts, the dice kept) are phrases of the same context, and cards, Evolutions
-and monsters are named as the log names them (:mod:`.log_text`).
+and monsters are named as the log names them (:mod:`.log_text`). The reasons for the
+dice are in :mod:`.explain_dice`, the small words all reasons share in
+:mod:`.explain_words`.
 """
 
 from __future__ import annotations
 
 from tabletop.core.action import Action
-from tabletop.games.king_of_tokyo.actions import HEART_HEAL, HEART_POISON, Move
+from tabletop.games.king_of_tokyo import explain_dice
+from tabletop.games.king_of_tokyo import explain_words as words
+from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
-from tabletop.games.king_of_tokyo.dice import (
-    CLAW,
-    ENERGY,
-    HEART,
-    KEEPS,
-    NUM_FACES,
-    THREE,
-    counts_of,
-)
+from tabletop.games.king_of_tokyo.dice import KEEPS, THREE, counts_of
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.heuristic import (
-    ENTER_WITH,
     HEALING_EVOLUTIONS,
     MIN_WORTH_PER_ENERGY,
     SELF_DAMAGE,
     STARS,
     WORTH,
     attackers_of_tokyo,
-    wanted,
     yield_threshold,
 )
-from tabletop.games.king_of_tokyo.log_text import card_name, evolution_name, monster_word
+from tabletop.games.king_of_tokyo.log_text import evolution_name
 from tabletop.games.king_of_tokyo.monster import WIN_STARS
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -66,15 +60,15 @@ def explain(
     kind = state.decisions[-1].kind
     m = state.monsters[player]
     if move == Move.KEEP:
-        return _keep(state, player, KEEPS[arg], r)
+        return explain_dice.keep(state, player, KEEPS[arg], r)
     if move == Move.STOP:
         return r.pgettext(
             "king-of-tokyo:hint",
             "stops: {outcome}",
-            outcome=_outcome(state, player, counts_of(state.dice), r),
+            outcome=explain_dice.outcome(state, player, counts_of(state.dice), r),
         )
     if move in (Move.SMOKE, Move.ENERGY_DRINK):
-        rerolled = _unwanted(state, player)
+        rerolled = explain_dice.unwanted(state, player)
         if not rerolled:
             return None
         return r.npgettext(
@@ -88,7 +82,7 @@ def explain(
             return None
         return r.pgettext("king-of-tokyo:hint", "rerolls a 3: a lone 3 scores nothing")
     if move == Move.HEART:
-        return _heart(state, player, arg, r)
+        return explain_dice.heart(state, player, arg, r)
     if move in (Move.YIELD, Move.STAY):
         return _tokyo(state, player, move == Move.YIELD, r)
     if move == Move.BUY:
@@ -113,8 +107,8 @@ def explain(
         return r.pgettext(
             "king-of-tokyo:hint",
             "copies {card}: worth {worth} stars",
-            card=_card(state, card, r),
-            worth=_decimal(WORTH[card], r),
+            card=words.card(state, card, r),
+            worth=words.decimal(WORTH[card], r),
         )
     if move in (Move.WINGS, Move.RAPID_HEAL, Move.TAKE_DAMAGE):
         return _damage(state, player, move, r)
@@ -179,221 +173,6 @@ def _evolution_kept(arg: int, keep: bool, r: Reader) -> str:
     return r.pgettext("king-of-tokyo:hint", "drafts {evolution}: a one-off card", evolution=name)
 
 
-def _card(state: KingOfTokyoState, card: Card | int, r: Reader) -> str:
-    """A Power card's name as this game's edition prints it, in the reader's words."""
-    return card_name(Card(card).slug, r, str(state.kot_game.options.edition))
-
-
-def _decimal(value: float, r: Reader) -> str:
-    """A worth in stars: "4.5" ("4,5" in German)."""
-    return f"{value:g}" if r.lang == SOURCE else r.number(value)
-
-
-def _hearts(n: int, r: Reader) -> str:
-    return r.npgettext("king-of-tokyo:hint", "{n} heart", "{n} hearts", n)
-
-
-# -- dice -------------------------------------------------------------------------------
-
-
-def _keep(state: KingOfTokyoState, player: int, kept: tuple[int, ...], r: Reader) -> str:
-    """A reroll that keeps the faces counted in ``kept``: the kept dice the heuristic
-    values most, and why (the action's label names the others)."""
-    groups = [_face_reason(state, player, f, kept[f], r) for f in range(NUM_FACES) if kept[f]]
-    if groups:
-        _, name, why = max(groups, key=lambda g: g[0])
-        # {dice}: the dice kept ("the three 3s", "2 claws"); {why}: what they are
-        # worth ("3 stars", "heal to 8 of 10").
-        return r.pgettext("king-of-tokyo:hint", "keeps {dice}: {why}", dice=name, why=why)
-    want = wanted(state, player)
-    counts = counts_of(state.dice)
-    lost = [_face_plural(f, r) for f in range(NUM_FACES) if want[f] and counts[f]]
-    if not lost:
-        return r.pgettext("king-of-tokyo:hint", "rerolls every die: none is worth keeping")
-    return r.pgettext(
-        "king-of-tokyo:hint",
-        "rerolls every die, even the {faces} worth keeping",
-        faces=_join(lost, r),
-    )
-
-
-def _face_plural(face: int, r: Reader) -> str:
-    """Dice of one face: "1s", "hearts", "energy", "claws"."""
-    if face == 0:
-        return r.pgettext("king-of-tokyo:hint:faces", "1s")
-    if face == 1:
-        return r.pgettext("king-of-tokyo:hint:faces", "2s")
-    if face == THREE:
-        return r.pgettext("king-of-tokyo:hint:faces", "3s")
-    if face == HEART:
-        return r.pgettext("king-of-tokyo:hint:faces", "hearts")
-    if face == ENERGY:
-        return r.pgettext("king-of-tokyo:hint:faces", "energy")
-    return r.pgettext("king-of-tokyo:hint:faces", "claws")
-
-
-def _face_reason(
-    state: KingOfTokyoState, player: int, face: int, n: int, r: Reader
-) -> tuple[int, str, str]:
-    """``n`` kept dice of ``face``: how much the heuristic values them (a rank), what
-    they are, and why they are worth keeping to ``player`` (or not)."""
-    m = state.monsters[player]
-    ctx = "king-of-tokyo:hint"
-    if face <= THREE:  # the numbers 1, 2 and 3
-        number = face + 1
-        if n >= 3:
-            stars = number + n - 3
-            return (
-                10 + n,
-                r.pgettext(ctx, "the {count} {number}s", count=_count(n, r), number=number),
-                r.npgettext(ctx, "{n} star", "{n} stars", stars),
-            )
-        if n == 1:
-            dice = r.pgettext(ctx, "a {number}", number=number)
-            wins = r.npgettext(ctx, "two more make {n} star", "two more make {n} stars", number)
-        else:
-            dice = r.pgettext(ctx, "the pair of {number}s", number=number)
-            wins = r.npgettext(ctx, "one more makes {n} star", "one more makes {n} stars", number)
-        return (3 if face == THREE and n == 2 else 0), dice, wins
-    if face == ENERGY:
-        return (
-            4,
-            r.pgettext(ctx, "the energy"),
-            r.npgettext(ctx, "{n} energy to buy cards", "{n} energy to buy cards", n),
-        )
-    if face == HEART:
-        hearts = _hearts(n, r)
-        if state.in_tokyo(player):
-            return 0, hearts, r.pgettext(ctx, "no healing in Tokyo")
-        tokens = []
-        if m.poison:
-            tokens.append(r.pgettext(ctx, "Poison"))
-        if m.shrink:
-            tokens.append(r.pgettext(ctx, "Shrink"))
-        if tokens:
-            return 7, hearts, r.pgettext(ctx, "remove {tokens}", tokens=_join(tokens, r))
-        if m.hearts >= m.max_hearts:
-            return 0, hearts, r.pgettext(ctx, "already at full health")
-        healed = min(m.max_hearts, m.hearts + n)
-        return (
-            (6 if wanted(state, player)[HEART] else 1),
-            hearts,
-            r.pgettext(ctx, "heal to {hearts} of {max}", hearts=healed, max=m.max_hearts),
-        )
-    claws = r.npgettext(ctx, "{n} claw", "{n} claws", n)
-    if state.in_tokyo(player):
-        return (
-            5,
-            claws,
-            r.npgettext(
-                ctx,
-                "{n} damage to each monster outside Tokyo",
-                "{n} damage to each monster outside Tokyo",
-                n,
-            ),
-        )
-    targets = [p for p in (state.city, state.bay) if p >= 0]
-    if not targets:
-        if state.kot_game.claw_entry:
-            return 5, claws, r.pgettext(ctx, "take the empty Tokyo")
-        return 0, claws, r.pgettext(ctx, "Tokyo is empty, they hit nobody")
-    names = _join([monster_word(p, r, state) for p in targets], r)
-    weakest = min(state.monsters[p].hearts for p in targets)
-    if weakest <= n:
-        return 9, claws, r.pgettext(ctx, "can knock out {monsters} in Tokyo", monsters=names)
-    if weakest <= 3:
-        return (
-            5,
-            claws,
-            r.npgettext(
-                ctx,
-                "hit {monsters} in Tokyo, down to {n} heart",
-                "hit {monsters} in Tokyo, down to {n} hearts",
-                weakest,
-                monsters=names,
-            ),
-        )
-    if m.hearts >= ENTER_WITH:
-        return (
-            5,
-            claws,
-            r.npgettext(
-                ctx,
-                "hit {monsters} in Tokyo; {n} hearts can take it",
-                "hit {monsters} in Tokyo; {n} hearts can take it",
-                m.hearts,
-                monsters=names,
-            ),
-        )
-    return (
-        1,
-        claws,
-        r.npgettext(
-            ctx,
-            "hit {monsters} in Tokyo, though {n} hearts is few to take it",
-            "hit {monsters} in Tokyo, though {n} hearts is few to take it",
-            m.hearts,
-            monsters=names,
-        ),
-    )
-
-
-def _unwanted(state: KingOfTokyoState, player: int) -> int:
-    """How many dice the heuristic would reroll."""
-    want = wanted(state, player)
-    return sum(c for f, c in enumerate(counts_of(state.dice)) if not want[f])
-
-
-def _outcome(state: KingOfTokyoState, player: int, counts: tuple[int, ...], r: Reader) -> str:
-    """What the dice give as they stand: "takes 3 stars, 1 energy and 2 claws"."""
-    ctx = "king-of-tokyo:hint"
-    parts: list[str] = []
-    stars = sum(f + 1 + counts[f] - 3 for f in range(THREE + 1) if counts[f] >= 3)
-    if stars:
-        parts.append(r.npgettext(ctx, "{n} star", "{n} stars", stars))
-    if counts[ENERGY]:
-        parts.append(r.npgettext(ctx, "{n} energy", "{n} energy", counts[ENERGY]))
-    if counts[HEART]:
-        if state.in_tokyo(player):
-            parts.append(
-                r.npgettext(
-                    ctx,
-                    "{n} heart (no healing in Tokyo)",
-                    "{n} hearts (no healing in Tokyo)",
-                    counts[HEART],
-                )
-            )
-        else:
-            parts.append(_hearts(counts[HEART], r))
-    if counts[CLAW]:
-        parts.append(r.npgettext(ctx, "{n} claw", "{n} claws", counts[CLAW]))
-    if not parts:
-        return r.pgettext(ctx, "the dice give nothing")
-    return r.pgettext(ctx, "takes {gains}", gains=_join(parts, r))
-
-
-def _heart(state: KingOfTokyoState, player: int, use: int, r: Reader) -> str:
-    m = state.monsters[player]
-    if use == HEART_POISON:
-        return r.pgettext(
-            "king-of-tokyo:hint",
-            "removes a Poison token: it costs a heart every turn ({tokens} now)",
-            tokens=m.poison,
-        )
-    if use != HEART_HEAL:
-        return r.pgettext(
-            "king-of-tokyo:hint",
-            "removes a Shrink token: it gets back a die ({tokens} now)",
-            tokens=m.shrink,
-        )
-    return r.pgettext(
-        "king-of-tokyo:hint",
-        "heals: {hearts} of {max} hearts now",
-        hearts=m.hearts,
-        max=m.max_hearts,
-    )
-
-
 # -- Tokyo ------------------------------------------------------------------------------
 
 
@@ -407,10 +186,10 @@ def _tokyo(state: KingOfTokyoState, player: int, leave: bool, r: Reader) -> str:
         "{count} monster able to hit",
         "{count} monsters able to hit",
         attackers,
-        count=_count(attackers, r),
+        count=words.count(attackers, r),
     )
     # {hearts}: "5 hearts"; {able}: "three monsters able to hit".
-    fields = {"hearts": _hearts(m.hearts, r), "able": able, "stars": m.stars}
+    fields = {"hearts": words.hearts(m.hearts, r), "able": able, "stars": m.stars}
     close = m.stars + 2 >= WIN_STARS and m.hearts > 2
     if leave:
         if m.hearts <= threshold:
@@ -456,7 +235,7 @@ def _worth(state: KingOfTokyoState, player: int, card: Card) -> float:
 def _buy(state: KingOfTokyoState, player: int, c: int, r: Reader) -> str:
     ctx = "king-of-tokyo:hint"
     card = state.cards.instances[c]
-    name = _card(state, card, r)
+    name = words.card(state, card, r)
     score = _card_score(state, player, c)
     if score is None:
         return r.pgettext(
@@ -475,7 +254,7 @@ def _buy(state: KingOfTokyoState, player: int, c: int, r: Reader) -> str:
         )
     fields = {
         "card": name,
-        "worth": _decimal(_worth(state, player, card), r),
+        "worth": words.decimal(_worth(state, player, card), r),
         "cost": state.cost_for(player, c),
     }
     if score > 0:
@@ -513,7 +292,7 @@ def _sweep(state: KingOfTokyoState, player: int, r: Reader) -> str:
     return r.pgettext(
         "king-of-tokyo:hint",
         "sweeps the row, though {card} is worth buying",
-        card=_card(state, state.cards.instances[best], r),
+        card=words.card(state, state.cards.instances[best], r),
     )
 
 
@@ -526,8 +305,8 @@ def _end_buy(state: KingOfTokyoState, player: int, r: Reader) -> str:
         return r.pgettext(
             "king-of-tokyo:hint",
             "keeps its energy, though {card} is worth {worth} stars for {cost} energy",
-            card=_card(state, card, r),
-            worth=_decimal(_worth(state, player, card), r),
+            card=words.card(state, card, r),
+            worth=words.decimal(_worth(state, player, card), r),
             cost=state.cost_for(player, best),
         )
     if not any(state.table.move[a.id] == Move.BUY for a in legal):
@@ -556,7 +335,7 @@ def _damage(state: KingOfTokyoState, player: int, move: int, r: Reader) -> str |
     hearts = int(d.data[0])
     deadly = hearts >= m.hearts
     if move == Move.WINGS:
-        wings = _card(state, Card.WINGS, r)
+        wings = words.card(state, Card.WINGS, r)
         if deadly:
             return r.npgettext(
                 ctx,
@@ -579,7 +358,7 @@ def _damage(state: KingOfTokyoState, player: int, move: int, r: Reader) -> str |
                 "heals with {card}: losing {n} heart would knock you out",
                 "heals with {card}: losing {n} hearts would knock you out",
                 hearts,
-                card=_card(state, Card.RAPID_HEALING, r),
+                card=words.card(state, Card.RAPID_HEALING, r),
             )
         return r.npgettext(
             ctx,
@@ -601,28 +380,3 @@ def _damage(state: KingOfTokyoState, player: int, move: int, r: Reader) -> str |
         "takes the damage: {n} hearts, keeping the energy",
         hearts,
     )
-
-
-def _join(words: list[str], r: Reader) -> str:
-    """ "a", "a and b", "a, b and c" (by the language's rule outside English)."""
-    if r.lang != SOURCE:
-        return r.join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
-
-
-def _count(n: int, r: Reader) -> str:
-    """A small count in words: "no", "one", "two", ... "nine"; larger ones in digits."""
-    ctx = "king-of-tokyo:hint:count"
-    words = (
-        r.pgettext(ctx, "no"),
-        r.pgettext(ctx, "one"),
-        r.pgettext(ctx, "two"),
-        r.pgettext(ctx, "three"),
-        r.pgettext(ctx, "four"),
-        r.pgettext(ctx, "five"),
-        r.pgettext(ctx, "six"),
-        r.pgettext(ctx, "seven"),
-        r.pgettext(ctx, "eight"),
-        r.pgettext(ctx, "nine"),
-    )
-    return words[n] if 0 <= n < len(words) else str(n)

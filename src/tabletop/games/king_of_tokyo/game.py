@@ -16,13 +16,18 @@ from tabletop.games.king_of_tokyo.belief import HandBelief
 from tabletop.games.king_of_tokyo.cards import card_table
 from tabletop.games.king_of_tokyo.constants import RAPID_HEAL_COST, SWEEP_COST
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.hookspecs import load_cards
 from tabletop.games.king_of_tokyo.options import (
     BOX_2011,
     BOX_2016,
     MONSTER_NAMES,
     KingOfTokyoOptions,
 )
-from tabletop.games.king_of_tokyo.preferences import KingOfTokyoPreferences, auto_answer
+from tabletop.games.king_of_tokyo.preferences import (
+    KingOfTokyoPreferences,
+    auto_answer,
+    open_question,
+)
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 if TYPE_CHECKING:
@@ -52,6 +57,7 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
 
     def __init__(self, options: KingOfTokyoOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)
+        load_cards()  # the card modules register at the rules' hooks (once)
         opts = self.options
         self.cards = card_table(opts.edition)
         self.table = action_table(opts.edition)
@@ -67,6 +73,10 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
     def auto_answer(self, state: State, seat: int, preferences: Any) -> tuple[Action | None, Any]:
         assert isinstance(state, KingOfTokyoState)
         return auto_answer(state, seat, preferences)
+
+    def open_question(self, state: State) -> bool:
+        assert isinstance(state, KingOfTokyoState)
+        return open_question(state)
 
     def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
         """Evolution hands weighted by what the monsters did with theirs (:mod:`.belief`),

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo import damage, rapid_healing, resolution, rolling, shop
 from tabletop.games.king_of_tokyo.constants import BACKGROUND_DWELLER, ENERGY_DRINK
-from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.hookspecs import REROLL_KEEPS
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import QUESTIONS, WINDOW_NAMES
 
@@ -36,8 +36,9 @@ def legal_actions(state: KingOfTokyoState) -> list[Action]:
     if kind == Ask.ROLL:
         if state.rolls_left > 0:
             keeps = state.kot_game.table.keep_actions(state.dice)
-            if state.pu is not None and "encased_face" in state.pu.marks:
-                keeps = _penguin.keep_frozen(state, keeps)
+            if state.pu is not None:  # Encased in Ice
+                for keep in REROLL_KEEPS.calls:
+                    keeps = keep(state, keeps)
             out.extend(keeps)
         elif not (state.pu is not None and state.pu.turn_marks.get("single_roll")):
             if m.mask & ENERGY_DRINK and m.energy >= 1:

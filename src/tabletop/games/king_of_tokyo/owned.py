@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import EVEN_BIGGER
-from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
+from tabletop.games.king_of_tokyo.hookspecs import MAX_HEARTS
 from tabletop.games.king_of_tokyo.monster import HEART_CAP, START_HEARTS
 
 if TYPE_CHECKING:
@@ -42,7 +42,8 @@ def refresh_masks(state: KingOfTokyoState) -> None:
                 HEART_CAP, START_HEARTS + 2 * copies(state, m.seat, Card.EVEN_BIGGER)
             )
     if state.pu is not None:  # Eater of Souls: a maximum of 12
-        _kraken.max_hearts(state)
+        for maximum in MAX_HEARTS.calls:
+            maximum(state)
     state.live = live
 
 

@@ -89,32 +89,33 @@ ENERGY_LOSS_NAMES = {
 
 
 class Stage:
-    """What the turn does next when no decision or damage is pending (section 2.9)."""
+    """What the turn does next when no decision or damage is pending: the steps A to K
+    of docs/games/king-of-tokyo.md, "A turn"."""
 
-    START: Final = 0  # A: start-of-turn effects, Mimic move
-    ROLL: Final = 1  # B: the first roll
-    ROLLING: Final = 2  # B: rerolls and extra rolls
-    PROBE: Final = 3  # C1: other monsters' Psychic Probes
-    ADJUST: Final = 4  # C2: the active monster's die changes
-    NUMBERS: Final = 5  # D1-D4: claws counted, roll bonuses, numbers
-    HEARTS: Final = 6  # D5
-    ENERGY: Final = 7  # D6
-    CLAWS: Final = 8  # D7-D8: the attack
+    START: Final = 0  # step A: start-of-turn effects, Mimic move
+    ROLL: Final = 1  # step B: the first roll
+    ROLLING: Final = 2  # step B: rerolls and extra rolls
+    PROBE: Final = 3  # step C1: other monsters' Psychic Probes
+    ADJUST: Final = 4  # step C2: the active monster's die changes
+    NUMBERS: Final = 5  # steps D1-D4: claws counted, roll bonuses, numbers
+    HEARTS: Final = 6  # step D5
+    ENERGY: Final = 7  # step D6
+    CLAWS: Final = 8  # steps D7-D8: the attack
     AFTER_CLAWS: Final = 9  # 2011 attack bonuses
-    YIELD: Final = 10  # E
-    BURROW: Final = 11  # F
-    ENTER: Final = 12  # G
-    BUY: Final = 13  # H
-    SELL: Final = 14  # I
-    END: Final = 15  # J
-    NEXT: Final = 16  # K
+    YIELD: Final = 10  # step E
+    BURROW: Final = 11  # step F
+    ENTER: Final = 12  # step G
+    BUY: Final = 13  # step H
+    SELL: Final = 14  # step I
+    END: Final = 15  # step J
+    NEXT: Final = 16  # step K
     OVER: Final = 17
     # Power Up!
     DRAFT: Final = 18  # the Mutant Evolution draft, before the game
     SETUP: Final = 19  # each monster draws 2 Evolutions and keeps 1, before the first turn
-    START_EFFECTS: Final = 20  # A3-A7, after the "before start" window
-    RESOLVE_WINDOW: Final = 21  # D3: the "while resolving" window, before the numbers
-    END_WINDOW: Final = 22  # J1: the end-of-turn window, every player in turn
+    START_EFFECTS: Final = 20  # steps A3-A7, after the "before start" window
+    RESOLVE_WINDOW: Final = 21  # step D3: the "while resolving" window, before the numbers
+    END_WINDOW: Final = 22  # step J1: the end-of-turn window, every player in turn
 
 
 PHASE_NAMES = (

@@ -31,12 +31,12 @@ from tabletop.games.king_of_tokyo import owned
 from tabletop.games.king_of_tokyo.cards import Card, CardTable, card_table
 from tabletop.games.king_of_tokyo.constants import BATTERY_ENERGY, SMOKE_COUNTERS
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES, MAX_DICE, face_from_name
-from tabletop.games.king_of_tokyo.evolution_effects.alienoid import ADAPTING_COUNTERS
+from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.hookspecs import POSITION_COUNTERS
 from tabletop.games.king_of_tokyo.monster import START_HEARTS, WIN_STARS
 from tabletop.games.king_of_tokyo.options import MONSTER_NAMES
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
-from tabletop.games.king_of_tokyo.power_up import PowerUp
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
@@ -369,9 +369,9 @@ class _Placer:
             elif card == Card.BATTERY_MONSTER and table.edition == "2016":
                 state.counters[c] = BATTERY_ENERGY
         pu = state.pu
-        evolutions = evolution_table()
-        if pu is not None and evolutions.by_id["adapting_technology"].number in pu.table[p]:
-            pu.counters[evolutions.by_id["adapting_technology"].number] = ADAPTING_COUNTERS
+        if pu is not None:  # what face-up Evolutions come with (Adapting Technology)
+            for set_up in POSITION_COUNTERS.calls:
+                set_up(state, p)
         for name, n in given.items():
             count = _count({name: n}, name, field, 0, 0)
             target = self._counted(p, field, name)

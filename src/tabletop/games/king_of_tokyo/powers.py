@@ -1,13 +1,12 @@
-"""Power card effects, registered by card id at the turn's hook points.
+"""Power card effects, registered by card id at the hooks of :mod:`.hookspecs`.
 
-Each hook table maps a :class:`~.cards.Card` to a small function. The rules call a
-table only for the cards somebody owns (``state.live`` holds a bit per card type in
-play), so a card nobody owns costs nothing. Effects that are part of a rules step
-itself (the claw count, damage prevention, buying, die changes) are written in the
-rules module of that step (:mod:`.resolution`, :mod:`.damage`, :mod:`.shop`,
-:mod:`.rolling`) and name their card there; ``docs/games/king-of-tokyo.md`` lists
-where each card acts. Effects change the game through the state's effect API only
-("Adding a card" there).
+The rules call a hook only for the cards somebody owns (``state.live`` holds a bit per
+card type in play), so a card nobody owns costs nothing; ``data/hooks.json`` gives the
+order in which a hook's cards run. Effects that are part of a rules step itself (the
+claw count, damage prevention, buying, die changes) are written in the rules module of
+that step (:mod:`.resolution`, :mod:`.damage`, :mod:`.shop`, :mod:`.rolling`) and name
+their card there; ``docs/games/king-of-tokyo.md`` lists where each card acts. Effects
+change the game through the state's effect API only ("Adding a card" there).
 
 A hook receives the state, the seat of the owner and the number of copies it has
 (Mimic copies count): copies stack unless the card gives an absolute value.
@@ -15,69 +14,42 @@ A hook receives the state, the seat of the owner and the number of copies it has
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import CLAW, ONE, THREE, TWO
+from tabletop.games.king_of_tokyo.hookspecs import (
+    DISCARD_CARD_BOUGHT,
+    END_OF_TURN,
+    ROLL_BONUS,
+    START_OF_TURN,
+    SeatEffect,
+)
 from tabletop.games.king_of_tokyo.phases import EnergyLoss
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
-Hook = Callable[["KingOfTokyoState", int, int], None]
-RollHook = Callable[["KingOfTokyoState", int, int, tuple[int, ...], int], None]
-DiscardEffect = Callable[["KingOfTokyoState", int], None]
 
-START_OF_TURN: dict[Card, Hook] = {}
-END_OF_TURN: dict[Card, Hook] = {}  # insertion order is the order of section 2.9 J2
-ROLL_BONUS: dict[Card, RollHook] = {}
-DISCARD: dict[Card, DiscardEffect] = {}
+# -- start of turn (step A) -------------------------------------------------------
 
 
-def _register(table: dict[Card, Hook], card: Card) -> Callable[[Hook], Hook]:
-    def wrap(fn: Hook) -> Hook:
-        table[card] = fn
-        return fn
-
-    return wrap
-
-
-def _roll_bonus(card: Card) -> Callable[[RollHook], RollHook]:
-    def wrap(fn: RollHook) -> RollHook:
-        ROLL_BONUS[card] = fn
-        return fn
-
-    return wrap
-
-
-def _discard(card: Card) -> Callable[[DiscardEffect], DiscardEffect]:
-    def wrap(fn: DiscardEffect) -> DiscardEffect:
-        DISCARD[card] = fn
-        return fn
-
-    return wrap
-
-
-# -- start of turn (2.9 A4-A5) -------------------------------------------------------
-
-
-@_register(START_OF_TURN, Card.BATTERY_MONSTER)
+@START_OF_TURN.impl(Card.BATTERY_MONSTER)
 def battery_monster(state: KingOfTokyoState, seat: int, copies: int) -> None:
     """Move 2 energy from each Battery Monster (or Mimic copy) to the pool."""
     state.drain_batteries(seat)
 
 
-@_register(START_OF_TURN, Card.URBAVORE)
+@START_OF_TURN.impl(Card.URBAVORE)
 def urbavore_star(state: KingOfTokyoState, seat: int, copies: int) -> None:
     if state.in_tokyo(seat):
         state.gain_stars(seat, copies, "Urbavore")
 
 
-# -- roll bonuses (2.9 D2, D4) --------------------------------------------------------
+# -- roll bonuses (step D) --------------------------------------------------------
 
 
-@_roll_bonus(Card.DETRITIVORE)
+@ROLL_BONUS.impl(Card.DETRITIVORE)
 def detritivore(
     state: KingOfTokyoState, seat: int, copies: int, counts: tuple[int, ...], claws: int
 ) -> None:
@@ -85,7 +57,7 @@ def detritivore(
         state.gain_stars(seat, 2 * copies, state.card_name(Card.DETRITIVORE))
 
 
-@_roll_bonus(Card.COMPLETE_DESTRUCTION)
+@ROLL_BONUS.impl(Card.COMPLETE_DESTRUCTION)
 def complete_destruction(
     state: KingOfTokyoState, seat: int, copies: int, counts: tuple[int, ...], claws: int
 ) -> None:
@@ -94,7 +66,7 @@ def complete_destruction(
         state.gain_stars(seat, 9 * copies, "Complete Destruction")
 
 
-@_roll_bonus(Card.GOURMET)
+@ROLL_BONUS.impl(Card.GOURMET)
 def gourmet(
     state: KingOfTokyoState, seat: int, copies: int, counts: tuple[int, ...], claws: int
 ) -> None:
@@ -102,7 +74,7 @@ def gourmet(
         state.gain_stars(seat, 2 * copies, "Gourmet")
 
 
-@_roll_bonus(Card.FREEZE_TIME)
+@ROLL_BONUS.impl(Card.FREEZE_TIME)
 def freeze_time(
     state: KingOfTokyoState, seat: int, copies: int, counts: tuple[int, ...], claws: int
 ) -> None:
@@ -110,10 +82,10 @@ def freeze_time(
         state.grant_freeze_time(seat)
 
 
-# -- end of turn (2.9 J2, in this order) ---------------------------------------------
+# -- end of turn (step J) ---------------------------------------------
 
 
-@_register(END_OF_TURN, Card.ROOTING_FOR_THE_UNDERDOG)
+@END_OF_TURN.impl(Card.ROOTING_FOR_THE_UNDERDOG)
 def rooting_for_the_underdog(state: KingOfTokyoState, seat: int, copies: int) -> None:
     """The fewest stars: +1 star. Option ``underdog_tie``: "gains" (the card: tied for
     the fewest, you still have the fewest) or "nothing" (BGA: strictly fewer only)."""
@@ -126,20 +98,20 @@ def rooting_for_the_underdog(state: KingOfTokyoState, seat: int, copies: int) ->
         state.gain_stars(seat, copies, state.card_name(Card.ROOTING_FOR_THE_UNDERDOG))
 
 
-@_register(END_OF_TURN, Card.ENERGY_HOARDER)
+@END_OF_TURN.impl(Card.ENERGY_HOARDER)
 def energy_hoarder(state: KingOfTokyoState, seat: int, copies: int) -> None:
     stars = state.monsters[seat].energy // 6
     if stars:
         state.gain_stars(seat, stars * copies, "Energy Hoarder")
 
 
-@_register(END_OF_TURN, Card.HERBIVORE)
+@END_OF_TURN.impl(Card.HERBIVORE)
 def herbivore(state: KingOfTokyoState, seat: int, copies: int) -> None:
     if not state.hurt_this_turn:
         state.gain_stars(seat, copies, "Herbivore")
 
 
-@_register(END_OF_TURN, Card.SOLAR_POWERED)
+@END_OF_TURN.impl(Card.SOLAR_POWERED)
 def solar_powered(state: KingOfTokyoState, seat: int, copies: int) -> None:
     if state.monsters[seat].energy == 0:
         state.gain_energy(seat, copies, "Solar Powered")
@@ -148,7 +120,7 @@ def solar_powered(state: KingOfTokyoState, seat: int, copies: int) -> None:
 # -- Discard cards (3.2): resolve at once when bought --------------------------------
 
 
-def _stars(amount: int) -> DiscardEffect:
+def _stars(amount: int) -> SeatEffect:
     def effect(state: KingOfTokyoState, buyer: int) -> None:
         state.gain_stars(buyer, amount, state.card_name(state.resolving))
 
@@ -161,10 +133,10 @@ for _card, _amount in (
     (Card.CORNER_STORE, 1),
     (Card.SKYSCRAPER, 4),
 ):
-    DISCARD[_card] = _stars(_amount)
+    DISCARD_CARD_BOUGHT.add(_card, _stars(_amount))
 
 
-def _stars_then_self_damage(stars: int, hearts: int) -> DiscardEffect:
+def _stars_then_self_damage(stars: int, hearts: int) -> SeatEffect:
     """Gain the stars first; the loss may then eliminate the buyer (3.2)."""
 
     def effect(state: KingOfTokyoState, buyer: int) -> None:
@@ -174,73 +146,63 @@ def _stars_then_self_damage(stars: int, hearts: int) -> DiscardEffect:
     return effect
 
 
-DISCARD[Card.JET_FIGHTERS] = _stars_then_self_damage(5, 4)
-DISCARD[Card.NATIONAL_GUARD] = _stars_then_self_damage(2, 2)
-DISCARD[Card.TANK] = _stars_then_self_damage(4, 3)
+DISCARD_CARD_BOUGHT.add(Card.JET_FIGHTERS, _stars_then_self_damage(5, 4))
+DISCARD_CARD_BOUGHT.add(Card.NATIONAL_GUARD, _stars_then_self_damage(2, 2))
+DISCARD_CARD_BOUGHT.add(Card.TANK, _stars_then_self_damage(4, 3))
 
 
-@_discard(Card.DEATH_FROM_ABOVE)
+@DISCARD_CARD_BOUGHT.impl(Card.DEATH_FROM_ABOVE)
 def death_from_above(state: KingOfTokyoState, buyer: int) -> None:
     state.gain_stars(buyer, 2, state.card_name(Card.DEATH_FROM_ABOVE))
     state.take_tokyo_city(buyer)
 
 
-@_discard(Card.ENERGIZE)
+@DISCARD_CARD_BOUGHT.impl(Card.ENERGIZE)
 def energize(state: KingOfTokyoState, buyer: int) -> None:
     state.gain_energy(buyer, 9, "Energize")
 
 
-@_discard(Card.EVACUATION_ORDERS)
+@DISCARD_CARD_BOUGHT.impl(Card.EVACUATION_ORDERS)
 def evacuation_orders(state: KingOfTokyoState, buyer: int) -> None:
     for other in state.others(buyer):
         state.lose_stars(other, 5, "Evacuation Orders")
 
 
-@_discard(Card.FLAME_THROWER)
+@DISCARD_CARD_BOUGHT.impl(Card.FLAME_THROWER)
 def flame_thrower(state: KingOfTokyoState, buyer: int) -> None:
     state.card_damage(state.others(buyer), 2, buyer)
 
 
-@_discard(Card.FRENZY)
+@DISCARD_CARD_BOUGHT.impl(Card.FRENZY)
 def frenzy(state: KingOfTokyoState, buyer: int) -> None:
     state.grant_frenzy(buyer)
 
 
-@_discard(Card.GAS_REFINERY)
+@DISCARD_CARD_BOUGHT.impl(Card.GAS_REFINERY)
 def gas_refinery(state: KingOfTokyoState, buyer: int) -> None:
     state.gain_stars(buyer, 2, "Gas Refinery")
     state.card_damage(state.others(buyer), 3, buyer)
 
 
-@_discard(Card.HEAL)
+@DISCARD_CARD_BOUGHT.impl(Card.HEAL)
 def heal(state: KingOfTokyoState, buyer: int) -> None:
     state.heal(buyer, 2, "Heal")
 
 
-@_discard(Card.HIGH_ALTITUDE_BOMBING)
+@DISCARD_CARD_BOUGHT.impl(Card.HIGH_ALTITUDE_BOMBING)
 def high_altitude_bombing(state: KingOfTokyoState, buyer: int) -> None:
     state.card_damage([*state.others(buyer), buyer], 3, buyer)
 
 
-@_discard(Card.NUCLEAR_POWER_PLANT)
+@DISCARD_CARD_BOUGHT.impl(Card.NUCLEAR_POWER_PLANT)
 def nuclear_power_plant(state: KingOfTokyoState, buyer: int) -> None:
     state.gain_stars(buyer, 2, "Nuclear Power Plant")
     state.heal(buyer, 3, "Nuclear Power Plant")
 
 
-@_discard(Card.VAST_STORM)
+@DISCARD_CARD_BOUGHT.impl(Card.VAST_STORM)
 def vast_storm(state: KingOfTokyoState, buyer: int) -> None:
     state.gain_stars(buyer, 2, "Vast Storm")
     for other in state.others(buyer):
         if state.monsters[other].energy >= 2:
             state.take_energy(other, EnergyLoss.VAST_STORM)
-
-
-START_OF_TURN_MASK = sum(1 << c for c in START_OF_TURN)
-END_OF_TURN_MASK = sum(1 << c for c in END_OF_TURN)
-ROLL_BONUS_MASK = sum(1 << c for c in ROLL_BONUS)
-# The tables as (card, 1 << card, hook), in order, for the rules' loops: a plain int
-# is cheaper to test a mask with than a Card member.
-START_OF_TURN_BITS = tuple((card, 1 << card, hook) for card, hook in START_OF_TURN.items())
-END_OF_TURN_BITS = tuple((card, 1 << card, hook) for card, hook in END_OF_TURN.items())
-ROLL_BONUS_BITS = tuple((card, 1 << card, hook) for card, hook in ROLL_BONUS.items())

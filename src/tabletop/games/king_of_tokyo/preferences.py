@@ -2,17 +2,22 @@
 
 Power Up! asks about Evolutions at every step of every turn, and asks every monster
 holding Evolutions so that being asked reveals nothing (option
-``evolution_prompts="public"``). A person can have the questions it does not care
-about answered for it: a table server (docs/server.md, "Preferences") or the
-terminal applies :func:`auto_answer` whenever the seat must decide, and the answer is
-played as that seat's own. Preferences are declared like options (the lobby's form
-and the terminal read the same descriptions).
+``evolution_prompts="public"``). A person has the questions it does not care about
+answered for it: a table server (docs/server.md, "Preferences") or the terminal
+applies :func:`auto_answer` whenever the seat must decide, and the answer is played
+as that seat's own. By default a person is asked about an Evolution only when it
+holds one it can play then; a server holds every answer to such an open question
+(:func:`open_question`), a person's or an automatic one, for the same pace, so the
+others cannot tell the two apart. Preferences are declared like options (the
+lobby's form and the terminal read the same descriptions).
 
     >>> import tabletop
     >>> game = tabletop.make("king-of-tokyo", power_up="on")
-    >>> prefs = game.preferences({"evolutions": "matching", "leave_tokyo_at": 4})
+    >>> game.preferences().evolutions
+    'matching'
+    >>> prefs = game.preferences({"evolutions": "every", "leave_tokyo_at": 4})
     >>> prefs.evolutions, prefs.leave_tokyo_at
-    ('matching', 4)
+    ('every', 4)
 """
 
 from __future__ import annotations
@@ -38,18 +43,20 @@ MOST_HEARTS = 2 * START_HEARTS  # past any maximum a card can give
 
 @dataclass(frozen=True, slots=True)
 class KingOfTokyoPreferences:
-    """What a seat wants answered for it (the defaults ask everything)."""
+    """What a seat wants answered for it. The defaults ask only real questions: an
+    Evolution when one can be played, Rapid Healing against a lethal loss, and no step
+    where passing is all the seat could do."""
 
     evolutions: Literal["every", "matching", "next_turn", "off"] = option(
-        "every",
+        "matching",
         title="Questions about Evolutions",
         description="When you are asked whether to play an Evolution (everyone holding "
-        "Evolutions is asked, so that being asked shows nothing).",
+        "Evolutions is asked, and every answer waits the same time, so that neither being "
+        "asked nor answering shows anything).",
         group="setup",
         values={
             "every": "ask me at every occasion",
-            "matching": "only when I hold a card I can play then (the others can tell "
-            "from my quick answers that I hold nothing)",
+            "matching": "only when I hold a card I can play then",
             "next_turn": "not until my next turn",
             "off": "never, until I turn it back on",
         },
@@ -79,13 +86,13 @@ class KingOfTokyoPreferences:
         group="setup",
     )
     skip_empty_steps: bool = option(
-        False,
+        True,
         title="Skip steps where I have nothing to do",
         description="Pass for me when passing is all I could do.",
         group="setup",
     )
     rapid_healing: Literal["ask", "lethal_only"] = option(
-        "ask",
+        "lethal_only",
         title="Rapid Healing",
         description="When Rapid Healing asks whether to spend 2 energy for a heart.",
         group="setup",
@@ -126,7 +133,7 @@ def auto_answer(
     if state.current_player != seat or not state.decisions:
         return None, prefs
     if prefs.evolutions == "next_turn" and state.active == seat:
-        prefs = dataclasses.replace(prefs, evolutions="every")  # its turn: ask again
+        prefs = dataclasses.replace(prefs, evolutions="matching")  # its turn: ask again
     table = state.kot_game.table
     legal = state.legal_actions()
     by_move = {table.move[a.id]: a for a in legal}
@@ -157,6 +164,15 @@ def auto_answer(
             or (prefs.evolutions == "matching" and not choices)
         ):
             return pass_, prefs
-        if prefs.skip_empty_steps and not choices:
-            return pass_, prefs
+        if (prefs.skip_empty_steps or kind == Ask.PREVENT) and not choices:
+            return pass_, prefs  # "nothing of yours can prevent it" is no question
     return None, prefs
+
+
+def open_question(state: KingOfTokyoState) -> bool:
+    """Whether the pending decision is a window every holder of Evolutions is asked in
+    (``evolution_prompts="public"``): an Evolution window or a loss of hearts, whose
+    answer, quick or slow, must not tell whether the monster held a card for it."""
+    if not state.decisions or state.kot_game.options.evolution_prompts != "public":
+        return False
+    return state.decisions[-1].kind in (Ask.EVO_PLAY, Ask.PREVENT)

@@ -1,9 +1,10 @@
 """Resolving the dice: numbers, hearts, energy, then the attack.
 
 Rulebook: "Resolving the dice"; docs/games/king-of-tokyo.md, "Resolving the dice".
-Step D of the turn, in the printed order: stars for triples (D1-D4), heart dice
-(D5: heal, or remove Poison and Shrink, or Healing Ray), energy (D6), claws (D7-D8:
-the attack queues its hits), and after the attack Power Up!'s three-hearts draw (D9).
+Step D of the turn, in the printed order: stars for triples (steps D1-D4), heart
+dice (D5: heal, or remove Poison and Shrink, or Healing Ray), energy (D6), claws
+(D7-D8: the attack queues its hits), and after the attack Power Up!'s three-hearts
+draw (D9).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.text import plural
-from tabletop.games.king_of_tokyo import damage, gains, owned, powers, windows
+from tabletop.games.king_of_tokyo import damage, gains, owned, windows
 from tabletop.games.king_of_tokyo.actions import HEART_HEAL, HEART_POISON, HEART_SHRINK
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import (
@@ -25,16 +26,22 @@ from tabletop.games.king_of_tokyo.constants import (
     NOVA_BREATH,
     RAPID_HEALING,
     REGENERATION,
-    ROLL_BONUS_MASK,
 )
 from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, ONE, THREE, TWO, describe_dice
-from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
-from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
-from tabletop.games.king_of_tokyo.evolution_effects import pandakai as _panda
-from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
-from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
+from tabletop.games.king_of_tokyo.hookspecs import (
+    AFTER_CLAWS,
+    CLAW_BONUS,
+    CLAW_EXTRAS,
+    EXTRA_HEARTS,
+    HOLDS_SMASH,
+    NUMBERS,
+    RESULT_FACTOR,
+    ROLL_BONUS,
+    ROLL_BONUS_MASK,
+    ROLL_PATTERN,
+    SMASH_BUILT,
+    any_seat,
+)
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 
 if TYPE_CHECKING:
@@ -45,27 +52,25 @@ def claw_count(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> tupl
     """``(claws, extra)``: the smash claws, and card damage that is not a claw.
 
     2016 ("claw" rule): Poison Quills, then Spiked Tail and Urbavore (need a claw
-    so far), then Acid Attack and Burrowing; every one is a claw (2.9 D1). 2011
+    so far), then Acid Attack and Burrowing; every one is a claw (step D1). 2011
     ("damage" rule): the extras need a claw, except Acid Attack, and are extra damage
-    of the attack; Meow Missile's claw is a claw. Without claws, Acid Attack and (option
-    ``poison_quills_2011="damage"``, the card's "also deal 2 damage") Poison Quills hit
-    as card damage.
+    of the attack. Evolutions' claws (Energy Sword, Meow Missile) are claws, added first.
+    Without claws, Acid Attack and (option ``poison_quills_2011="damage"``, the card's
+    "also deal 2 damage") Poison Quills hit as card damage.
     """
     m = state.monsters[a]
     mask = m.mask
     claws = counts[CLAW]
-    meow = 0
-    if state.pu is not None and counts[ONE]:  # Meow Missile: +1 claw with a 1
-        meow = state.pu.count(a, "meow_missile")
-    if state.pu is not None and claws:  # Energy Sword: +1 claw with a claw die (D1)
-        claws += _bunny.sword_claws(state, a)
+    if state.pu is not None:  # step D1
+        for bonus in CLAW_BONUS.calls:
+            claws += bonus(state, a, counts)
     if not mask & CLAW_CARDS_MASK:
-        return claws + meow, 0
+        return claws, 0
     in_tokyo = state.in_tokyo(a)
     copies = owned.copies
     quills = 2 * copies(state, a, Card.POISON_QUILLS) if counts[TWO] >= 3 else 0
     if state.kot_game.claw_rule:
-        claws += quills + meow
+        claws += quills
         if claws:
             claws += copies(state, a, Card.SPIKED_TAIL)
             if in_tokyo:
@@ -75,7 +80,6 @@ def claw_count(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> tupl
             claws += copies(state, a, Card.BURROWING)
         return claws, 0
     acid = copies(state, a, Card.ACID_ATTACK)
-    claws += meow
     if not claws:
         if state.kot_game.options.poison_quills_2011 == "damage":
             return 0, acid + quills
@@ -88,7 +92,7 @@ def claw_count(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> tupl
 
 def resolved_counts(state: KingOfTokyoState) -> tuple[int, ...]:
     """How many dice show each face, as they resolve: a face named for Freeze Ray
-    counts for nothing (2.9 A3)."""
+    counts for nothing (step A3)."""
     counts = state.kot_game.table.roll_counts(state.dice)
     if state.pu is not None and "freeze_face" in state.pu.turn_marks:
         off = state.pu.turn_marks["freeze_face"]
@@ -97,12 +101,16 @@ def resolved_counts(state: KingOfTokyoState) -> tuple[int, ...]:
 
 
 def doubled(state: KingOfTokyoState) -> int:
-    """Cat Nip: every result of the active monster's dice counts twice."""
-    return 2 if state.pu is not None and state.pu.has(state.active, "cat_nip") else 1
+    """How many times each result of the active monster's dice counts (Cat Nip: twice)."""
+    factor = 1
+    if state.pu is not None:
+        for times in RESULT_FACTOR.calls:
+            factor = times(state, state.active, factor)
+    return factor
 
 
 def stage_numbers(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
-    """D1-D4, then on to the heart dice; ``counts``: the resolved counts if known."""
+    """Steps D1-D4, then on to the heart dice; ``counts``: the resolved counts if known."""
     a = state.active
     m = state.monsters[a]
     if counts is None:
@@ -123,17 +131,18 @@ def stage_numbers(state: KingOfTokyoState, counts: tuple[int, ...] | None = None
         gains.gain_stars(state, a, stars * doubled(state), "the dice")
         if counts[ONE] >= 3:
             state.rolled_111 = True
-    if state.pu is not None and counts[ONE]:  # 2.9 D4
-        _kitty.mouse_hunter(state, a)
+    if state.pu is not None:  # step D4
+        for numbers in NUMBERS.calls:
+            numbers(state, a, counts)
     if m.mask & ROLL_BONUS_MASK:
         claws = claw_count(state, a, counts)[0] if state.kot_game.claw_rule else counts[CLAW]
-        for card, bit, roll_hook in powers.ROLL_BONUS_BITS:
-            if m.mask & bit:
-                roll_hook(state, a, owned.copies(state, a, card), counts, claws)
-    if state.pu is not None and state.pu.table[a]:  # 2.9 D2: Evolutions' roll bonuses
+        for card, bonus in ROLL_BONUS.entries:
+            if m.mask >> card & 1:
+                bonus(state, a, owned.copies(state, a, card), counts, claws)
+    if state.pu is not None and state.pu.table[a]:  # step D2: the face-up Evolutions' bonuses
         claws = claw_count(state, a, counts)[0] if state.kot_game.claw_rule else counts[CLAW]
-        _panda.roll_bonus(state, a, counts, claws)  # Panda Express, Pandarwinism
-        _bunny.sword_energy(state, a, counts)
+        for pattern in ROLL_PATTERN.calls:
+            pattern(state, a, counts, claws)
     state.stage = Stage.HEARTS
     state.heart_plan = [0] * 9
     if not state.may_have_won:
@@ -141,14 +150,16 @@ def stage_numbers(state: KingOfTokyoState, counts: tuple[int, ...] | None = None
 
 
 def stage_hearts(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
-    """D5, then on to energy; ``counts``: the resolved counts if known."""
+    """Step D5, then on to energy; ``counts``: the resolved counts if known."""
     a = state.active
     plan = state.heart_plan
     if counts is None:
         counts = resolved_counts(state)
     hearts = counts[HEART]
     if state.pu is not None:
-        hearts = hearts * doubled(state) + _kraken.high_tide_hearts(state)
+        hearts *= doubled(state)
+        for more in EXTRA_HEARTS.calls:
+            hearts += more(state)
     left = hearts - sum(plan)
     if left > 0:
         if heart_choice(state, a):
@@ -244,7 +255,7 @@ def healing_ray(state: KingOfTokyoState, healer: int, seat: int, n: int) -> None
 
 
 def stage_energy(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
-    """D6; ``counts``: the resolved counts if known."""
+    """Step D6; ``counts``: the resolved counts if known."""
     if counts is None:
         counts = resolved_counts(state)
     n = counts[ENERGY]
@@ -254,7 +265,7 @@ def stage_energy(state: KingOfTokyoState, counts: tuple[int, ...] | None = None)
 
 
 def stage_claws(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) -> None:
-    """D7-D8: the attack; ``counts``: the resolved counts if known."""
+    """Steps D7-D8: the attack; ``counts``: the resolved counts if known."""
     a = state.active
     me = state.monsters[a]
     game = state.kot_game
@@ -273,8 +284,8 @@ def stage_claws(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) 
         state.take_city = True
         if state.bay >= 0 and extra:
             damage.card_damage(state, [state.bay], extra, a)
-        if pu is not None:  # Funny Looking but Dangerous, Exotic Arms
-            _alienoid.claw_extras(state, a, counts, {})
+        if pu is not None:
+            claw_extras(state, a, counts, {})
         return
     if claws and game.claw_rule and me.mask & ALPHA_MONSTER:
         gains.gain_stars(state, a, owned.copies(state, a, Card.ALPHA_MONSTER), "Alpha Monster")
@@ -291,8 +302,8 @@ def stage_claws(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) 
                 side.append(n)
         if side:
             damage.card_damage(state, side, fire, a)
-    if pu is not None:  # Funny Looking but Dangerous, Exotic Arms
-        _alienoid.claw_extras(state, a, counts, smashed)
+    if pu is not None:
+        claw_extras(state, a, counts, smashed)
     if smashed:
         if state.keeps_log:
             names = ", ".join(state.monster_name(t) for t in smashed)
@@ -306,16 +317,25 @@ def stage_claws(state: KingOfTokyoState, counts: tuple[int, ...] | None = None) 
         for t in state.seat_order(a, smashed):
             if (t == state.city or t == state.bay) and (
                 state.monsters[t].mask & JETS
-                or (pu is not None and _king.scampers(state, t))  # Simian Scamper
+                or (pu is not None and any_seat(HOLDS_SMASH, state, t))
             ):
                 state.held[t] = smashed[t]
                 state.wounded |= 1 << t
                 continue
             state.hits.append([t, smashed[t], a, True, False])
         if pu is not None:
-            _kitty.ask_play_with_your_food(state, a)
+            for built in SMASH_BUILT.calls:
+                built(state, a)
     elif extra and targets:
         damage.card_damage(state, targets, extra, a)
+
+
+def claw_extras(
+    state: KingOfTokyoState, a: int, counts: tuple[int, ...], smashed: dict[int, int]
+) -> None:
+    """Step D7, Power Up!: the Evolutions' extra hearts for the monsters smashed."""
+    for extras in CLAW_EXTRAS.calls:
+        extras(state, a, counts, smashed)
 
 
 def attack_targets(state: KingOfTokyoState, a: int, in_tokyo: bool) -> list[int]:
@@ -331,16 +351,16 @@ def attack_targets(state: KingOfTokyoState, a: int, in_tokyo: bool) -> list[int]
 
 
 def stage_after_claws(state: KingOfTokyoState) -> None:
-    """D8-D9: Freeze Ray, the three-hearts draw, 2011 Alpha Monster; then who may yield."""
+    """Steps D8-D9: Freeze Ray, the three-hearts draw, 2011 Alpha Monster; then who may yield."""
     # The windows once the dice resolved (Evolutions, Rapid Healing), if any may open.
     if (state.pu is not None or state.live & RAPID_HEALING) and windows.any_time(state, "resolved"):
         return
     a = state.active
     if state.pu is not None and not state.pu.turn_marks.get("freeze_ray_done"):
-        state.pu.turn_marks["freeze_ray_done"] = 1  # 2.9 D8: Freeze Ray hand-over
-        if _penguin.lend_freeze_ray(state, a):
+        state.pu.turn_marks["freeze_ray_done"] = 1  # step D8: after the attack (Freeze Ray)
+        if any_seat(AFTER_CLAWS, state, a):
             return
-    # Power Up! 2.9 D9: three heart faces draw 2 Evolutions, keep 1 (once a turn).
+    # Power Up! step D9: three heart faces draw 2 Evolutions, keep 1 (once a turn).
     if state.pu is not None and resolved_counts(state)[HEART] >= 3 and state.monsters[a].alive:
         state.pu.offer(state, a, setup=False)
     game = state.kot_game

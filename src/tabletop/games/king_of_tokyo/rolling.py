@@ -1,6 +1,6 @@
 """The dice: the first roll, rerolls, extra rolls and the final adjustments.
 
-Rulebook: "Rolling the dice"; docs/games/king-of-tokyo.md, "A turn" (steps 2 and 3).
+Rulebook: "Rolling the dice"; docs/games/king-of-tokyo.md, "A turn" (steps B and C).
 Step B (roll, keep, reroll; Energy Drink, Smoke Cloud, Background Dweller) and step C
 (Psychic Probe, Herd Culler, Plot Twist, Stretchy; Power Up!'s die changes).
 """
@@ -43,8 +43,13 @@ from tabletop.games.king_of_tokyo.dice import (
     THREE,
     describe_dice,
 )
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
-from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
+from tabletop.games.king_of_tokyo.hookspecs import (
+    AFTER_LAST_ROLL,
+    DICE_COUNT,
+    FROZEN_DIE,
+    ROLL_COUNT,
+    any_seat,
+)
 from tabletop.games.king_of_tokyo.monster import Monster
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 
@@ -75,7 +80,7 @@ def roll_die(state: KingOfTokyoState) -> int:
 
 
 def stage_roll(state: KingOfTokyoState) -> None:
-    """B: the first roll (dice count and rolls allowed by cards and tokens)."""
+    """Step B: the first roll (dice count and rolls allowed by cards and tokens)."""
     if (state.pu is not None or state.live & RAPID_HEALING) and windows.any_time(
         state, "before_roll", others_only=True
     ):
@@ -90,7 +95,12 @@ def stage_roll(state: KingOfTokyoState) -> None:
         rolls += owned.copies(state, a, Card.GIANT_BRAIN)
     frozen = -1
     if state.pu is not None:  # Cold Wave, Blizzard, Cat Nip, Encased in Ice
-        count, rolls, frozen = _penguin.roll_limits(state, a, count, rolls)
+        for fewer in DICE_COUNT.calls:
+            count = fewer(state, a, count)
+        for limit in ROLL_COUNT.calls:
+            rolls = limit(state, a, rolls)
+        for freeze in FROZEN_DIE.calls:
+            frozen = freeze(state, a, frozen)
     if count > MAX_DICE:
         count = MAX_DICE
     elif count < 0:
@@ -118,7 +128,7 @@ def plain_roll(state: KingOfTokyoState, m: Monster) -> bool:
 
 
 def stage_rolling(state: KingOfTokyoState) -> None:
-    """B: ask for a reroll or an extra roll while one is possible, else go on."""
+    """Step B: ask for a reroll or an extra roll while one is possible, else go on."""
     if not state.dice:
         done_rolling(state)
         return
@@ -143,11 +153,11 @@ def stage_rolling(state: KingOfTokyoState) -> None:
 def done_rolling(state: KingOfTokyoState) -> None:
     """After the last roll: Psychic Probes, die changes, or straight to resolving."""
     if state.live & PSYCHIC_PROBE or (
-        state.pu is not None and _bunny.probers(state, state.active)  # Heart of the Rabbit
+        state.pu is not None and any_seat(AFTER_LAST_ROLL, state, state.active)
     ):
         state.stage = Stage.PROBE
     elif state.monsters[state.active].mask & ADJUST_MASK or state.pu is not None:
-        state.stage = Stage.ADJUST  # Power Up!: Evolutions may change dice (2.9 C2)
+        state.stage = Stage.ADJUST  # Power Up!: Evolutions may change dice (step C2)
     else:
         state.to_resolve()
 
@@ -261,7 +271,7 @@ def spend_smoke(state: KingOfTokyoState, p: int) -> None:
 
 
 def stage_probe(state: KingOfTokyoState) -> None:
-    """C1: each other monster with a Psychic Probe, clockwise, may reroll one die."""
+    """Step C1: each other monster with a Psychic Probe, clockwise, may reroll one die."""
     pu = state.pu
     if not state.queue and not state.probe_used and (state.live & PSYCHIC_PROBE or pu is not None):
         a = state.active
@@ -335,7 +345,7 @@ def changeable_faces(state: KingOfTokyoState) -> list[int]:
 
 
 def stage_adjust(state: KingOfTokyoState) -> None:
-    """C2: ask the active monster for die changes if it has any, else resolve."""
+    """Step C2: ask the active monster for die changes if it has any, else resolve."""
     a = state.active
     if (
         state.dice

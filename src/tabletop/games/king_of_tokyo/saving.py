@@ -14,10 +14,10 @@ from tabletop.core.errors import StateFormatError
 from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo import evolution_hands
 from tabletop.games.king_of_tokyo.dice import NUM_FACES
+from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import Monster
 from tabletop.games.king_of_tokyo.phases import Ask
-from tabletop.games.king_of_tokyo.power_up import PowerUp
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
-from tabletop.games.king_of_tokyo import damage, gains, owned, powers, rapid_healing, windows
+from tabletop.games.king_of_tokyo import damage, gains, owned, rapid_healing, windows
 from tabletop.games.king_of_tokyo.actions import ROW_SIZE
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.constants import (
@@ -30,10 +30,16 @@ from tabletop.games.king_of_tokyo.constants import (
     SMOKE_COUNTERS,
     SWEEP_COST,
 )
-from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
-from tabletop.games.king_of_tokyo.evolution_effects import pandakai as _panda
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.hookspecs import (
+    BLOCKED_CARD,
+    BOUGHT,
+    BUY_CHOICES,
+    BUYING,
+    DISCARD_CARD_BOUGHT,
+    DISCOUNT,
+    RESUME_BUY,
+)
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 
 if TYPE_CHECKING:
@@ -58,8 +64,25 @@ def cost_for(state: KingOfTokyoState, p: int, instance: int) -> int:
     if m.mask & ALIEN_ORIGIN:
         cost = max(0, cost - owned.copies(state, p, Card.ALIEN_ORIGIN))
     if state.pu is not None:  # Secret Laboratory
-        cost = max(0, cost - _bunny.discount(state, p))
+        cost = max(0, cost - evolution_discount(state, p))
     return cost
+
+
+def evolution_discount(state: KingOfTokyoState, p: int) -> int:
+    """Power Up!: the energy ``p``'s Evolutions take off a Power card's cost."""
+    off = 0
+    for discount in DISCOUNT.calls:
+        off += discount(state, p)
+    return off
+
+
+def blocked_card(state: KingOfTokyoState, p: int) -> int:
+    """Power Up!: a card instance ``p`` may not buy this turn (Bamboozle), or -1."""
+    for blocked in BLOCKED_CARD.calls:
+        card = blocked(state, p)
+        if card >= 0:
+            return card
+    return -1
 
 
 def buy_actions(state: KingOfTokyoState, p: int) -> list[Action]:
@@ -73,8 +96,8 @@ def buy_actions(state: KingOfTokyoState, p: int) -> list[Action]:
     discount = owned.copies(state, p, Card.ALIEN_ORIGIN) if m.mask & ALIEN_ORIGIN else 0
     blocked = -1
     if state.pu is not None:  # Secret Laboratory; Bamboozle's card is off limits
-        discount += _bunny.discount(state, p)
-        blocked = _panda.blocked_card(state, p)
+        discount += evolution_discount(state, p)
+        blocked = blocked_card(state, p)
     buy = table.buy
     out: list[Action] = [
         buy[s]
@@ -100,7 +123,8 @@ def buy_actions(state: KingOfTokyoState, p: int) -> list[Action]:
     if state.pu is not None:
         out.extend(table.play_evolution[n] for n in state.pu.playable(state, p, "buy"))
         out.extend(table.evo_yes[n] for n in state.pu.abilities(state, p, "buy"))
-        _alienoid.superior_slots(state, p, out)  # Keep cards at half cost
+        for choices in BUY_CHOICES.calls:  # Keep cards at half cost
+            choices(state, p, out)
         if blocked >= 0 and blocked in state.row and buy[state.row.index(blocked)] in out:
             out.remove(buy[state.row.index(blocked)])
     if out:
@@ -109,7 +133,7 @@ def buy_actions(state: KingOfTokyoState, p: int) -> list[Action]:
 
 
 def stage_buy(state: KingOfTokyoState) -> None:
-    """H: Opportunist owners first, then the active monster's Buy phase."""
+    """Step H: Opportunist owners first, then the active monster's Buy phase."""
     if state.queue:
         ask_opportunist(state)
         return
@@ -121,8 +145,10 @@ def stage_buy(state: KingOfTokyoState) -> None:
     ):
         return  # after Enter Tokyo (the active monster's own window is its Buy phase)
     a = state.active
-    if state.pu is not None and _panda.resume_buy(state):
-        return  # a purchase nobody Bamboozled went through
+    if state.pu is not None:
+        for resumed in RESUME_BUY.calls:
+            if resumed(state):
+                return  # a purchase nobody Bamboozled went through
     actions = buy_actions(state, a)
     if actions:
         state.decisions.push(PLAIN_ASKS[Ask.BUY][a])
@@ -133,10 +159,10 @@ def stage_buy(state: KingOfTokyoState) -> None:
 
 def buy_from_row(state: KingOfTokyoState, p: int, slot: int) -> None:
     """``p`` buys the card in row ``slot`` (Bamboozle and Superior Alien Technology may step in)."""
-    if state.pu is not None and _panda.offer_bamboozle(state, p, slot):
-        return  # the purchase waits for the Bamboozle holder ("other_buy" window)
-    if state.pu is not None and _alienoid.superior_buy(state, p, slot):
-        return
+    if state.pu is not None:  # Bamboozle, Superior Alien Technology
+        for steps_in in BUYING.calls:
+            if steps_in(state, p, slot):
+                return  # the purchase waits for an answer, or the card made it
     c = state.row[slot]
     state.row[slot] = -1
     take_card(state, p, c, cost_for(state, p, c), "buys")
@@ -203,11 +229,12 @@ def take_card(
         name = game.cards.info[Card.MEDIA_FRIENDLY].name
         gains.gain_stars(state, p, owned.copies(state, p, Card.MEDIA_FRIENDLY), name)
     if state.pu is not None and purchase:  # King of the Gizmo
-        _bunny.gizmo(state, p)
+        for bought in BOUGHT.calls:
+            bought(state, p)
     if not game.cards.keep[c]:
         state.resolving = card
         state.discard.append(c)
-        powers.DISCARD[card](state, p)
+        DISCARD_CARD_BOUGHT.impls[card](state, p)
         state.resolving = -1
         return
     m.cards.append(c)
@@ -394,7 +421,7 @@ def set_mimic(state: KingOfTokyoState, p: int, target: int) -> None:
 
 
 def stage_sell(state: KingOfTokyoState) -> None:
-    """I: Metamorph lets the active monster discard Keep cards for energy."""
+    """Step I: Metamorph lets the active monster discard Keep cards for energy."""
     # The windows after the Buy phase (Evolutions, Rapid Healing), if any may open.
     if (state.pu is not None or state.live & RAPID_HEALING) and windows.any_time(state, "bought"):
         return

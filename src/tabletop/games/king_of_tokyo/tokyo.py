@@ -20,32 +20,41 @@ from tabletop.games.king_of_tokyo.constants import (
     LOCATION_NAMES,
     PLAIN_ASKS,
 )
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_bunny as _bunny
-from tabletop.games.king_of_tokyo.evolution_effects import cyber_kitty as _kitty
-from tabletop.games.king_of_tokyo.evolution_effects import kraken as _kraken
-from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
-from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
+from tabletop.games.king_of_tokyo.hookspecs import (
+    BEFORE_YIELD,
+    ENTERED,
+    LEFT,
+    MAY_NOT_YIELD,
+    OTHER_ENTER,
+    STAYS,
+    any_seat,
+)
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
+TOKYO_LEFT = "tokyo_left"
+"""Turn mark (Power Up!): a monster left Tokyo, or was eliminated there, this turn."""
+TOKYO_LEFT_IN_BUY = "tokyo_left_in_buy"
+"""Turn mark (Power Up!): ... in the Buy phase (a Discard card's kill frees a spot)."""
+
 
 def stage_yield(state: KingOfTokyoState) -> None:
-    """E: each smashed monster in Tokyo, in order, stays or yields."""
+    """Step E: each smashed monster in Tokyo, in order, stays or yields."""
     queue = state.queue
     pu = state.pu
     if pu is not None and queue and "yield_window" not in pu.turn_marks:
-        pu.turn_marks["yield_window"] = 1  # 2.9 E: the attacker's Chest Thumping
+        pu.turn_marks["yield_window"] = 1  # step E: the attacker's Chest Thumping
         if pu.open_window(state, state.active, "yield"):
             return
     while queue:
         seat = queue.pop(0)
         if state.monsters[seat].alive and state.in_tokyo(seat):
-            if pu is not None and _king.before_yield(state, seat):
+            if pu is not None and any_seat(BEFORE_YIELD, state, seat):
                 queue.insert(0, seat)  # the attacker may force it out first
                 return
-            if state.pu is not None and _penguin.blizzard_on(state, seat):
+            if pu is not None and any_seat(MAY_NOT_YIELD, state, seat):
                 held = state.held.pop(seat, 0)  # may not yield: it stays, and no choice
                 if held:
                     state.hits.append([seat, held, state.active, True, False])
@@ -82,14 +91,15 @@ def stay(state: KingOfTokyoState, p: int) -> None:
     if state.keeps_log:
         state.event("stay", f"{state.monster_name(p)} stays in Tokyo.", seat=p)
     if state.pu is not None:  # allowed to yield, stays
-        _penguin.black_diamond(state, p)
+        for stays in STAYS.calls:
+            stays(state, p)
     held = state.held.pop(p, 0)
     if held:
         state.hits.append([p, held, state.active, True, False])
 
 
 def stage_burrow(state: KingOfTokyoState) -> None:
-    """F: Burrowing hurts the monster that takes Tokyo from its owner."""
+    """Step F: Burrowing hurts the monster that takes Tokyo from its owner."""
     a = state.active
     if (
         state.kot_game.options.bay_moves_up
@@ -120,15 +130,15 @@ def stage_burrow(state: KingOfTokyoState) -> None:
 
 
 def stage_enter(state: KingOfTokyoState) -> None:
-    """G: the active monster enters Tokyo if a spot is free."""
+    """Step G: the active monster enters Tokyo if a spot is free."""
     a = state.active
     if enter_step(state, a) and state.pu is not None and state.monsters[a].alive:
-        # 2.9 G3: Eats, Shoots and Leaves, Destructive Wave, Jungle Frenzy
+        # step G3: Eats, Shoots and Leaves, Destructive Wave, Jungle Frenzy
         state.pu.open_window(state, a, "after_enter")
 
 
 def enter_step(state: KingOfTokyoState, a: int) -> bool:
-    """2.9 G1-G2; False while the "other_enter" window waits for an answer."""
+    """Steps G1-G2; False while the "other_enter" window waits for an answer."""
     state.stage = Stage.BUY
     if a == state.city or a == state.bay or not state.monsters[a].alive:
         return True
@@ -138,7 +148,7 @@ def enter_step(state: KingOfTokyoState, a: int) -> bool:
     if game.claw_entry and not (state.take_city or state.smash_landed or state.yielders):
         return True
     if state.pu is not None and (state.city < 0 or (state.bay < 0 and bay_open(state))):
-        if other_enter(state, a):  # 2.9 G1: others may take the free spot first
+        if other_enter(state, a):  # step G1: others may take the free spot first
             state.stage = Stage.ENTER
             return False
         if state.pu.turn_marks.get("no_entry"):
@@ -173,7 +183,7 @@ def other_enter(state: KingOfTokyoState, a: int) -> bool:
         seat = state.queue.pop(0)
         if state.in_tokyo(seat):
             continue
-        if pu.open_window(state, seat, "other_enter") or _kitty.ask_feline_motor(state, seat):
+        if pu.open_window(state, seat, "other_enter") or any_seat(OTHER_ENTER, state, seat):
             return True
     return False
 
@@ -203,10 +213,8 @@ def enter(state: KingOfTokyoState, seat: int, where: int) -> None:
     else:
         gains.gain_stars(state, seat, 1, "entering Tokyo")
     if state.pu is not None:  # takes control of Tokyo
-        _penguin.black_diamond(state, seat)
-        _king.entered(state, seat)
-        _kraken.on_enter(state, seat)  # Eater of Souls
-        _bunny.on_enter(state, seat)  # Heart of the Rabbit comes back
+        for entered in ENTERED.calls:
+            entered(state, seat)
 
 
 def leave(state: KingOfTokyoState, seat: int) -> None:
@@ -217,8 +225,20 @@ def leave(state: KingOfTokyoState, seat: int) -> None:
         state.bay = -1
     else:
         return
-    if state.pu is not None:  # Twas Beauty Killed the Beast, Monkey Rush
-        _king.left_tokyo(state, seat)
+    if state.pu is not None:
+        left_tokyo(state, seat)
+
+
+def left_tokyo(state: KingOfTokyoState, seat: int) -> None:
+    """Power Up!: ``seat`` left Tokyo however it did (Monkey Rush may be played; Twas
+    Beauty Killed the Beast goes)."""
+    pu = state.pu
+    assert pu is not None
+    pu.turn_marks[TOKYO_LEFT] = 1
+    if state.stage == Stage.BUY:
+        pu.turn_marks[TOKYO_LEFT_IN_BUY] = 1
+    for left in LEFT.calls:
+        left(state, seat)
 
 
 def take_tokyo_city(state: KingOfTokyoState, seat: int) -> None:

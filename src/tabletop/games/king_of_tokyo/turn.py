@@ -24,7 +24,6 @@ from tabletop.games.king_of_tokyo import (
     damage,
     gains,
     owned,
-    powers,
     rapid_healing,
     resolution,
     rolling,
@@ -34,7 +33,6 @@ from tabletop.games.king_of_tokyo import (
     windows,
 )
 from tabletop.games.king_of_tokyo.constants import (
-    END_OF_TURN_MASK,
     FIRST_ROLL_LIMIT,
     FREEZE_OFFER,
     FREEZE_TIME_TURN,
@@ -43,13 +41,18 @@ from tabletop.games.king_of_tokyo.constants import (
     PLAIN_ASKS,
     RAPID_HEALING,
     ROOTING_FOR_THE_UNDERDOG,
-    START_OF_TURN_MASK,
 )
 from tabletop.games.king_of_tokyo.dice import BLACK_DICE, CLAW, NUM_FACES
-from tabletop.games.king_of_tokyo.evolution_effects import giga_zaur as _giga
-from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
+from tabletop.games.king_of_tokyo.hookspecs import (
+    END_OF_TURN,
+    END_OF_TURN_MASK,
+    START_OF_TURN,
+    START_OF_TURN_MASK,
+    STARTS_IN_TOKYO,
+    TURN_END,
+    TURN_START,
+)
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
-from tabletop.games.king_of_tokyo.power_up import START_STEPS, TURN_END, TURN_START
 
 FAST_PATH = True
 """Whether turns without Power Up! take the fast path (:func:`resolve_quietly`).
@@ -115,25 +118,26 @@ def reset_turn(state: KingOfTokyoState) -> None:
 
 
 def stage_start(state: KingOfTokyoState) -> None:
-    """A1-A2: a new turn; Power Up! opens its window before the turn starts."""
+    """Steps A1-A2: a new turn; Power Up! opens its window before the turn starts."""
     a = state.active
     reset_turn(state)
     if state.pu is not None:
         state.pu.used = 0
         state.pu.turn_marks.clear()
-        for start_hook in TURN_START:  # 2.9 A1
-            start_hook(state, a)
+        for start_effect in TURN_START.calls:  # step A1
+            start_effect(state, a)
         state.stage = Stage.START_EFFECTS
-        state.pu.open_window(state, a, "before_start")  # 2.9 A2
+        state.pu.open_window(state, a, "before_start")  # step A2
         return
     stage_start_effects(state)
 
 
 def stage_start_effects(state: KingOfTokyoState) -> None:
-    """A3-A5: start-of-turn cards, stars for starting in Tokyo, Mimic moves; then roll."""
+    """Steps A3-A6: start-of-turn cards, stars for starting in Tokyo, Mimic moves; then
+    roll."""
     a = state.active
     m = state.monsters[a]
-    if state.pu is not None and START_STEPS and windows.start_steps(state, a):
+    if state.pu is not None and windows.start_steps(state, a):
         return
     if state.keeps_log:
         extra = state.active != state.base or bool(state.freeze_chain)
@@ -146,17 +150,17 @@ def stage_start_effects(state: KingOfTokyoState) -> None:
             extra=extra,
         )
     if state.live & m.mask & START_OF_TURN_MASK:
-        for card, bit, hook in powers.START_OF_TURN_BITS:
-            if m.mask & bit:
-                hook(state, a, owned.copies(state, a, card))
+        for card, effect in START_OF_TURN.entries:
+            if m.mask >> card & 1:  # read again: a card may have gone (Battery Monster)
+                effect(state, a, owned.copies(state, a, card))
     if a == state.city or a == state.bay:
         if state.kot_game.options.two_player_variant:
             gains.gain_energy(state, a, 1, "starting in Tokyo")
         else:
             gains.gain_stars(state, a, 2, "starting in Tokyo")
-        if state.pu is not None:  # 2.9 A5: I Am the King!, Defender of Tokyo
-            _king.starts_in_tokyo(state, a)
-            _giga.starts_in_tokyo(state, a)
+        if state.pu is not None:  # step A5
+            for in_tokyo_effect in STARTS_IN_TOKYO.calls:
+                in_tokyo_effect(state, a)
     state.stage = Stage.ROLL
     if m.mask & MIMIC and m.energy >= 1 and any(c != m.mimic for c in shop.mimic_targets(state, a)):
         state.decisions.push(Decision(Ask.MIMIC_MOVE, a))
@@ -207,10 +211,10 @@ def resolve_quietly(state: KingOfTokyoState) -> None:
     to stage, checking hits, victory and the active monster between hops, and each
     stage works the dice counts out again. Most turns have nothing happen between
     those stages, so this runs the same stage handlers back to back, with the counts
-    worked out once:
-    resolving (D), the attack and its hits, the yield check (E), entering Tokyo
-    (G), the Buy phase (H), and on to the end of the turn and the next turn's first
-    roll (:func:`end_turn_quietly`) when nothing can be bought.
+    worked out once: steps D (resolving, the attack and its hits), E (the yield
+    check), G (entering Tokyo) and H (the Buy phase), and on to the end of the turn
+    and the next turn's first roll (:func:`end_turn_quietly`) when nothing can be
+    bought.
 
     When: only with Power Up! off (``to_resolve`` calls it), starting where
     :func:`straight_on` holds. It goes on to a stage only where the loop would run
@@ -228,10 +232,11 @@ def resolve_quietly(state: KingOfTokyoState) -> None:
     and ``_apply`` running the rolling stage straight after a reroll.
     """
     counts = state.kot_game.table.roll_counts(state.dice)
-    resolution.stage_numbers(state, counts)  # D1-D6: CLAWS unless heart dice ask or someone may win
+    # Steps D1-D6: on to CLAWS unless heart dice ask or someone may win.
+    resolution.stage_numbers(state, counts)
     if state.stage != Stage.CLAWS or state.hits:
         return
-    resolution.stage_claws(state, counts)  # D7-D8: the attack queues its hits
+    resolution.stage_claws(state, counts)  # steps D7-D8: the attack queues its hits
     if state.hits:
         damage.run_hits(state)
     if not straight_on(state):  # a prevention question, an elimination, a winner
@@ -245,16 +250,16 @@ def yield_answered(state: KingOfTokyoState) -> None:
     """After a yield or stay answer: the fast path on to the Buy phase if quiet.
 
     Part of the fast path (see :func:`resolve_quietly`): the next wounded monster
-    in Tokyo is asked (E), Burrowing strikes (F), then Tokyo is entered and the Buy
-    phase opens, back to back; it stops where the loop would do anything else
+    in Tokyo is asked (step E), Burrowing strikes (F), then Tokyo is entered (G) and
+    the Buy phase opens (H), back to back; it stops where the loop would do anything else
     first (a question, Jets or Burrowing damage, a possible winner).
     """
     if not (FAST_PATH and state.pu is None and straight_on(state)):
         return
-    tokyo.stage_yield(state)  # E: BURROW unless another monster is asked
+    tokyo.stage_yield(state)  # step E: BURROW unless another monster is asked
     if state.stage != Stage.BURROW:
         return
-    tokyo.stage_burrow(state)  # F: Burrowing queues a hit
+    tokyo.stage_burrow(state)  # step F: Burrowing queues a hit
     if state.stage == Stage.ENTER and not state.hits:
         enter_quietly(state)
 
@@ -265,13 +270,13 @@ def enter_quietly(state: KingOfTokyoState) -> None:
     Called at the ENTER stage where :func:`straight_on` holds; entering Tokyo only
     gives a star, so the Buy phase opens unless somebody may now have won.
     """
-    tokyo.stage_enter(state)  # G
+    tokyo.stage_enter(state)  # step G
     if state.stage == Stage.BUY and not state.may_have_won:
-        shop.stage_buy(state)  # H, and on to the end of the turn if nothing is for sale
+        shop.stage_buy(state)  # step H, and on to the end of the turn if nothing is for sale
 
 
 def end_buy(state: KingOfTokyoState) -> None:
-    """The Buy phase is over: on to Metamorph (I), then the end of the turn.
+    """The Buy phase is over: on to step I (Metamorph), then the end of the turn.
 
     Without Power Up!, the end of the turn and the start of the next one run here
     at once while they are uneventful (the fast path :func:`end_turn_quietly`).
@@ -287,23 +292,24 @@ def end_turn_quietly(state: KingOfTokyoState) -> None:
     Why and when: see :func:`resolve_quietly`; this is its second half, also
     entered on its own when the Buy phase ends with "end your turn" (from
     :func:`end_buy`, where :func:`straight_on` holds). It runs the stage handlers
-    of Metamorph (I), the end of the turn (J), the next turn (K), its start (A) and
-    first roll (B) back to back, and stops, ``stage`` where the loop expects it,
-    wherever the loop would do something else first: a decision (Metamorph, Mimic),
-    Poison damage, a possible winner, an elimination, the end of the game. It leaves
-    a turn with no rerolls to come to the loop (whose resolving may then take the
-    fast path again), so that one call never runs more than one turn.
+    of steps I (Metamorph), J (the end of the turn), K (the next turn), and the next
+    turn's A (its start) and B (its first roll) back to back, and stops, ``stage``
+    where the loop expects it, wherever the loop would do something else first: a
+    decision (Metamorph, Mimic), Poison damage, a possible winner, an elimination, the
+    end of the game. It leaves a turn with no rerolls to come to the loop (whose
+    resolving may then take the fast path again), so that one call never runs more
+    than one turn.
     """
-    shop.stage_sell(state)  # I: END unless Metamorph asks
+    shop.stage_sell(state)  # step I: END unless Metamorph asks
     if state.stage != Stage.END:
         return
-    stage_end(state)  # J: end-of-turn cards give stars, Poison queues a hit
+    stage_end(state)  # step J: end-of-turn cards give stars, Poison queues a hit
     if state.hits or state.may_have_won:
         return
-    stage_next(state)  # K: the next monster, or the turn limit ends the game
+    stage_next(state)  # step K: the next monster, or the turn limit ends the game
     if state.over or state.decisions:  # the end, or Freeze Time's question
         return
-    stage_start(state)  # A, and the first roll (B) unless Mimic asks or someone may win
+    stage_start(state)  # step A, and the first roll (step B) unless Mimic asks or someone may win
     if (
         state.stage == Stage.ROLLING
         and state.dice
@@ -314,13 +320,13 @@ def end_turn_quietly(state: KingOfTokyoState) -> None:
 
 
 def stage_end(state: KingOfTokyoState) -> None:
-    """J: end-of-turn cards and Poison (skipped before a Frenzy turn, as the option says)."""
+    """Step J: end-of-turn cards and Poison (skipped before a Frenzy turn, as the option says)."""
     a = state.active
     m = state.monsters[a]
     state.stage = Stage.NEXT
     if state.pu is not None:
-        for end_hook in TURN_END:  # 2.9 J2-J3: Freeze Ray returns, Cat Nip goes
-            end_hook(state, a)
+        for end_effect in TURN_END.calls:  # steps J2-J3: Freeze Ray returns, Cat Nip goes
+            end_effect(state, a)
     extra = state.extra_turns
     if (
         extra
@@ -330,13 +336,14 @@ def stage_end(state: KingOfTokyoState) -> None:
         return  # a Frenzy turn follows and this turn's end is skipped
     any_turn = state.kot_game.underdog_any_turn
     if m.mask & END_OF_TURN_MASK or (any_turn and state.live & ROOTING_FOR_THE_UNDERDOG):
-        for card, bit, hook in powers.END_OF_TURN_BITS:
+        for card, effect in END_OF_TURN.entries:
+            bit = 1 << card
             if bit == ROOTING_FOR_THE_UNDERDOG and any_turn:
                 for o in state.monsters:
                     if o.alive and o.mask & bit:
-                        hook(state, o.seat, owned.copies(state, o.seat, card))
+                        effect(state, o.seat, owned.copies(state, o.seat, card))
             elif m.mask & bit:
-                hook(state, a, owned.copies(state, a, card))
+                effect(state, a, owned.copies(state, a, card))
     if m.poison and m.alive:
         if state.keeps_log:
             state.event(
@@ -351,7 +358,7 @@ def stage_end(state: KingOfTokyoState) -> None:
 
 
 def stage_next(state: KingOfTokyoState) -> None:
-    """K: check victory (2011), then extra turns, then the next living monster.
+    """Step K: check victory (2016), then extra turns, then the next living monster.
 
     An offered Freeze Time turn (option ``freeze_time="may"``) is asked about first,
     when it would begin; the answer runs this stage again.

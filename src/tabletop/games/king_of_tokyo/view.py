@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES
-from tabletop.games.king_of_tokyo.evolution_effects import meka_dragon as _meka
-from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.hookspecs import VIEW
 from tabletop.games.king_of_tokyo.monster import WIN_STARS
 from tabletop.games.king_of_tokyo.phases import (
     ASK_NAMES,
@@ -60,6 +59,27 @@ def victory_of(state: KingOfTokyoState) -> str | None:
     return "last_standing"
 
 
+def stars_at_elimination(state: KingOfTokyoState) -> list[int | None]:
+    """Per seat, the stars an eliminated monster had when it went out (its elimination
+    takes them), from its ``eliminated`` event; ``None`` for the others, and for a
+    state that keeps no log."""
+    fallen = {
+        int(e.data["seat"]): int(e.data["stars"])
+        for e in state.log
+        if e.kind == "eliminated" and "stars" in e.data
+    }
+    return [fallen.get(m.seat) for m in state.monsters]
+
+
+def evolution_counters(state: KingOfTokyoState, seat: int) -> dict[str, int]:
+    """The counters on ``seat``'s face-up Evolutions, by id (Adapting Technology's,
+    Exotic Arms' energy...)."""
+    pu = state.pu
+    assert pu is not None
+    info = evolution_table().info
+    return {info[n].id: pu.counters[n] for n in pu.table[seat] if n in pu.counters}
+
+
 def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
     """The JSON-ready view (schema in ``docs/games/king-of-tokyo.md``)."""
     game = state.game
@@ -93,10 +113,11 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
         )
         if state.pu is not None:
             monsters[-1]["evolutions"] = evolutions = state.pu.view_for(m.seat, player)
-            target = _meka.target_holder(state, m.seat)
-            if target >= 0:  # Target Acquired: the seat holding its target token
-                evolutions["target_token"] = target
-            evolutions.update(_penguin.view_marks(state, m.seat))  # Space Penguin, Alienoid
+            for tokens in VIEW.calls:  # the target token, Freeze Ray, UFO tokens...
+                tokens(state, m.seat, evolutions)
+            on_cards = evolution_counters(state, m.seat)
+            if on_cards:
+                evolutions["counters"] = on_cards
     decision: dict[str, Any] | None = None
     if state.decisions:
         d = state.decisions[-1]
@@ -157,6 +178,8 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
         "victory": victory_of(state),
         "eliminated": list(state.eliminated),
     }
+    if view["over"] and state.eliminated:
+        view["stars_at_elimination"] = stars_at_elimination(state)
     if state.top_card_visible_to(player):
         view["deck_top"] = card(state.deck[-1])
     if player is not None:

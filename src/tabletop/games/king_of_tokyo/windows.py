@@ -13,14 +13,19 @@ from typing import TYPE_CHECKING
 from tabletop.core.decisions import Decision
 from tabletop.games.king_of_tokyo import rapid_healing
 from tabletop.games.king_of_tokyo.constants import RAPID_HEALING
-from tabletop.games.king_of_tokyo.evolution_effects import space_penguin as _penguin
-from tabletop.games.king_of_tokyo.evolution_effects import the_king as _king
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.hookspecs import AFTER_DAMAGE, BEFORE_RESOLVING, START_QUESTION
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
-from tabletop.games.king_of_tokyo.power_up import START_STEPS
+from tabletop.games.king_of_tokyo.tokyo import TOKYO_LEFT_IN_BUY
 
 SKIPPED = "skipped"  # turn mark: this turn was skipped (Sunken Temple, Tune-Up)
 POISONED = "poisoned"  # turn mark: Poison is about to cost the active monster hearts
+PENDING = "after_damage"
+"""Turn mark: the seats (a bit each) that lost hearts to another monster in the current
+batch of damage, not yet through their after-damage step (:func:`after_damage`)."""
+START_STEP = 10
+"""The turn mark ``start_step`` counts the start-of-turn questions done in tens (10 for
+the first of :data:`.hookspecs.START_QUESTION`), as saved positions hold it."""
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -64,7 +69,7 @@ def tokyo_freed(state: KingOfTokyoState) -> bool:
     freed in the Buy phase (a Discard card's kill) is offered to each other monster at
     once, clockwise, once a turn."""
     pu = state.pu
-    if pu is None or _king.LEFT_IN_BUY not in pu.turn_marks:
+    if pu is None or TOKYO_LEFT_IN_BUY not in pu.turn_marks:
         return False
     return ask_each_once(state, state.others(state.active), "freed", "other_enter")
 
@@ -121,23 +126,67 @@ def stage_setup(state: KingOfTokyoState) -> None:
 
 
 def start_steps(state: KingOfTokyoState, a: int) -> bool:
-    """2.9 A3: the start-of-turn questions of face-up Evolutions, in order."""
+    """Step A3: the start-of-turn questions of face-up Evolutions, in order, each once; True
+    while one waits for an answer (or damage, or the monster is out)."""
     pu = state.pu
     assert pu is not None
     done = pu.turn_marks.get("start_step", -1)
-    for order in sorted(START_STEPS):
+    for i, step in enumerate(START_QUESTION.calls):
+        order = (i + 1) * START_STEP
         if order <= done:
             continue
         pu.turn_marks["start_step"] = order
-        START_STEPS[order](state, a)
+        step(state, a)
         if state.decisions or state.hits or not state.monsters[a].alive:
             return True
     pu.turn_marks["start_step"] = 1 << 20
     return False
 
 
+def note_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
+    """Another monster (``source``) made ``victim`` lose ``lost`` hearts: the victim will
+    have its after-damage step (:func:`after_damage`) once the batch of damage is over."""
+    pu = state.pu
+    assert pu is not None
+    marks = pu.turn_marks
+    marks[PENDING] = marks.get(PENDING, 0) | 1 << victim
+    key = f"ad_lost.{victim}"
+    marks[key] = marks.get(key, 0) + lost
+    if smash:
+        marks[f"ad_wounder.{victim}"] = source
+
+
+def after_damage(state: KingOfTokyoState) -> None:
+    """Step D8, after all damage: the next monster (clockwise from the active one) that lost
+    hearts to another in the batch just over may play an "after damage" Evolution, and
+    use its face-up ones (:data:`.hookspecs.AFTER_DAMAGE`). While its step runs, the
+    turn marks ``after_damage.seat``, ``.lost`` and ``.wounder`` say whose step it is,
+    the hearts it lost and the monster whose claws wounded it (-1: none)."""
+    pu = state.pu
+    assert pu is not None
+    marks = pu.turn_marks
+    pending = marks.pop(PENDING, 0)
+    order = [s for s in range(state.num_players) if pending & 1 << s]
+    order.sort(key=lambda s: (s - state.active) % state.num_players)
+    seat, rest = order[0], order[1:]
+    if rest:
+        marks[PENDING] = sum(1 << s for s in rest)
+    lost = marks.pop(f"ad_lost.{seat}", 0)
+    wounder = marks.pop(f"ad_wounder.{seat}", -1)
+    marks["after_damage.lost"] = lost
+    marks["after_damage.wounder"] = wounder
+    marks["after_damage.seat"] = seat
+    if not state.monsters[seat].alive:
+        return
+    # The face-up cards' questions are pushed first: the window (cards in hand) is asked
+    # first.
+    for question in AFTER_DAMAGE.calls:
+        question(state, seat, lost, wounder)
+    pu.open_window(state, seat, "after_damage")
+
+
 def stage_resolve_window(state: KingOfTokyoState) -> None:
-    """C3-D3: the windows after the last roll; Power Up!'s before and while the dice
+    """Steps C3-D3: the windows after the last roll; Power Up!'s before and while the dice
     resolve."""
     if any_time(state, "rolled"):  # after the last roll
         return
@@ -147,16 +196,17 @@ def stage_resolve_window(state: KingOfTokyoState) -> None:
         return
     a = state.active
     step = pu.turn_marks.get("before_resolve", 0)
-    if step == 0:  # 2.9 C3: "before resolving" Evolutions (Encased in Ice)
+    if step == 0:  # step C3: "before resolving" Evolutions (Encased in Ice)
         pu.turn_marks["before_resolve"] = 1
         if pu.open_window(state, a, "before_resolve"):
             return
     if step <= 1:
         pu.turn_marks["before_resolve"] = 2
-        if _penguin.ask_encased(state, a):
-            return
+        for question in BEFORE_RESOLVING.calls:  # step C3: Encased in Ice
+            if question(state, a):
+                return
     state.stage = Stage.NUMBERS
-    pu.open_window(state, a, "resolving")  # 2.9 D3
+    pu.open_window(state, a, "resolving")  # step D3
 
 
 def to_end(state: KingOfTokyoState) -> None:
@@ -183,7 +233,7 @@ def skip_to_next_turn(state: KingOfTokyoState) -> None:
 
 
 def stage_end_window(state: KingOfTokyoState) -> None:
-    """2.9 J1: every holder of an end-of-turn Evolution, clockwise from the active;
+    """Step J1: every holder of an end-of-turn Evolution, clockwise from the active;
     then the step's other windows."""
     pu = state.pu
     skipped = pu is not None and SKIPPED in pu.turn_marks

@@ -5,7 +5,21 @@ See ``docs/games/kung-fu.md`` for the rules as implemented, every option and
 ruling, the action encoding and the view schema. The shipped deck is provisional.
 """
 
-from tabletop.games.kung_fu.game import KungFuGame
-from tabletop.games.kung_fu.options import KungFuOptions
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.registry import lazy_exports
+
+if TYPE_CHECKING:
+    from tabletop.games.kung_fu.game import KungFuGame
+    from tabletop.games.kung_fu.options import KungFuOptions
 
 __all__ = ["KungFuGame", "KungFuOptions"]
+__getattr__ = lazy_exports(
+    __name__,
+    {
+        "KungFuGame": "tabletop.games.kung_fu.game",
+        "KungFuOptions": "tabletop.games.kung_fu.options",
+    },
+)

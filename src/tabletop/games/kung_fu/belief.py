@@ -33,7 +33,8 @@ from tabletop.core.belief import IMPOSSIBLE, Belief, chain_hands, softmax_chance
 from tabletop.core.rng import Rng
 from tabletop.games.kung_fu.actions import Move
 from tabletop.games.kung_fu.cards import BLUE, RED
-from tabletop.games.kung_fu.heuristic import PASS_BELOW, PASS_LIFE, Reading, unseen_counts
+from tabletop.games.kung_fu.counting import unseen_counts
+from tabletop.games.kung_fu.heuristic import PASS_BELOW, PASS_LIFE, Reading
 from tabletop.games.kung_fu.record import DECISION, HIDDEN, LEFT, MAY_PASS, RECEIVED
 from tabletop.games.kung_fu.state import KungFuState
 

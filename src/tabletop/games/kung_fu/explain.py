@@ -23,13 +23,8 @@ from tabletop.core.action import Action
 from tabletop.games.kung_fu import log_text
 from tabletop.games.kung_fu.actions import Move
 from tabletop.games.kung_fu.cards import RED
-from tabletop.games.kung_fu.heuristic import (
-    KNOCKOUT,
-    PASS_BELOW,
-    PASS_LIFE,
-    Reading,
-    best_payment,
-)
+from tabletop.games.kung_fu.counting import best_payment
+from tabletop.games.kung_fu.heuristic import KNOCKOUT, PASS_BELOW, PASS_LIFE, Reading
 from tabletop.games.kung_fu.phases import Ask
 from tabletop.games.kung_fu.state import KungFuState
 from tabletop.i18n.catalogs import SOURCE

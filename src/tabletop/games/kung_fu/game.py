@@ -4,32 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.core.action import Action
 from tabletop.core.bits import bits
 from tabletop.core.decisions import Decision
 from tabletop.core.game import Game, GameInfo, Sampler, State
+from tabletop.core.package_texts import PackageTexts
 from tabletop.core.rng import Rng
 from tabletop.games.kung_fu import position
 from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
 from tabletop.games.kung_fu.belief import HandBelief
-from tabletop.games.kung_fu.cards import (
-    BLUE,
-    PACKAGED_DECKS,
-    RED,
-    CardTable,
-    Effect,
-    EffectSpec,
-    load_deck,
-)
+from tabletop.games.kung_fu.cards import BLUE, RED, CardTable, Effect, EffectSpec
+from tabletop.games.kung_fu.deck_file import PACKAGED_DECKS, load_deck
 from tabletop.games.kung_fu.options import KungFuOptions
 from tabletop.games.kung_fu.phases import Ask
 from tabletop.games.kung_fu.state import INITIATIVE_DRAW, KungFuState
-
-if TYPE_CHECKING:
-    from tabletop.i18n.logtext import LogMessages
-    from tabletop.i18n.reader import Reader
 
 NUM_PLAYERS = 2
 
@@ -43,7 +33,7 @@ PROVISIONAL_DECK_NOTICE = (
 """What :attr:`KungFuGame.notice` says while ``deck="default"``."""
 
 
-class KungFuGame(Game[KungFuOptions]):
+class KungFuGame(PackageTexts, Game[KungFuOptions]):
     """Kung Fu (Palm & Zach, White Goblin Games, 2013) for exactly two players.
 
     The shipped deck is provisional (no public card list was found); pass
@@ -59,6 +49,7 @@ class KungFuGame(Game[KungFuOptions]):
     id = "kung-fu"
     title = "Kung Fu"
     options_type = KungFuOptions
+    text_package = "tabletop.games.kung_fu"
 
     @property
     def notice(self) -> str | None:
@@ -138,28 +129,6 @@ class KungFuGame(Game[KungFuOptions]):
         out["text"] = self.texts[k]
         out["label"] = self.labels[k]
         return out
-
-    def log_messages(self) -> LogMessages:
-        """The log's templates in every language (:mod:`.log_text`), built once."""
-        from tabletop.games.kung_fu.log_text import messages
-
-        return messages()
-
-    def action_messages(self) -> LogMessages:
-        """The action labels' templates in every language (:mod:`.action_text`), built
-        once."""
-        from tabletop.games.kung_fu.action_text import action_messages
-
-        return action_messages()
-
-    def explain(
-        self, state: State, player: int, action: Action, reader: Reader | None = None
-    ) -> str | None:
-        assert isinstance(state, KungFuState)
-        # Imported here: hints read the catalogs, which a game without hints never loads.
-        from tabletop.games.kung_fu.explain import explain as explain_action
-
-        return explain_action(state, player, action, reader)
 
     def belief(self, state: State, observer: int, rng: Rng) -> Sampler | None:
         """The opponent's hand weighted by its attacks and parries (:mod:`.belief`)."""
@@ -253,6 +222,6 @@ class KungFuGame(Game[KungFuOptions]):
 @lru_cache(maxsize=32)
 def _action_table(cards: CardTable) -> ActionTable:
     """One action table per loaded deck, shared by its games (as many kept as
-    :func:`~.cards.parse_deck` keeps decks; a compiled ``CardTable`` cannot be
+    :func:`~.deck_file.parse_deck` keeps decks; a compiled ``CardTable`` cannot be
     weakly referenced)."""
     return ActionTable(cards)

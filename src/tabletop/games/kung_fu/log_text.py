@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
-from tabletop.games.kung_fu.cards import DECK_NAMES, PACKAGED_DECKS, Effect, EffectSpec
+from tabletop.games.kung_fu.cards import DECK_NAMES, Effect, EffectSpec
+from tabletop.games.kung_fu.deck_file import PACKAGED_DECKS
 from tabletop.i18n import LogMessages, LogTemplate, Reader, text_of
 from tabletop.i18n.logtext import Field, empty, equals, flag
 

@@ -14,7 +14,7 @@ from typing import Literal
 
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.options import check_ranges, option
-from tabletop.games.kung_fu.cards import load_deck
+from tabletop.games.kung_fu.deck_file import load_deck
 
 MAX_PASSES = 5
 UNLIMITED = -1

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any, Final
 from tabletop.core.action import Action
 from tabletop.core.decisions import DecisionStack
 from tabletop.core.errors import StateFormatError
-from tabletop.core.game import TERMINAL, State
+from tabletop.core.game import TERMINAL
 from tabletop.core.hands import cards_held
 from tabletop.core.piles import Deck
 from tabletop.core.rng import Rng
+from tabletop.core.state import SeatEventState
 from tabletop.core.text import plural
 from tabletop.games.kung_fu.actions import Move
 from tabletop.games.kung_fu.cards import BLUE, RED
@@ -122,7 +123,7 @@ _PAIR_FIELDS: Final = ("life", "koku_total", "passes", "lost")
 _FLAG_PAIRS: Final = ("no_parry", "mark_next", "active", "gained")
 
 
-class KungFuState(State):
+class KungFuState(SeatEventState):
     """A game of Kung Fu in progress. Create it with ``game.new_state``."""
 
     __slots__ = (
@@ -424,20 +425,6 @@ class KungFuState(State):
                 return
 
     # -- information ----------------------------------------------------------
-
-    def event(self, kind: str, text: str, *, private: int = -1, **data: Any) -> None:
-        """Log an event (nothing when the log is off): public, or with ``private`` a
-        seat, one only that seat may see (its ``player``).
-
-        ``text`` is the English; ``data`` holds all it says, for the templates of
-        :mod:`.log_text` that word it in each reader's language.
-        """
-        log = self._log
-        if log is not None:
-            if private < 0:
-                log.add(kind, text, None, **data)
-            else:
-                log.add(kind, text, frozenset((private,)), player=private, **data)
 
     def hand_types(self, p: int) -> list[int]:
         """Seat ``p``'s cards as type numbers (with repeats, by type)."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo, Sampler, State
+from tabletop.core.package_texts import PackageTexts
 from tabletop.core.rng import Rng
 from tabletop.games.uno_power import position
 from tabletop.games.uno_power.actions import ActionTable
@@ -34,15 +35,11 @@ from tabletop.games.uno_power.phases import (
 )
 from tabletop.games.uno_power.state import UnoPowerState
 
-if TYPE_CHECKING:
-    from tabletop.i18n.logtext import LogMessages
-    from tabletop.i18n.reader import Reader
-
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
 
-class UnoPowerGame(Game[UnoPowerOptions]):
+class UnoPowerGame(PackageTexts, Game[UnoPowerOptions]):
     """UNO Power for 2-6 players, a match to 500 points by default.
 
     >>> import tabletop
@@ -55,6 +52,7 @@ class UnoPowerGame(Game[UnoPowerOptions]):
     id = "uno-power"
     title = "UNO Power"
     options_type = UnoPowerOptions
+    text_package = "tabletop.games.uno_power"
 
     def __init__(self, options: UnoPowerOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)
@@ -188,28 +186,6 @@ class UnoPowerGame(Game[UnoPowerOptions]):
         from tabletop.games.uno_power.view import TURN_TEXT
 
         return (TURN_TEXT, *ASK_TEXT.values())
-
-    def log_messages(self) -> LogMessages:
-        """The log's templates in every language (:mod:`.log_text`), built once."""
-        from tabletop.games.uno_power.log_text import messages
-
-        return messages()
-
-    def action_messages(self) -> LogMessages:
-        """The action labels' templates in every language (:mod:`.action_text`), built
-        once."""
-        from tabletop.games.uno_power.action_text import action_messages
-
-        return action_messages()
-
-    def explain(
-        self, state: State, player: int, action: Action, reader: Reader | None = None
-    ) -> str | None:
-        assert isinstance(state, UnoPowerState)
-        # Imported here: hints read the catalogs, which a game without hints never loads.
-        from tabletop.games.uno_power.explain import explain as explain_action
-
-        return explain_action(state, player, action, reader)
 
     def position(self, spec: Mapping[str, Any]) -> UnoPowerState:
         return position.build(self, spec)

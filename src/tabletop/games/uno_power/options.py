@@ -21,7 +21,7 @@ class UnoPowerOptions:
     'progressive'
     """
 
-    # Match length and scoring (reference section 4).
+    # Match length and scoring (docs/games/uno-power.md, "End of a round and scoring").
     target_score: int | Literal["single_round"] = option(
         500,
         title="Match length",
@@ -55,7 +55,7 @@ class UnoPowerOptions:
         description="Two teams of two, partners sitting opposite (4 players only).",
         group="setup",
     )
-    # Set-up (section 2).
+    # Set-up ("Setup and the first card").
     hand_size: int = option(
         7,
         title="Hand size",
@@ -96,7 +96,7 @@ class UnoPowerOptions:
             "colour_or_symbol": "a card of its colour, another Grab Two Towers or a wild",
         },
     )
-    # Matching (3.1).
+    # Matching ("A turn").
     icon_rule: Literal["never_match", "forbid_meaning"] = option(
         "never_match",
         title="Power icons",
@@ -109,7 +109,7 @@ class UnoPowerOptions:
             "(no Draw One on U, Draw Two on N, Wild Draw Four on O, Skip on !)",
         },
     )
-    # Wild Draw Four (3.3, 3.4, 4).
+    # Wild Draw Four ("The Wild Draw Four restriction and the challenge").
     wd4_restriction: bool = option(
         True,
         title="Wild Draw Four restriction",
@@ -144,7 +144,7 @@ class UnoPowerOptions:
         description="A target protected by tower O may still challenge the Wild Draw Four.",
         group="variants",
     )
-    # Towers (3.2, 3.5).
+    # Towers ("Towers", "The four-tower bonus").
     icon_grab: Literal["automatic", "optional"] = option(
         "automatic",
         title="Taking icon towers",
@@ -193,7 +193,7 @@ class UnoPowerOptions:
         "holders keep them.",
         group="variants",
     )
-    # Calling UNO (3.6).
+    # Calling UNO ("Calling UNO and catching").
     uno_call: Literal["enforced", "auto"] = option(
         "enforced",
         title="Calling UNO",
@@ -212,7 +212,7 @@ class UnoPowerOptions:
         min=0,
         max=10,
     )
-    # Two players (3.7) and running out of cards (3.8).
+    # "Two players" and "Running out of cards".
     two_player_reverse_is_skip: bool = option(
         True,
         title="Two-player Reverse",
@@ -239,7 +239,7 @@ class UnoPowerOptions:
         min=50,
         max=1_000_000,
     )
-    # House rules (section 6), all off by default.
+    # House rules ("House rules in detail"), all off by default.
     stacking: Literal["off", "same_type", "progressive"] = option(
         "off",
         title="Stacking",

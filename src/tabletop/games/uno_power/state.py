@@ -1,9 +1,10 @@
 """The state of a UNO Power match: its data, the game API and the dispatch of actions.
 
 The state is mutated in place by ``apply``. This module holds what a position *is*
-(hands, piles, towers, scores, the pending decisions), its copies and its
-serialisation, and sends each action to the rules, which live in one module per
-part of the rulebook (``docs/games/uno-power.md``), as functions of the state:
+(hands, piles, towers, scores, the pending decisions), its copies (a determinization's
+re-deal is :mod:`.hidden`'s) and its serialisation, and sends each action to the rules,
+which live in one module per part of the rulebook (``docs/games/uno-power.md``), as
+functions of the state:
 
 - :mod:`.deal`: setup and the first card
 - :mod:`.turn`: a turn, and the stages a play runs through (the hot path)
@@ -29,16 +30,16 @@ bitmask of the kinds held, so the playable set is one AND with a table entry.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from itertools import compress
 from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core.action import Action
 from tabletop.core.decisions import Decision, DecisionStack
 from tabletop.core.errors import StateFormatError
-from tabletop.core.game import TERMINAL, State
+from tabletop.core.game import TERMINAL
 from tabletop.core.piles import Deck
 from tabletop.core.rng import Rng
+from tabletop.core.state import SeatEventState
 from tabletop.games.uno_power import deal
 from tabletop.games.uno_power.actions import (
     MOVE_BLOCK,
@@ -53,8 +54,9 @@ from tabletop.games.uno_power.cards import ALL_TOWERS, NUM_TOWERS
 from tabletop.games.uno_power.challenge import resolve_challenge
 from tabletop.games.uno_power.checks import check_state
 from tabletop.games.uno_power.effects import attack, take_penalty
+from tabletop.games.uno_power.hidden import deal_hidden
 from tabletop.games.uno_power.house_rules import swap_hands
-from tabletop.games.uno_power.legal import decision_actions, is_playable, match_row, turn_actions
+from tabletop.games.uno_power.legal import decision_actions, match_row, turn_actions
 from tabletop.games.uno_power.phases import (
     ASK_BONUS,
     ASK_CATCH,
@@ -79,7 +81,7 @@ if TYPE_CHECKING:
     from tabletop.games.uno_power.game import UnoPowerGame
 
 
-class UnoPowerState(State):
+class UnoPowerState(SeatEventState):
     """A UNO Power match in progress. Create it with ``game.new_state``."""
 
     __slots__ = (
@@ -347,20 +349,6 @@ class UnoPowerState(State):
 
     # -- information ----------------------------------------------------------
 
-    def event(self, kind: str, text: str, *, private: int = -1, **data: Any) -> None:
-        """Log an event (nothing when the log is off): public, or with ``private`` a
-        seat, one only that seat may see (its ``player``).
-
-        ``text`` is the English; ``data`` holds all it says, for the templates of
-        :mod:`.log_text` that word it in each reader's language.
-        """
-        log = self._log
-        if log is not None:
-            if private < 0:
-                log.add(kind, text, None, **data)
-            else:
-                log.add(kind, text, frozenset((private,)), player=private, **data)
-
     def hand_cards(self, p: int) -> list[int]:
         """Seat ``p``'s cards as kinds (with repeats, by kind)."""
         hand = self.hands[p]
@@ -435,55 +423,7 @@ class UnoPowerState(State):
         """
         twin = self.clone()
         self._forget_for(twin, observer)
-        twin.record = None
-        n = self.num_players
-        cards = self.uno_game.cards
-        others = [p for p in range(n) if p != observer]
-        pool = list(self.deck.draw_pile)
-        for p in others:
-            pool += self.hand_cards(p)
-        # Sorted first, so that the result depends only on what the observer knows.
-        pool.sort()
-        rng.shuffle(pool)
-        if hands:
-            pool = _without(pool, hands.values(), cards.num_kinds)
-        drawn_by = -1
-        drawn_card = -1
-        for d in self.ask:
-            if d.kind == ASK_PLAY_DRAWN and d.player != observer:
-                drawn_by = d.player
-                candidates = [i for i, k in enumerate(pool) if is_playable(self, d.player, k)]
-                pick = candidates[rng.randrange(len(candidates))]
-                drawn_card = pool.pop(pick)
-        for p in others:
-            hand = bytearray(cards.num_kinds)
-            held = 0
-            given = hands.get(p)
-            if given is not None:
-                for k in given:
-                    hand[k] += 1
-                    held |= 1 << k
-            else:
-                size = self.sizes[p]
-                take = size - 1 if p == drawn_by else size
-                for k in pool[len(pool) - take :]:
-                    hand[k] += 1
-                    held |= 1 << k
-                del pool[len(pool) - take :]
-            if p == drawn_by:
-                hand[drawn_card] += 1
-                held |= 1 << drawn_card
-            twin.hands[p] = hand
-            twin.held[p] = held
-        twin.deck.draw_pile = pool
-        if drawn_by >= 0:
-            twin.ask = DecisionStack(
-                [
-                    Decision(d.kind, d.player, (drawn_card,)) if d.kind == ASK_PLAY_DRAWN else d
-                    for d in self.ask
-                ]
-            )
-        twin.rng = rng.derive()
+        deal_hidden(self, twin, observer, rng, hands)
         return twin
 
     # -- serialisation --------------------------------------------------------
@@ -583,21 +523,6 @@ class UnoPowerState(State):
                 "malformed UNO Power state: {problem}", problem=repr(exc)
             ) from exc
         return self
-
-
-def _without(pool: list[int], hands: Iterable[list[int]], num_kinds: int) -> list[int]:
-    """``pool`` less the cards of ``hands``, in the same order."""
-    wanted = [0] * num_kinds
-    for hand in hands:
-        for k in hand:
-            wanted[k] += 1
-    rest: list[int] = []
-    for k in pool:
-        if wanted[k]:
-            wanted[k] -= 1
-        else:
-            rest.append(k)
-    return rest
 
 
 # Bits of the tower masks, exported for bots and views.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.core.game import Game, State
 from tabletop.games.king_of_tokyo.phases import ASK_NAMES as KOT_ASK_NAMES
 from tabletop.games.king_of_tokyo.phases import PHASE_NAMES as KOT_PHASE_NAMES
@@ -48,6 +50,7 @@ KOT_TOKEN_CAP = 12
 KOT_EVOLUTION_HAND_CAP = 16
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a user's observer may extend it
 class KingOfTokyoObserver(Observer):
     """King of Tokyo: every monster's board, the row, the discard pile and the dice.
 

@@ -53,6 +53,12 @@ export function forgetSeat(tableId) {
   localStorage.removeItem(KEY(tableId));
 }
 
+// A bot as the reader calls it: "heuristic" in English, else its level's title in the
+// game's catalog ("Heuristisch"); ``title`` is the English title the server sends.
+export function botWord(summary, bot, title) {
+  return lang() === "en" || !title ? bot : tp(`${summary?.game}:bot`, title);
+}
+
 // The name people read for a seat: the name its holder typed, or "Bot 2 (heuristic)";
 // "Seat 2" for a seat the summary does not know.
 export function seatName(summary, seat) {
@@ -60,9 +66,11 @@ export function seatName(summary, seat) {
   const number = Number(seat) + 1;
   if (!s) return t("Seat {number}", { number });
   if (!s.default_name) return s.name;
-  // A name the server made, in this reader's words: "Bot 2 (heuristic)", "Seat 3".
-  if (s.kind === "bot" && s.think) return t("Bot {number} ({bot} · {seconds} s)", { number, bot: s.bot, seconds: s.think });
-  if (s.kind === "bot") return t("Bot {number} ({bot})", { number, bot: s.bot });
+  // A name the server made, in this reader's words: "Bot 2 (heuristic)", "Bot 2
+  // (Heuristisch)", "Seat 3"; the bot by its level's title in the game's catalog.
+  const bot = botWord(summary, s.bot, s.bot_title);
+  if (s.kind === "bot" && s.think) return t("Bot {number} ({bot} · {seconds} s)", { number, bot, seconds: s.think });
+  if (s.kind === "bot") return t("Bot {number} ({bot})", { number, bot });
   if (s.name.startsWith("Player")) return t("Player {number}", { number });
   return t("Seat {number}", { number });
 }

@@ -3,6 +3,7 @@
 // reader's language (static/i18n.js), the games' own words as the server translates them.
 import { api, capitalise, h, rememberName, rememberedName, saveSeat, seatName } from "/static/common.js";
 import { lang, languageSwitch, listOf, loadLanguage, number, t, tn } from "/static/i18n.js";
+import { keepUnique, loadMonsterNames, monsterPicker, monstersReader, picksMonsters } from "/static/monsters.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -102,7 +103,10 @@ function seatChoice(index, game) {
     explain();
   });
   explain();
-  return h("div", { class: "option" }, h("div", { class: "seat-row" }, h("label", { for: select.id, text: t("Seat {number}", { number: index + 1 }) }), select), thinkRow, help);
+  const monster = picksMonsters(game) ? monsterPicker(index) : null;
+  return h("div", { class: "option" },
+    h("div", { class: `seat-row${monster ? " with-monster" : ""}` }, h("label", { for: select.id, text: t("Seat {number}", { number: index + 1 }) }), select, monster),
+    thinkRow, help);
 }
 
 // A bot's line is said once, under the first seat it plays.
@@ -123,6 +127,7 @@ function renderSeats() {
   const box = $("seats");
   const old = [...box.querySelectorAll(".seat-kind")].map((s) => s.value);
   const oldThink = [...box.querySelectorAll(".seat-think")].map((s) => s.value);
+  const oldMonsters = [...box.querySelectorAll(".seat-monster")].map((s) => s.value);
   box.replaceChildren(h("legend", { text: t("Seats") }));
   for (let i = 0; i < n; i++) {
     const row = seatChoice(i, game);
@@ -136,8 +141,11 @@ function renderSeats() {
       think.value = oldThink[i];
       think.dispatchEvent(new Event("change"));
     }
+    const monster = row.querySelector(".seat-monster");
+    if (monster && oldMonsters[i]) monster.value = oldMonsters[i];
     box.append(row);
   }
+  keepUnique();
   explainOnce();
 }
 
@@ -145,6 +153,11 @@ function renderSeats() {
 
 function valueText(v) {
   return v === true ? "on" : v === false ? "off" : String(v);
+}
+
+// "the 2011 first edition (Italian rulebook) · default": the default said where it is chosen.
+function withDefault(o, value, label) {
+  return valueText(value) === valueText(o.default) ? t("{choice} · default", { choice: label }) : label;
 }
 
 function optionControl(o) {
@@ -156,14 +169,14 @@ function optionControl(o) {
     input.readValue = () => valueText(input.checked);
   } else if (o.kind === "choice") {
     input = h("select", { id });
-    for (const [value, label] of o.values) input.append(h("option", { value: valueText(value), text: label }));
+    for (const [value, label] of o.values) input.append(h("option", { value: valueText(value), text: withDefault(o, value, label) }));
     input.value = valueText(o.default);
     input.dataset.default = input.value;
     input.readValue = () => input.value;
   } else if (o.kind.includes("-or-")) {
     // A number, or one of a few named values (UNO Power's "first to N points" or "one round").
     const select = h("select", { id, "aria-label": o.title });
-    for (const [value, label] of o.values) select.append(h("option", { value: valueText(value), text: label }));
+    for (const [value, label] of o.values) select.append(h("option", { value: valueText(value), text: withDefault(o, value, label) }));
     select.append(h("option", { value: "__number__", text: t("a number:") }));
     const amount = h("input", { type: "number", min: o.min ?? undefined, max: o.max ?? undefined, "aria-label": t("{option}: number", { option: o.title }) });
     const named = o.values.some(([v]) => valueText(v) === valueText(o.default));
@@ -219,7 +232,9 @@ function renderOptions(game) {
     if (group.id === "expansions") continue;
     const options = game.options.filter((o) => o.group === group.id);
     if (!options.length) continue;
-    const section = h("section", { class: "option-group" }, h("h3", { text: group.title }), ...options.map(optionRow));
+    // King of Tokyo's monsters are chosen beside the seats (static/monsters.js).
+    const row = (o) => (o.name === "monsters" && picksMonsters(game) ? monstersReader(o) : optionRow(o));
+    const section = h("section", { class: "option-group" }, h("h3", { text: group.title }), ...options.map(row));
     if (group.id === "advanced") box.append(h("details", { class: "advanced" }, h("summary", { text: group.title }), section));
     else box.append(section);
   }
@@ -247,11 +262,28 @@ function renderGame() {
     thinkers.length,
     { bots: listOf(thinkers), seconds: longest ?? 0 },
   );
+  renderPace(game);
   const replace = $("replace-bot");
   replace.replaceChildren(h("option", { value: "", text: t("nobody: the seat waits for them") }));
   for (const bot of bots(game)) replace.append(h("option", { value: bot.name, text: t("the {title} bot plays for them", { title: bot.title }) }));
   replace.value = bots(game).some((b) => b.name === "heuristic") ? "heuristic" : "";
   renderSeats();
+}
+
+// The bots' pace: seconds between two bot moves, so that people follow them; the
+// server's own pace first, then the others this server allows.
+const PACES = [0.3, 0.7, 1.5, 3];
+
+function renderPace(game) {
+  const offer = game.bot_pause;
+  const select = $("bot-pace");
+  const before = select.value;
+  select.replaceChildren(h("option", { value: "", text: t("{seconds} s between bot moves (this server's pace)", { seconds: number(offer?.default ?? 0) }) }));
+  for (const seconds of PACES) {
+    if (!offer || seconds === offer.default || seconds < offer.min || seconds > offer.max) continue;
+    select.append(h("option", { value: String(seconds), text: t("{seconds} s between bot moves", { seconds: number(seconds) }) }));
+  }
+  select.value = [...select.options].some((o) => o.value === before) ? before : "";
 }
 
 function renderGames() {
@@ -302,6 +334,7 @@ async function createTable(event) {
     replace_bot: $("replace-bot").value || null,
     leave_grace_s: Number($("grace").value || 60),
   };
+  if ($("bot-pace").value) body.bot_pause_s = Number($("bot-pace").value);
   try {
     $("create").disabled = true;
     const table = await api("/api/tables", { method: "POST", body });
@@ -325,7 +358,26 @@ function statusText(table) {
     const open = table.seats.filter((s) => !s.claimed).length;
     return tn("waiting for {n} player", "waiting for {n} players", open);
   }
+  // Paused: the bots wait for the people, or nobody was here for a while (asleep).
+  if (table.paused) return t("paused · move {move}", { move: table.version });
   return t("playing · move {move}", { move: table.version });
+}
+
+// A table left for over an hour by everybody (waiting with nobody there, or a game
+// paused for its people) is folded away: the switch under the list shows them.
+const LEFT_LONG_S = 3600;
+
+function abandoned(table) {
+  const here = table.seats.some((s) => s.connected);
+  return (table.status === "waiting" && !here) || (table.status === "playing" && Boolean(table.paused));
+}
+
+// How long ago a waiting or paused table was made or last moved: "5 minutes ago".
+function ageText(seconds) {
+  if (seconds < 60) return t("just now");
+  if (seconds < 3600) return tn("{n} minute ago", "{n} minutes ago", Math.floor(seconds / 60));
+  if (seconds < 86400) return tn("{n} hour ago", "{n} hours ago", Math.floor(seconds / 3600));
+  return tn("{n} day ago", "{n} days ago", Math.floor(seconds / 86400));
 }
 
 // The link of a table in the list: what it does, and for a screen reader which table.
@@ -343,13 +395,18 @@ async function refreshTables() {
   } catch {
     return;
   }
+  const old = tables.filter((table) => abandoned(table) && (table.idle_s ?? 0) > LEFT_LONG_S);
+  $("old-tables").hidden = !old.length;
+  $("old-tables-label").textContent = tn("Show {n} table left for over an hour", "Show {n} tables left for over an hour", old.length);
+  const shown = $("show-old").checked ? tables : tables.filter((table) => !old.includes(table));
   $("tables").replaceChildren(
-    ...tables.map((table) => {
+    ...shown.map((table) => {
       const open = table.status === "waiting" && table.seats.some((s) => !s.claimed);
       const [verb, label] = tableLink(table, open);
+      const age = table.idle_s !== undefined && abandoned(table) ? h("span", { class: "muted small age", text: ` · ${ageText(table.idle_s)}` }) : null;
       return h("div", { class: "table-row", dataset: { tableId: table.id } },
-        h("div", {}, h("strong", { text: table.title || table.game }), " ", h("span", { class: "muted small", text: statusText(table) }),
-          table.known_deal ? h("span", { class: "badge warn", title: t("the creator chose the deal and may know every card"), text: t("known deal") }) : null,
+        h("div", {}, h("strong", { text: table.title || table.game }), " ", h("span", { class: "muted small", text: statusText(table) }), age,
+          table.known_deal ? h("span", { class: "badge warn", title: t("anyone here can compute the cards from the seed"), text: t("known deal: seed {seed}", { seed: String(table.seed) }) }) : null,
           table.position ? h("span", { class: "badge warn", title: t("the creator set up the position and may know the cards"), text: t("position") }) : null),
         h("a", { href: `/table/${table.id}`, text: verb, "aria-label": label }),
         h("div", { class: "who", text: table.seats.map((s) => seatName(table, s.seat)).join(" · ") }));
@@ -360,12 +417,14 @@ async function refreshTables() {
 
 async function main() {
   await loadLanguage();
+  await loadMonsterNames();
   $("lang-slot").replaceChildren(languageSwitch());
   games = await api(`/api/games?lang=${encodeURIComponent(lang())}`);
   renderGames();
   $("name").value = rememberedName();
   $("players").addEventListener("change", renderSeats);
   $("create-form").addEventListener("submit", createTable);
+  $("show-old").addEventListener("change", refreshTables);
   renderGame();
   await refreshTables();
   document.body.dataset.ready = "1";

@@ -14,9 +14,12 @@
 // /api/i18n/LANG/texts/GAME (handed to the game module as ``ctx.texts``), and the
 // websocket's hello names the language, so that the server sends the log and the
 // legal actions' labels already translated.
-import { api, capitalise, forgetSeat, h, saveSeat, savedSeat, seatName } from "/static/common.js";
+import { turnAlert } from "/static/alert.js";
+import { api, botWord, capitalise, forgetSeat, h, saveSeat, savedSeat, seatName } from "/static/common.js";
 import { lang, languageSwitch, listOf, loadLanguage, t, tn, tp } from "/static/i18n.js";
+import { animate, measure } from "/static/motion.js";
 import { renderPreferences } from "/static/preferences.js";
+import { recentEvents } from "/static/recent.js";
 import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,7 +37,11 @@ let pending = false;
 let menuUses = 0;
 let preferenceCatalogue = []; // the game's preferences, described (a seat's welcome)
 let preferences = null; // this seat's values
+let answeredVersion = -1; // the state the last "answered for you" notice goes with
 const events = []; // every log event this connection received, for endings
+let logFrom = 0; // the first event of the log sent (a long game's is cut on joining)
+let recent = null; // the strip of the last events by the prompt (static/recent.js)
+let alerts = null; // the bell: a sound and vibration on your turn (static/alert.js)
 let gameTexts = {}; // the game's card names and texts in the reader's language
 
 // A translated message with elements in it: "open {link} there" with the link an
@@ -117,10 +124,16 @@ function onMessage(msg) {
     pending = false; // a click lost with the old connection may be made again
     $("log").replaceChildren();
     events.length = 0;
+    logFrom = msg.log_from || 0;
+    if (logFrom > 0) $("log").append(h("li", { class: "log-cut muted", text: t("Earlier events of this game are not shown.") }));
+    recent?.clear();
+    alerts?.reset();
     preferenceCatalogue = msg.preferences || [];
   } else if (msg.type === "preferences") {
     showPreferences(msg.preferences);
   } else if (msg.type === "answered") {
+    // Sent just before the state it leads to, so that both show at once.
+    answeredVersion = msg.version;
     $("answered").textContent = t("Answered for you (your preferences): {action}.", { action: capitalise(withNames(msg.label)) });
   } else if (msg.type === "state") {
     // A re-broadcast of the same version (somebody joined) keeps a sent click pending.
@@ -232,9 +245,11 @@ function context(msg, view) {
     view,
     summary,
     events: msg ? events : [],
+    logFrom: msg ? logFrom : 0,
     act,
     describe: (a) => actionText(a, view),
     texts: gameTexts,
+    names: withNames,
   });
 }
 
@@ -245,7 +260,7 @@ function onState(msg) {
   summary = msg.table;
   const mine = msg.legal.length > 0;
   if (JSON.stringify(msg.preferences ?? null) !== JSON.stringify(preferences)) showPreferences(msg.preferences ?? null);
-  if (mine) $("answered").textContent = "";
+  if (mine && msg.version !== answeredVersion) $("answered").textContent = "";
   document.title = `${mine ? "▶ " : ""}${summary.title} · Tabletop`;
   $("title").textContent = summary.title;
   const body = document.body.dataset;
@@ -262,10 +277,14 @@ function onState(msg) {
     events.push(event);
     appendLog($("log"), event);
   }
+  recent?.show(msg.log, withNames);
   const ctx = context(msg, msg.view);
+  const before = measure($("board"));
   $("board").replaceChildren(renderer.render(msg.view, ctx));
+  animate($("board"), before); // what changed moves for a moment (static/motion.js)
+  alerts?.turn(mine);
   renderPrompt(msg, ctx);
-  renderDecisionBar(msg, ctx.binder);
+  renderDecisionBar(msg, ctx);
   renderChoices(msg);
   renderResult(msg, ctx);
   renderBreak(msg, ctx);
@@ -280,7 +299,13 @@ function renderPrompt(msg, ctx) {
   let words;
   let cls = "";
   if (summary.status === "over") words = t("The game is over.");
-  else if (summary.status === "waiting") {
+  else if (invited(msg)) {
+    const host = summary.seats.find((s) => s.kind === "human" && s.claimed);
+    words = host
+      ? t("{player} invites you to this table: type your name and take a seat.", { player: seatName(summary, host.seat) })
+      : t("You are invited to this table: type your name and take a seat.");
+    cls = "mine";
+  } else if (summary.status === "waiting") {
     const open = summary.seats.filter((s) => !s.claimed).length;
     words = tn(
       "Waiting for {n} player to take a seat: share the invite link.",
@@ -319,11 +344,13 @@ function renderPrompt(msg, ctx) {
 
 // Legal actions the board did not offer become buttons here (a few), and every legal
 // action is in the "All choices" menu.
-function renderDecisionBar(msg, binder) {
+function renderDecisionBar(msg, ctx) {
+  const binder = ctx.binder;
   const loose = msg.legal.filter((a) => !binder.bound.has(a.id));
   const bar = $("decision-bar");
   bar.replaceChildren();
-  if (summary.status === "waiting") {
+  if (invited(msg)) bar.append(claimForm());
+  else if (summary.status === "waiting") {
     const copy = h("button", { type: "button", class: "decision", id: "copy-invite" }, t("Copy the invite link"));
     copy.addEventListener("click", () => {
       navigator.clipboard?.writeText($("share").value);
@@ -334,6 +361,8 @@ function renderDecisionBar(msg, binder) {
   if (loose.length && loose.length <= DECISION_BAR_MAX) {
     for (const a of loose) bar.append(binder.button(a, actionText(a, msg.view), "decision"));
   }
+  // A game's own one-tap answers beside the question (King of Tokyo: "Not until my turn").
+  if (ctx.mine && renderer.decisionExtras) bar.append(...renderer.decisionExtras(msg.view, ctx));
   bar.hidden = !bar.childElementCount;
 }
 
@@ -386,18 +415,39 @@ function showHints(msg) {
 
 function seatStatus(s) {
   if (s.kind === "bot") return t("bot");
-  if (s.replaced) return t("away · a {bot} bot plays for now", { bot: summary.replace_bot });
+  if (s.replaced) return t("away · a {bot} bot plays for now", { bot: botWord(summary, summary.replace_bot, summary.replace_bot_title) });
   if (s.connected) return t("online");
   if (s.claimed) return t("away");
   return t("open seat");
 }
 
+// A friend who opened the invite link: the prompt is theirs (not the host's "share the
+// invite link"), with their name and "Take this seat" in it.
+function invited(msg) {
+  return msg.seat === null && summary.status === "waiting" && !savedSeat(tableId)
+    && summary.seats.some((s) => s.kind === "human" && !s.claimed);
+}
+
+// The name to take a seat with and the first open seat's button, for the prompt. A
+// name being typed survives the redraw (somebody joined meanwhile).
+function claimForm() {
+  const open = summary.seats.filter((s) => s.kind === "human" && !s.claimed);
+  const before = $("claim-name");
+  const focused = document.activeElement === before;
+  const input = h("input", { id: "claim-name", class: "claim-name", maxlength: 40, placeholder: t("your name"), "aria-label": t("your name") });
+  input.value = before ? before.value : localStorage.getItem("tabletop.name") || "";
+  const button = h("button", { type: "button", class: "claim primary", dataset: { seat: open[0].seat } }, t("Take this seat"));
+  button.addEventListener("click", () => claim(open[0].seat, input.value));
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter") button.click();
+  });
+  if (focused) queueMicrotask(() => input.focus());
+  return h("div", { class: "claim-box" }, input, button);
+}
+
 function renderSeats() {
   const list = $("seats");
   const mine = savedSeat(tableId);
-  // A name being typed to take a seat survives the redraw (somebody joined meanwhile).
-  const typing = new Map([...list.querySelectorAll(".claim-name")].map((input) => [input.dataset.seat, input]));
-  const focused = document.activeElement?.classList.contains("claim-name") ? document.activeElement.dataset.seat : null;
   list.replaceChildren(
     ...summary.seats.map((s) => {
       const turn = summary.status === "playing" && summary.current_player === s.seat;
@@ -410,17 +460,14 @@ function renderSeats() {
         h("span", { class: "muted small status", text: seatStatus(s) }),
       );
       if (s.kind === "human" && !s.claimed && seat === null && !mine) {
-        const input = h("input", { placeholder: t("your name"), maxlength: 40, class: "claim-name", "aria-label": t("your name for seat {number}", { number: s.seat + 1 }), dataset: { seat: s.seat } });
-        const before = typing.get(String(s.seat));
-        input.value = before ? before.value : localStorage.getItem("tabletop.name") || "";
-        const button = h("button", { type: "button", class: "claim primary", text: t("Take this seat") });
-        button.addEventListener("click", () => claim(s.seat, input.value));
-        item.append(h("div", { class: "claim-box" }, input, button));
+        // Another open seat than the prompt's: the name typed in the prompt takes it.
+        const take = h("button", { type: "button", class: "claim-seat", dataset: { seat: s.seat } }, t("Take seat {number}", { number: s.seat + 1 }));
+        take.addEventListener("click", () => claim(s.seat, $("claim-name")?.value ?? ""));
+        item.append(take);
       }
       return item;
     }),
   );
-  if (focused !== null) list.querySelector(`.claim-name[data-seat="${focused}"]`)?.focus();
   const watchers = summary.spectators || 0;
   $("watchers").textContent = watchers ? "· " + tn("{n} spectator watching", "{n} spectators watching", watchers) : "";
   $("share").value = `${location.origin}/table/${tableId}`;
@@ -431,10 +478,11 @@ function renderSeats() {
   }
   const me = seat !== null ? summary.seats[seat] : null;
   $("leave").hidden = !(me && summary.replace_bot && summary.status === "playing");
-  $("leave").textContent = me?.replaced ? t("Take my seat back") : t("Leave (a {bot} bot plays on)", { bot: summary.replace_bot });
+  $("leave").textContent = me?.replaced ? t("Take my seat back") : t("Leave (a {bot} bot plays on)", { bot: botWord(summary, summary.replace_bot, summary.replace_bot_title) });
   // The game's notice is in the catalog under "<game>:notice" (the lobby shows it too).
   const notices = [summary.notice ? tp(`${summary.game}:notice`, summary.notice) : null];
-  if (summary.known_deal) notices.push(t("Known deal: the table's creator chose the seed of the deal and may know every hidden card."));
+  // A known deal is no secret: its seed is shown, so that nobody believes in hidden cards.
+  if (summary.known_deal) notices.push(t("Known deal: seed {seed} — anyone here can compute the cards (for practice, puzzles or reproducing a bug).", { seed: String(summary.seed) }));
   if (summary.position) notices.push(t("Started from a position: the table's creator placed cards and may know them."));
   $("notice").hidden = !notices.some(Boolean);
   $("notice").textContent = notices.filter(Boolean).join(" ");
@@ -526,11 +574,42 @@ function renderBreak(msg, ctx) {
 
 // -- replay viewer -----------------------------------------------------------------------
 
+// A step's answer holds the events of that step alone: a step forward adds them to the
+// list, any other move shows those of the step it lands on. One request at a time, at
+// most five a second (the server's default budget for replays); the latest click wins.
+const REPLAY_LOG_LINES = 12;
+const REPLAY_SPACING_MS = 200;
 let replayStarted = false;
 let replayTotal = 0;
+let replayShown = -1; // the step on screen
+let replayTarget = 0; // the step asked for last
+let replayBusy = false;
 
 async function showStep(step) {
-  const data = await api(`/api/tables/${tableId}/replay/${step}?lang=${encodeURIComponent(lang())}`);
+  replayTarget = step;
+  if (replayBusy) return;
+  replayBusy = true;
+  try {
+    while (replayTarget !== replayShown) {
+      const wanted = replayTarget;
+      const started = performance.now();
+      try {
+        drawStep(await api(`/api/tables/${tableId}/replay/${wanted}?lang=${encodeURIComponent(lang())}`));
+      } catch (error) {
+        $("replay-label").textContent = error.message;
+        if (replayTarget === wanted) replayTarget = Math.max(replayShown, 0);
+        $("replay-step").value = replayTarget;
+        if (replayShown < 0) break;
+      }
+      const wait = REPLAY_SPACING_MS - (performance.now() - started);
+      if (replayTarget !== replayShown && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  } finally {
+    replayBusy = false;
+  }
+}
+
+function drawStep(data) {
   replayTotal = data.total;
   $("replay-step").max = data.total;
   $("replay-step").value = data.step;
@@ -539,8 +618,10 @@ async function showStep(step) {
     : t("step {step} of {total} · the deal", { step: data.step, total: data.total });
   $("replay-board").replaceChildren(renderer.render(data.view, context(null, data.view)));
   const list = $("replay-log");
-  list.replaceChildren();
-  for (const event of data.log.slice(-12)) appendLog(list, event);
+  if (data.step !== replayShown + 1) list.replaceChildren();
+  for (const event of data.log) appendLog(list, event);
+  while (list.children.length > REPLAY_LOG_LINES) list.firstElementChild.remove();
+  replayShown = data.step;
   $("replay").dataset.step = data.step;
 }
 
@@ -548,12 +629,11 @@ function startReplay() {
   if (replayStarted) return;
   replayStarted = true;
   $("replay").hidden = false;
-  const current = () => Number($("replay-step").value);
   $("replay-start").onclick = () => showStep(0);
-  $("replay-prev").onclick = () => showStep(Math.max(0, current() - 1));
-  $("replay-next").onclick = () => showStep(Math.min(replayTotal, current() + 1));
+  $("replay-prev").onclick = () => showStep(Math.max(0, replayTarget - 1));
+  $("replay-next").onclick = () => showStep(Math.min(replayTotal, replayTarget + 1));
   $("replay-end").onclick = () => showStep(replayTotal);
-  $("replay-step").oninput = () => showStep(current());
+  $("replay-step").oninput = () => showStep(Number($("replay-step").value));
   showStep(0);
 }
 
@@ -575,7 +655,9 @@ async function main() {
   } catch (error) {
     console.warn("the catalog did not load: the page stays in English", error);
   }
-  document.querySelector("header.top").append(languageSwitch());
+  alerts = turnAlert();
+  recent = recentEvents($("recent"));
+  document.querySelector("header.top").append(alerts.button, languageSwitch());
   importTokenFromHash();
   // A private link pasted into this open tab: take the seat (if none is held here).
   window.addEventListener("hashchange", () => {

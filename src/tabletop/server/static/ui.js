@@ -5,15 +5,82 @@
 // by accident. A click (or Enter) plays the element's one action at once, or opens
 // the sheet when it has several (a wild card's four colours, say).
 //
+// A card of a hand, whose play is the point of the game (UNO Power), is bound with
+// ``oneTap``: a tap plays its one legal use at once, as a mouse click does. A finger
+// held on any element (a long press) reads it instead, and so does a tap after the
+// info button (``infoButton``).
+//
 // A Binder records which legal actions the board made reachable, so the table page
 // can offer the rest as buttons and count what needed the "All choices" menu.
 
-import { h } from "/static/common.js";
+import { h, seatName } from "/static/common.js";
 import { t } from "/static/i18n.js";
 
 let lastPointer = "mouse";
 document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType || "mouse"; }, true);
 document.addEventListener("keydown", () => { lastPointer = "keyboard"; }, true);
+
+// -- reading instead of playing: a long press, or the info button ----------------------
+
+const LONG_PRESS_MS = 450;
+const LONG_PRESS_SLOP_PX = 10; // a finger that moves further scrolls instead
+let reading = false; // the info button was tapped: the next tap on a card reads it
+let swallowClickUntil = 0; // the click that ends a long press reads nothing more
+
+// The lift that ends a long press makes a click: it must neither play the card nor
+// close the sheet the press opened (a click on its backdrop closes it).
+document.addEventListener("click", (event) => {
+  if (Date.now() < swallowClickUntil) {
+    swallowClickUntil = 0;
+    event.stopPropagation();
+    event.preventDefault();
+  }
+}, true);
+
+function setReading(on) {
+  reading = on;
+  for (const button of document.querySelectorAll(".info-toggle")) button.setAttribute("aria-pressed", String(on));
+}
+
+// A finger held still on ``el`` for a moment calls ``open`` (its sheet).
+function onLongPress(el, open) {
+  let timer = null;
+  let start = null;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = null;
+  };
+  el.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    cancel();
+    start = [event.clientX, event.clientY];
+    timer = setTimeout(() => {
+      timer = null;
+      swallowClickUntil = Date.now() + 800;
+      open();
+    }, LONG_PRESS_MS);
+  });
+  el.addEventListener("pointermove", (event) => {
+    if (timer && start && Math.hypot(event.clientX - start[0], event.clientY - start[1]) > LONG_PRESS_SLOP_PX) cancel();
+  });
+  for (const type of ["pointerup", "pointercancel", "pointerleave"]) el.addEventListener(type, cancel);
+  el.addEventListener("contextmenu", (event) => {
+    if (lastPointer === "touch") event.preventDefault(); // the press reads the card instead
+  });
+}
+
+// The info button: tap it, then a card, to read the card instead of playing it.
+export function infoButton() {
+  const button = h("button", {
+    type: "button",
+    class: "info-toggle",
+    "aria-pressed": String(reading),
+    "aria-label": t("Read a card: tap here, then the card (or hold the card)"),
+    title: t("Read a card: tap here, then the card (or hold the card)"),
+  }, "i");
+  button.addEventListener("click", () => setReading(!reading));
+  return button;
+}
 
 // -- the detail popover (hover and focus) ----------------------------------------------
 
@@ -76,7 +143,8 @@ export function openSheet(detail, buttons = [], title = null) {
   hidePopover();
   const dialog = sheet();
   const close = () => dialog.close();
-  dialog.replaceChildren(
+  // replaceChildren writes a null as the word "null": only nodes go in.
+  dialog.replaceChildren(...[
     title ? h("div", { class: "sheet-title", text: title }) : null,
     detail ? detailNode(detail) : null,
     h("div", { class: "sheet-actions" },
@@ -87,7 +155,8 @@ export function openSheet(detail, buttons = [], title = null) {
         dataset: b.actionId !== undefined ? { actionId: b.actionId } : {},
         onclick: () => { close(); b.run(); },
       }, b.node || b.text)),
-      h("button", { type: "button", class: "sheet-close", onclick: close }, buttons.length ? t("Cancel") : t("Close"))));
+      h("button", { type: "button", class: "sheet-close", onclick: close }, buttons.length ? t("Cancel") : t("Close"))),
+  ].filter(Boolean));
   if (dialog.open) dialog.close();
   dialog.showModal();
   return dialog;
@@ -122,17 +191,21 @@ export class Binder {
     el.addEventListener("pointerleave", hidePopover);
     el.addEventListener("focus", () => { if (lastPointer === "keyboard") showPopover(el, detail); });
     el.addEventListener("blur", hidePopover);
+    onLongPress(el, () => (el.__sheet ? el.__sheet() : openSheet(detail, [], null)));
     if (sheetOnClick) {
       el.addEventListener("click", () => {
-        if (!el.__actions) openSheet(detail, [], null); // a bound element acts instead
+        if (el.__actions) return; // a bound element acts instead
+        setReading(false);
+        openSheet(detail, [], null);
       });
     }
     return el;
   }
 
   // Make ``el`` play ``actions`` (legal items of the state message). ``text(a)`` names
-  // each action on the sheet's buttons. Returns ``el``.
-  bind(el, actions, { text = null, node = null, title = null } = {}) {
+  // each action on the sheet's buttons. ``oneTap``: a tap plays a single action at once
+  // (a card of a hand); a long press or the info button reads it. Returns ``el``.
+  bind(el, actions, { text = null, node = null, title = null, oneTap = false } = {}) {
     if (!actions || !actions.length) return el;
     for (const a of actions) this.bound.add(a.id);
     el.__actions = actions;
@@ -148,18 +221,20 @@ export class Binder {
         }
       });
     }
+    const buttons = () => actions.map((a) => ({
+      text: text ? text(a) : this.describe(a),
+      node: node ? node(a) : null,
+      actionId: a.id,
+      run: () => this.act(a.id),
+    }));
+    el.__sheet = () => openSheet(el.__detail || null, buttons(), title);
     el.addEventListener("click", (event) => {
       event.stopPropagation();
       const detail = el.__detail || null;
-      const buttons = actions.map((a) => ({
-        text: text ? text(a) : this.describe(a),
-        node: node ? node(a) : null,
-        actionId: a.id,
-        run: () => this.act(a.id),
-      }));
-      if (lastPointer === "touch" && detail) openSheet(detail, buttons, title);
-      else if (actions.length === 1) this.act(actions[0].id);
-      else openSheet(detail, buttons, title);
+      const read = detail && (reading || (lastPointer === "touch" && !(oneTap && actions.length === 1)));
+      setReading(false);
+      if (read || actions.length > 1) el.__sheet();
+      else this.act(actions[0].id);
     });
     return el;
   }
@@ -178,7 +253,9 @@ export class Binder {
 // ``texts``: the game's card names and texts in the reader's language (section → id →
 // field, from /api/i18n/LANG/texts/GAME; empty in English), read with
 // ``text(section, id, field, english)``, which falls back to the view's English.
-export function boardContext({ seat = null, version = -1, legal = [], view = null, summary = null, events = [], act, describe, preferences = null, setPreferences = () => {}, texts = {} }) {
+// ``names(text)``: the text with "player 2" written as that seat's name (the rules'
+// English, such as Kung Fu's round summary). ``infoButton()``: see above.
+export function boardContext({ seat = null, version = -1, legal = [], view = null, summary = null, events = [], logFrom = 0, act, describe, preferences = null, setPreferences = () => {}, texts = {}, names = (text) => text }) {
   const binder = new Binder(act, describe);
   return {
     seat,
@@ -186,17 +263,21 @@ export function boardContext({ seat = null, version = -1, legal = [], view = nul
     setPreferences,
     version,
     events,
+    logFrom, // the first event number in ``events``: above 0, earlier ones were not sent
     mine: legal.length > 0,
     legal,
     summary,
     view,
     binder,
     texts,
+    names,
+    infoButton,
     text: (section, id, field, english) => {
       const found = texts?.[section]?.[id]?.[field];
       return typeof found === "string" && found ? found : english;
     },
-    name: (s) => summary?.seats?.[s]?.name ?? t("Seat {number}", { number: Number(s) + 1 }),
+    // The reader's words for a name the server made ("Bot 2 (Heuristisch)").
+    name: (s) => seatName(summary, s),
     // The legal actions of ``move`` that satisfy ``test``.
     find: (move, test = () => true) => legal.filter((a) => a.move === move && test(a)),
     act,

@@ -1,29 +1,8 @@
-"""The effects of the 72 Evolutions, one module per monster.
+"""The effects of the 72 Evolutions, one module per monster (Space Penguin's in two:
+:mod:`.space_penguin` and :mod:`.space_penguin_roll`).
 
-Importing this package registers every effect in :mod:`..power_up`'s tables
-(``EFFECTS``, ``PLAYABLE``, ``QUESTIONS``); the state imports it once.
+Each module registers its cards' effects in :mod:`..power_up`'s tables (``EFFECTS``,
+``PLAYABLE``, ``QUESTIONS``...) and at the hooks of :mod:`..hookspecs`. Nothing
+imports them by name: ``data/hooks.json`` names this package, and the game loads every
+module in it when it is made (:func:`..hookspecs.load_cards`).
 """
-
-from tabletop.games.king_of_tokyo.evolution_effects import (
-    alienoid,
-    cyber_bunny,
-    cyber_kitty,
-    giga_zaur,
-    kraken,
-    meka_dragon,
-    pandakai,
-    space_penguin,
-    the_king,
-)
-
-__all__ = [
-    "alienoid",
-    "cyber_bunny",
-    "cyber_kitty",
-    "giga_zaur",
-    "kraken",
-    "meka_dragon",
-    "pandakai",
-    "space_penguin",
-    "the_king",
-]

@@ -1,9 +1,12 @@
-"""Alienoid's Evolutions (section 4.5 of the rules reference).
+"""Alienoid's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
 Exotic Arms keeps the 2 energy bet on it as its counters (``pu.counters``), Adapting
 Technology its Alienoid counters; a Keep card bought with Superior Alien Technology
 carries a UFO token, ``pu.marks["ufo:<card instance>"]`` (removed when the card leaves
-its owner, see ``damage.detach``).
+its owner, see ``damage.detach``). Its hooks (:mod:`..hookspecs`): ``claw_extras``
+(Funny Looking but Dangerous, Exotic Arms), ``start_question`` (Exotic Arms' bet, the
+UFO dice), ``buy_choices``, ``buying`` and ``view`` (Superior Alien Technology) and
+``position_counters`` (Adapting Technology).
 """
 
 from __future__ import annotations
@@ -13,6 +16,14 @@ from typing import TYPE_CHECKING
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW, FACE_NAMES, TWO
+from tabletop.games.king_of_tokyo.hookspecs import (
+    BUY_CHOICES,
+    BUYING,
+    CLAW_EXTRAS,
+    POSITION_COUNTERS,
+    START_QUESTION,
+    VIEW,
+)
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
     QUESTIONS,
@@ -24,7 +35,6 @@ from tabletop.games.king_of_tokyo.power_up import (
     passive,
     playable,
     pu_of,
-    start_step,
     tally_reward,
     yes_or_no,
 )
@@ -113,6 +123,15 @@ def adapting_technology(state: KingOfTokyoState, seat: int) -> None:
     pu_of(state).counters[evolution_number("adapting_technology")] = ADAPTING_COUNTERS
 
 
+@POSITION_COUNTERS.impl("adapting_technology")
+def _adapting_in_position(state: KingOfTokyoState, seat: int) -> None:
+    """A position's face-up Adapting Technology comes with its 3 counters."""
+    pu = pu_of(state)
+    number = evolution_number("adapting_technology")
+    if number in pu.table[seat]:
+        pu.counters[number] = ADAPTING_COUNTERS
+
+
 def _adapting_can(state: KingOfTokyoState, seat: int, card: int) -> bool:
     return bool(
         state.active == seat
@@ -143,25 +162,20 @@ ABILITIES["adapting_technology"] = Ability(frozenset({"buy"}), _adapting_can, _a
 # -- Funny Looking but Dangerous, Exotic Arms: the attack --------------------------------------
 
 
-passive("funny_looking_but_dangerous")  # Permanent: see :func:`claw_extras`.
+passive("funny_looking_but_dangerous")  # Permanent: see :func:`funny_looking`.
 
 
 passive("exotic_arms")  # Permanent: the bet is asked at the start of each of your turns.
 
 
-def claw_extras(
+@CLAW_EXTRAS.impl("funny_looking_but_dangerous")
+def funny_looking(
     state: KingOfTokyoState, a: int, counts: tuple[int, ...], damage: dict[int, int]
 ) -> None:
-    """2.9 D7: extra hearts for the monsters smashed (``damage``, target -> hearts).
-
-    Funny Looking but Dangerous (three 2s): every other monster loses 1 heart, with
-    the smash for a smashed one, else as a card loss. Exotic Arms with 2 energy on
-    it: 3 claw faces give the energy back and 2 extra hearts per smashed monster;
-    fewer lose the energy and 2 of your hearts.
-    """
-    pu = pu_of(state)
+    """Step D7, three 2s: every other monster loses 1 heart, with the smash for a smashed one
+    (``damage``, target -> hearts), else as a card loss."""
     if counts[TWO] >= 3:
-        extra = pu.count(a, "funny_looking_but_dangerous")
+        extra = pu_of(state).count(a, "funny_looking_but_dangerous")
         if extra:
             side = []
             for o in state.others(a):
@@ -170,6 +184,15 @@ def claw_extras(
                 else:
                     side.append(o)
             state.card_damage(side, extra, a)
+
+
+@CLAW_EXTRAS.impl("exotic_arms")
+def exotic_arms(
+    state: KingOfTokyoState, a: int, counts: tuple[int, ...], damage: dict[int, int]
+) -> None:
+    """Step D7, Exotic Arms with 2 energy on it: 3 claw faces give the energy back and 2 extra
+    hearts per smashed monster; fewer lose the energy and 2 of your hearts."""
+    pu = pu_of(state)
     for card in pu.sources(a, "exotic_arms"):
         if pu.counters.get(card, 0) < EXOTIC_BET:
             continue
@@ -194,9 +217,9 @@ def claw_extras(
             state.card_damage([a], 2, a)
 
 
-@start_step(30)
+@START_QUESTION.impl("exotic_arms")
 def exotic_arms_bet(state: KingOfTokyoState, a: int) -> None:
-    """2.9 A3: place 2 of your energy on Exotic Arms, or not."""
+    """Step A3: place 2 of your energy on Exotic Arms, or not."""
     pu = pu_of(state)
     for card in reversed(pu.sources(a, "exotic_arms")):
         if state.monsters[a].energy >= EXOTIC_BET and pu.counters.get(card, 0) == 0:
@@ -280,6 +303,7 @@ def superior_on(state: KingOfTokyoState, p: int) -> bool:
     return pu.has(p, "superior_alien_technology") and len(ufo_cards(state, p)) < UFO_MAX
 
 
+@BUY_CHOICES.impl("superior_alien_technology")
 def superior_slots(state: KingOfTokyoState, p: int, out: list[Action]) -> None:
     """Row slots with a Keep card ``p`` can only afford at half cost."""
     if not superior_on(state, p):
@@ -292,6 +316,7 @@ def superior_slots(state: KingOfTokyoState, p: int, out: list[Action]) -> None:
             out.insert(s, table.buy[s])
 
 
+@BUYING.impl("superior_alien_technology")
 def superior_buy(state: KingOfTokyoState, p: int, slot: int) -> bool:
     """Buying a Keep card from the row: at half cost with a UFO token, or not."""
     c = state.row[slot]
@@ -336,9 +361,9 @@ QUESTIONS["superior_alien_technology"] = Question(
 )
 
 
-@start_step(40)
+@START_QUESTION.impl("superior_alien_technology")
 def ufo_dice(state: KingOfTokyoState, a: int) -> None:
-    """2.9 A3: one die per UFO card; a claw discards that card."""
+    """Step A3: one die per UFO card; a claw discards that card."""
     if not pu_of(state).has(a, "superior_alien_technology"):
         return
     for c in ufo_cards(state, a):
@@ -356,3 +381,12 @@ def ufo_dice(state: KingOfTokyoState, a: int) -> None:
             )
         if face == CLAW:
             state.discard_card(a, c)
+
+
+@VIEW.impl("superior_alien_technology")
+def _view_ufo(state: KingOfTokyoState, seat: int, out: dict[str, object]) -> None:
+    """``ufo_cards``: the Keep cards of ``seat`` that carry a UFO token."""
+    marks = pu_of(state).marks
+    ufo = sorted(c for c in state.monsters[seat].cards if f"ufo:{c}" in marks)
+    if ufo:
+        out["ufo_cards"] = ufo

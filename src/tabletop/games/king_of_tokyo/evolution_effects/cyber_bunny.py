@@ -1,10 +1,10 @@
-"""Cyber Bunny's Evolutions (section 4.5 of the rules reference).
+"""Cyber Bunny's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
-The state tallies the energy gained this turn (Stroke of Genius). Hooks called from
-the state: :func:`discount` (Secret Laboratory), :func:`gizmo` (King of the
-Gizmo), :func:`sword_claws` and :func:`sword_energy` (Energy Sword), :func:`carrot`
-(Electric Carrot), :func:`probers` (Heart of the Rabbit's window) and
-:func:`on_enter` (Heart of the Rabbit comes back).
+The state tallies the energy gained this turn (Stroke of Genius). Its hooks
+(:mod:`..hookspecs`): ``discount`` (Secret Laboratory), ``bought`` (King of the
+Gizmo), ``turn_start``, ``start_question``, ``claw_bonus`` and ``roll_pattern``
+(Energy Sword), ``before_landing`` (Electric Carrot), ``after_last_roll`` (Heart of the
+Rabbit's window) and ``entered`` (Heart of the Rabbit comes back).
 """
 
 from __future__ import annotations
@@ -15,10 +15,20 @@ from tabletop.core.action import Action
 from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW
+from tabletop.games.king_of_tokyo.hookspecs import (
+    AFTER_LAST_ROLL,
+    BEFORE_LANDING,
+    BOUGHT,
+    CLAW_BONUS,
+    DISCOUNT,
+    ENTERED,
+    ROLL_PATTERN,
+    START_QUESTION,
+    TURN_START,
+)
 from tabletop.games.king_of_tokyo.phases import Noted
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
-    TURN_START,
     Question,
     ask,
     effect,
@@ -26,7 +36,6 @@ from tabletop.games.king_of_tokyo.power_up import (
     passive,
     playable,
     pu_of,
-    start_step,
     tally_reward,
     yes_or_no,
 )
@@ -82,6 +91,7 @@ def _rabbit_playable(state: KingOfTokyoState, seat: int) -> bool:
     return seat != state.active and bool(state.dice)
 
 
+@AFTER_LAST_ROLL.impl("heart_of_the_rabbit")
 def probers(state: KingOfTokyoState, a: int) -> bool:
     """Whether another monster may play an "after_other_roll" Evolution now."""
     pu = pu_of(state)
@@ -124,6 +134,7 @@ QUESTIONS["heart_of_the_rabbit"] = Question(
 )
 
 
+@ENTERED.impl("heart_of_the_rabbit")
 def on_enter(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` takes control of Tokyo: a played Heart of the Rabbit comes back."""
     pu = pu_of(state)
@@ -148,6 +159,7 @@ def on_enter(state: KingOfTokyoState, seat: int) -> None:
 passive("secret_laboratory")  # Permanent: see :func:`discount`.
 
 
+@DISCOUNT.impl("secret_laboratory")
 def discount(state: KingOfTokyoState, p: int) -> int:
     """Secret Laboratory: Power cards cost 1 energy less (never below 0)."""
     return pu_of(state).count(p, "secret_laboratory")
@@ -156,6 +168,7 @@ def discount(state: KingOfTokyoState, p: int) -> int:
 passive("king_of_the_gizmo")  # Permanent: see :func:`gizmo`.
 
 
+@BOUGHT.impl("king_of_the_gizmo")
 def gizmo(state: KingOfTokyoState, p: int) -> None:
     """King of the Gizmo: each Power card purchased gives 1 star."""
     state.gain_stars(p, pu_of(state).count(p, "king_of_the_gizmo"), "King of the Gizmo")
@@ -167,7 +180,7 @@ def gizmo(state: KingOfTokyoState, p: int) -> None:
 passive("energy_sword")  # Permanent: asked at the start of each of its holder's turns.
 
 
-@start_step(50)
+@START_QUESTION.impl("energy_sword")
 def _sword_start(state: KingOfTokyoState, a: int) -> None:
     """Pay 2 energy (to the bank) for this turn, or not."""
     pu = pu_of(state)
@@ -177,15 +190,13 @@ def _sword_start(state: KingOfTokyoState, a: int) -> None:
             ask(state, a, "energy_sword", card)
 
 
+@TURN_START.impl("energy_sword")
 def _sword_reset(state: KingOfTokyoState, a: int) -> None:
     """A payment lasts one turn: every paid Energy Sword is cleared as a turn starts."""
     pu = pu_of(state)
     for seat in range(len(state.monsters)):
         for card in pu.sources(seat, "energy_sword"):
             pu.counters.pop(card, None)
-
-
-TURN_START.append(_sword_reset)
 
 
 def _sword_answer(
@@ -215,13 +226,15 @@ def _paid_swords(state: KingOfTokyoState, a: int) -> int:
     return sum(1 for c in pu.sources(a, "energy_sword") if pu.counters.get(c) == SWORD_PAID)
 
 
-def sword_claws(state: KingOfTokyoState, a: int) -> int:
-    """A paid Energy Sword adds 1 claw when a claw die was rolled (2.9 D1)."""
-    return _paid_swords(state, a)
+@CLAW_BONUS.impl("energy_sword")
+def sword_claws(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> int:
+    """A paid Energy Sword adds 1 claw when a claw die was rolled (step D1)."""
+    return _paid_swords(state, a) if counts[CLAW] else 0
 
 
-def sword_energy(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> None:
-    """A paid Energy Sword: 1 energy per claw die (2.9 D2)."""
+@ROLL_PATTERN.impl("energy_sword")
+def sword_energy(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: int) -> None:
+    """A paid Energy Sword: 1 energy per claw die (step D2)."""
     n = _paid_swords(state, a) * counts[CLAW]
     if n:
         state.gain_energy(a, n, "Energy Sword")
@@ -233,6 +246,7 @@ def sword_energy(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> No
 passive("electric_carrot")  # Permanent: see :func:`carrot`.
 
 
+@BEFORE_LANDING.impl("electric_carrot")
 def carrot(state: KingOfTokyoState) -> bool:
     """The first queued hit is about to land, its victim's prevention done: if it is a
     smash that still costs hearts (the victim is *wounded*) from a monster in Tokyo with

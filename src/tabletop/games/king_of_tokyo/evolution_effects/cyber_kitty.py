@@ -1,8 +1,11 @@
-"""Cyber Kitty's Evolutions (section 4.5 of the rules reference).
+"""Cyber Kitty's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
 Cat Nip stays face up (on its player's table) for the turn it is played; Feline
 Motor reads ``pu.turn_marks["tokyo_at_start"]``, the seats in Tokyo when the turn
-began (a bit each).
+began (a bit each). Its hooks (:mod:`..hookspecs`): ``saved_at_zero`` (Nine Lives),
+``rolls``, ``result_factor`` and ``turn_end`` (Cat Nip), ``smash_built`` (Play with
+Your Food), ``turn_start`` and ``other_enter`` (Feline Motor), ``numbers`` (Mouse
+Hunter) and ``claw_bonus`` (Meow Missile).
 """
 
 from __future__ import annotations
@@ -11,11 +14,21 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
+from tabletop.games.king_of_tokyo.dice import ONE
+from tabletop.games.king_of_tokyo.hookspecs import (
+    CLAW_BONUS,
+    NUMBERS,
+    OTHER_ENTER,
+    RESULT_FACTOR,
+    ROLL_COUNT,
+    SAVED_AT_ZERO,
+    SMASH_BUILT,
+    TURN_END,
+    TURN_START,
+)
 from tabletop.games.king_of_tokyo.phases import EnergyLoss, Noted
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
-    TURN_END,
-    TURN_START,
     Question,
     ask,
     effect,
@@ -37,6 +50,7 @@ CITY, BAY = 1, 2  # as in state.py
 # -- Nine Lives ----------------------------------------------------------------------------------
 
 
+@SAVED_AT_ZERO.impl("nine_lives")
 def nine_lives(state: KingOfTokyoState, v: int) -> bool:
     """``v`` reaches 0 hearts holding Nine Lives: it is played at once (before It Has a
     Child). All its Power cards and Evolutions are discarded, energy and stars lost,
@@ -149,8 +163,28 @@ def cat_nip(state: KingOfTokyoState, seat: int) -> None:
         pu.table[seat].append(n)
 
 
+@ROLL_COUNT.impl("cat_nip")
+def _cat_nip_roll(state: KingOfTokyoState, a: int, rolls: int) -> int:
+    """Step B: a single roll, and no extra rolls (the turn mark ``single_roll``)."""
+    pu = state.pu
+    assert pu is not None
+    if pu.has(a, "cat_nip"):
+        pu.turn_marks["single_roll"] = 1
+        return 1
+    return rolls
+
+
+@RESULT_FACTOR.impl("cat_nip")
+def _cat_nip_doubles(state: KingOfTokyoState, a: int, factor: int) -> int:
+    """Step D: every result of the dice counts twice."""
+    pu = state.pu
+    assert pu is not None
+    return 2 * factor if pu.has(a, "cat_nip") else factor
+
+
+@TURN_END.impl("cat_nip")
 def _cat_nip_end(state: KingOfTokyoState, a: int) -> None:
-    """2.9 J3: Cat Nip is discarded at the end of the turn."""
+    """Step J3: Cat Nip is discarded at the end of the turn."""
     pu = pu_of(state)
     n = evolution_number("cat_nip")
     for seat, table in enumerate(pu.table):
@@ -165,6 +199,7 @@ def _cat_nip_end(state: KingOfTokyoState, a: int) -> None:
 passive("play_with_your_food")
 
 
+@SMASH_BUILT.impl("play_with_your_food")
 def ask_play_with_your_food(state: KingOfTokyoState, a: int) -> None:
     """After the smash is built: for each monster in Tokyo about to lose 2+ hearts."""
     pu = pu_of(state)
@@ -260,6 +295,7 @@ def _feline_enter(state: KingOfTokyoState, seat: int) -> None:
     state.enter_tokyo(seat, _free_spot(state))
 
 
+@OTHER_ENTER.impl("feline_motor")
 def ask_feline_motor(state: KingOfTokyoState, seat: int) -> bool:
     """Ask a face-up Feline Motor's holder whether to enter instead of the active."""
     if pu_of(state).has(seat, "feline_motor") and _feline_allowed(state, seat):
@@ -278,6 +314,7 @@ yes_no_question(
 )
 
 
+@TURN_START.impl("feline_motor")
 def _tokyo_at_start(state: KingOfTokyoState, a: int) -> None:
     mask = 0
     for s in (state.city, state.bay):
@@ -293,13 +330,17 @@ def _tokyo_at_start(state: KingOfTokyoState, a: int) -> None:
 passive("mouse_hunter")  # Permanent: see :func:`mouse_hunter`.
 
 
-def mouse_hunter(state: KingOfTokyoState, a: int) -> None:
-    """2.9 D4: at least one 1 among the resolved dice: +1 star (not doubled)."""
-    state.gain_stars(a, pu_of(state).count(a, "mouse_hunter"), "Mouse Hunter")
+@NUMBERS.impl("mouse_hunter")
+def mouse_hunter(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> None:
+    """Step D4: at least one 1 among the resolved dice: +1 star (not doubled)."""
+    if counts[ONE]:
+        state.gain_stars(a, pu_of(state).count(a, "mouse_hunter"), "Mouse Hunter")
 
 
-passive("meow_missile")  # Permanent: at least one 1 adds a claw (``resolution.claw_count``).
+passive("meow_missile")  # Permanent: see :func:`meow_missile`.
 
 
-TURN_START.append(_tokyo_at_start)
-TURN_END.append(_cat_nip_end)
+@CLAW_BONUS.impl("meow_missile")
+def meow_missile(state: KingOfTokyoState, a: int, counts: tuple[int, ...]) -> int:
+    """Step D1: at least one 1 among the resolved dice adds a claw."""
+    return pu_of(state).count(a, "meow_missile") if counts[ONE] else 0

@@ -1,12 +1,10 @@
-"""Gigazaur's Evolutions (section 4.5 of the rules reference).
+"""Gigazaur's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
-Hooks called by the state (only when Power Up! is on):
-
-- :func:`starts_in_tokyo`: Defender of Tokyo (2.9 A5).
-- :func:`on_loss`: Heat Vision (2.9 D8).
+Its hooks (:mod:`..hookspecs`): ``starts_in_tokyo`` (Defender of Tokyo),
+``hearts_lost`` (Heat Vision) and ``turn_end`` (Detachable Tail ends).
 
 Gamma Breath and Tail Sweep are abilities of the face-up card (``EVO_YES``, offered
-in the change-die decision, 2.9 C2); Saurian Adaptability is played there from hand.
+in the change-die decision, step C2); Saurian Adaptability is played there from hand.
 """
 
 from __future__ import annotations
@@ -15,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.dice import A_FACE, CLAW, FACE_NAMES, NUM_FACES, ONE, TWO
-from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
+from tabletop.games.king_of_tokyo.evolution_effects.the_king import end_turn_long, keep_face_up
+from tabletop.games.king_of_tokyo.hookspecs import HEARTS_LOST, STARTS_IN_TOKYO, TURN_END
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
     ALSO_IN,
@@ -44,7 +43,7 @@ def _own_dice_step(state: KingOfTokyoState, seat: int) -> bool:
 @effect("detachable_tail")
 def detachable_tail(state: KingOfTokyoState, seat: int) -> None:
     """Played against incoming damage: it and every loss of hearts until the end of the
-    turn are cancelled. It stays face up until then (2.9 J3). A cancelled smash is no
+    turn are cancelled. It stays face up until then (step J3). A cancelled smash is no
     wound, so a monster in Tokyo may not yield from it."""
     keep_face_up(state, seat, "detachable_tail")
     state.immune |= 1 << seat
@@ -57,6 +56,12 @@ def detachable_tail(state: KingOfTokyoState, seat: int) -> None:
         seat=seat,
         evolution="detachable_tail",
     )
+
+
+@TURN_END.impl("detachable_tail")
+def _detachable_tail_ends(state: KingOfTokyoState, active: int) -> None:
+    """Step J3: Detachable Tail, face up for the turn, goes to the discard pile."""
+    end_turn_long(state, "detachable_tail")
 
 
 # -- Radioactive Waste, Primal Bellow ---------------------------------------------------
@@ -201,8 +206,9 @@ _ability("tail_sweep", "Tail Sweep", (ONE, TWO))
 passive("defender_of_tokyo")  # Face up: see :func:`starts_in_tokyo`.
 
 
+@STARTS_IN_TOKYO.impl("defender_of_tokyo")
 def starts_in_tokyo(state: KingOfTokyoState, seat: int) -> None:
-    """``seat`` starts its turn in Tokyo: Defender of Tokyo (2.9 A5)."""
+    """``seat`` starts its turn in Tokyo: Defender of Tokyo (step A5)."""
     pu = state.pu
     assert pu is not None
     n = pu.count(seat, "defender_of_tokyo") if pu.table[seat] else 0
@@ -214,6 +220,7 @@ def starts_in_tokyo(state: KingOfTokyoState, seat: int) -> None:
 passive("heat_vision")  # Face up: see :func:`on_loss`.
 
 
+@HEARTS_LOST.impl("heat_vision")
 def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
     """Heat Vision: a monster whose claws cost ``victim`` hearts loses 1 star."""
     pu = state.pu

@@ -1,10 +1,10 @@
-"""Kraken's Evolutions (section 4.5 of the rules reference).
+"""Kraken's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
-The state tallies the hearts gained this turn (Cult Worshippers). Hooks called from
-the state: :func:`high_tide_hearts`, :func:`terror` (Terror of the Deep's roll when
-hearts are about to be lost), :func:`on_enter` and :func:`max_hearts` (Eater of
-Souls), :func:`mandibles` (Mandibles of Dread), and :func:`skip_turn` (Sunken Temple;
-Tune-Up may share it).
+The state tallies the hearts gained this turn (Cult Worshippers). Its hooks
+(:mod:`..hookspecs`): ``extra_hearts`` (High Tide), ``prevent`` (Terror of the Deep's
+roll when hearts are about to be lost), ``entered`` and ``max_hearts`` (Eater of
+Souls), ``smash_lands`` (Mandibles of Dread) and ``start_question`` (Sunken Temple);
+:func:`skip_turn` serves Sunken Temple and Tune-Up.
 """
 
 from __future__ import annotations
@@ -15,6 +15,14 @@ from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.cards import Card
 from tabletop.games.king_of_tokyo.dice import HEART, THREE, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.pandakai import entered_this_turn
+from tabletop.games.king_of_tokyo.hookspecs import (
+    ENTERED,
+    EXTRA_HEARTS,
+    MAX_HEARTS,
+    PREVENT,
+    SMASH_LANDS,
+    START_QUESTION,
+)
 from tabletop.games.king_of_tokyo.monster import HEART_CAP
 from tabletop.games.king_of_tokyo.power_up import (
     ALSO_IN,
@@ -24,7 +32,6 @@ from tabletop.games.king_of_tokyo.power_up import (
     passive,
     playable,
     pu_of,
-    start_step,
     tally_reward,
     yes_no_question,
 )
@@ -95,6 +102,7 @@ def high_tide(state: KingOfTokyoState, seat: int) -> None:
     )
 
 
+@EXTRA_HEARTS.impl("high_tide")
 def high_tide_hearts(state: KingOfTokyoState) -> int:
     return pu_of(state).turn_marks.get(HIGH_TIDE, 0)
 
@@ -117,6 +125,7 @@ def terror_of_the_deep(state: KingOfTokyoState, seat: int) -> None:
         pu_of(state).discard_from_table(seat, evolution_number("terror_of_the_deep"))
 
 
+@PREVENT.impl("terror_of_the_deep")
 def terror(state: KingOfTokyoState, v: int, hearts: int) -> int:
     """A face-up Terror of the Deep rolls for every loss of hearts (like Camouflage)."""
     pu = pu_of(state)
@@ -156,6 +165,7 @@ def eater_of_souls(state: KingOfTokyoState, seat: int) -> None:
     state.refresh_masks()
 
 
+@MAX_HEARTS.impl("eater_of_souls")
 def max_hearts(state: KingOfTokyoState) -> None:
     """Eater of Souls: a maximum of 12 hearts while face up (absolute, like Even Bigger)."""
     pu = pu_of(state)
@@ -164,11 +174,10 @@ def max_hearts(state: KingOfTokyoState) -> None:
             m.max_hearts = HEART_CAP
 
 
+@ENTERED.impl("eater_of_souls")
 def on_enter(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` takes control of Tokyo: Eater of Souls heals 1 heart."""
-    pu = pu_of(state)
-    pu.turn_marks[f"entered{seat}"] = 1
-    n = pu.count(seat, "eater_of_souls")
+    n = pu_of(state).count(seat, "eater_of_souls")
     if n:
         state.heal(seat, n, "Eater of Souls")
 
@@ -180,7 +189,7 @@ def on_enter(state: KingOfTokyoState, seat: int) -> None:
 passive("sunken_temple")
 
 
-@start_step(60)
+@START_QUESTION.impl("sunken_temple")
 def _temple_start(state: KingOfTokyoState, a: int) -> None:
     if pu_of(state).has(a, "sunken_temple") and not state.in_tokyo(a):
         ask(state, a, "sunken_temple")
@@ -221,6 +230,7 @@ def skip_turn(state: KingOfTokyoState) -> None:
 passive("mandibles_of_dread")  # Permanent: see :func:`mandibles`.
 
 
+@SMASH_LANDS.impl("mandibles_of_dread")
 def mandibles(state: KingOfTokyoState, source: int, victim: int) -> None:
     """Mandibles of Dread: a monster the owner's claws wound loses 1 star."""
     state.lose_stars(victim, pu_of(state).count(source, "mandibles_of_dread"), "Mandibles of Dread")

@@ -1,15 +1,10 @@
-"""Meka Dragon's Evolutions (section 4.5 of the rules reference).
+"""Meka Dragon's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
-Hooks called by the state (only when Power Up! is on):
-
-- :func:`damage_bonus`: attacker-side extra hearts of a hit, once its automatic
-  prevention is done (2.9 D8): Mecha Blast, Target Acquired, Claws of Steel.
-- :func:`on_loss`: Breath of Doom, Claws of Steel's tally, and the record of who lost
-  hearts to whom for the "after damage" step.
-- :func:`after_damage`: once a batch of damage is over, each monster that lost hearts
-  to another may play Lightning Armor or Target Acquired from its hand, or use them
-  face up (2.9 D8 "after all damage").
-- :func:`reached_zero`: Programmed to Destroy.
+Its hooks (:mod:`..hookspecs`): ``hit_bonus`` (Mecha Blast, Target Acquired, Claws of
+Steel: the attacker's extra hearts once a hit's prevention is done), ``hearts_lost``
+(Claws of Steel's tally, Breath of Doom), ``after_damage`` (Target Acquired and
+Lightning Armor face up, once a batch of damage is over), ``reached_zero`` (Programmed
+to Destroy), ``turn_end`` (Mecha Blast ends) and ``view`` (the target token).
 """
 
 from __future__ import annotations
@@ -21,7 +16,15 @@ from tabletop.core.text import plural
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW, describe_dice
 from tabletop.games.king_of_tokyo.evolution_effects.kraken import skip_turn
-from tabletop.games.king_of_tokyo.evolution_effects.the_king import keep_face_up
+from tabletop.games.king_of_tokyo.evolution_effects.the_king import end_turn_long, keep_face_up
+from tabletop.games.king_of_tokyo.hookspecs import (
+    AFTER_DAMAGE,
+    HEARTS_LOST,
+    HIT_BONUS,
+    REACHED_ZERO,
+    TURN_END,
+    VIEW,
+)
 from tabletop.games.king_of_tokyo.power_up import (
     QUESTIONS,
     Question,
@@ -30,15 +33,13 @@ from tabletop.games.king_of_tokyo.power_up import (
     evolution_number,
     passive,
     playable,
+    pu_of,
     yes_no_question,
 )
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
-PENDING = "after_damage"
-"""``turn_marks``: seats (a bit each) that lost hearts to another monster in the
-current batch of damage, not yet offered Lightning Armor / Target Acquired."""
 STEEL = "claws_of_steel"  # turn_marks STEEL.seat: hearts the active made it lose
 STEEL_DONE = "claws_of_steel_done"  # turn_marks STEEL_DONE.seat: the extra heart was given
 
@@ -54,8 +55,14 @@ def target_key(seat: int) -> str:
 @effect("mecha_blast")
 def mecha_blast(state: KingOfTokyoState, seat: int) -> None:
     """Until the end of the turn, every monster your claws wound loses 2 more hearts.
-    The card stays face up until then (2.9 J3)."""
+    The card stays face up until then (step J3)."""
     keep_face_up(state, seat, "mecha_blast")
+
+
+@TURN_END.impl("mecha_blast")
+def _mecha_blast_ends(state: KingOfTokyoState, active: int) -> None:
+    """Step J3: Mecha Blast, face up for the turn, goes to the discard pile."""
+    end_turn_long(state, "mecha_blast")
 
 
 @effect("destructive_analysis")
@@ -67,10 +74,11 @@ def destructive_analysis(state: KingOfTokyoState, seat: int) -> None:
 # -- Programmed to Destroy --------------------------------------------------------------
 
 
-passive("programmed_to_destroy")  # Face up: see :func:`reached_zero`.
+passive("programmed_to_destroy")  # Face up: see :func:`programmed_to_destroy`.
 
 
-def reached_zero(state: KingOfTokyoState, victim: int) -> None:
+@REACHED_ZERO.impl("programmed_to_destroy")
+def programmed_to_destroy(state: KingOfTokyoState, victim: int) -> None:
     """``victim`` reaches 0 hearts (even if it is then saved): 3 stars and 2 energy."""
     pu = state.pu
     assert pu is not None
@@ -108,26 +116,52 @@ def tune_up(state: KingOfTokyoState, seat: int) -> None:
 # -- Breath of Doom, Claws of Steel, Target Acquired, Lightning Armor -----------------------
 
 
-passive("breath_of_doom")  # Face up: see :func:`on_loss`.
+passive("breath_of_doom")  # Face up: see :func:`breath_of_doom`.
 
 
-passive("claws_of_steel")  # Face up: see :func:`damage_bonus`.
+passive("claws_of_steel")  # Face up: see :func:`claws_of_steel_bonus`.
 
 
-def damage_bonus(
-    state: KingOfTokyoState, victim: int, hearts: int, source: int, smash: bool
+# Each bonus counts only on another monster, from a source with face-up Evolutions.
+
+
+@HIT_BONUS.impl("mecha_blast")
+def mecha_blast_bonus(
+    state: KingOfTokyoState, victim: int, hearts: int, source: int, smash: bool, extra: int
 ) -> int:
-    """Extra hearts ``victim`` loses to ``source`` on top of ``hearts`` (after prevention)."""
+    """Every monster the active monster's claws wound loses 2 more hearts."""
     pu = state.pu
     assert pu is not None
-    if not pu.table[source] or victim == source:
-        return 0
-    extra = 0
-    if smash and source == state.active:
+    if smash and source == state.active and pu.table[source] and victim != source:
         extra += 2 * pu.count(source, "mecha_blast")
-    if pu.marks.get(target_key(source), -1) == victim:
+    return extra
+
+
+@HIT_BONUS.impl("target_acquired")
+def target_bonus(
+    state: KingOfTokyoState, victim: int, hearts: int, source: int, smash: bool, extra: int
+) -> int:
+    """The monster holding ``source``'s target token loses 1 more heart."""
+    pu = state.pu
+    assert pu is not None
+    if pu.table[source] and victim != source and pu.marks.get(target_key(source), -1) == victim:
         extra += pu.count(source, "target_acquired")
-    if source == state.active and pu.has(source, "claws_of_steel"):
+    return extra
+
+
+@HIT_BONUS.impl("claws_of_steel")
+def claws_of_steel_bonus(
+    state: KingOfTokyoState, victim: int, hearts: int, source: int, smash: bool, extra: int
+) -> int:
+    """The active monster's hit that brings a victim's loss this turn to 3: 1 more heart."""
+    pu = state.pu
+    assert pu is not None
+    if (
+        pu.table[source]
+        and victim != source
+        and source == state.active
+        and pu.has(source, "claws_of_steel")
+    ):
         key = f"{STEEL_DONE}.{victim}"
         dealt = pu.turn_marks.get(f"{STEEL}.{victim}", 0) + hearts + extra
         if dealt >= 3 and key not in pu.turn_marks:
@@ -136,21 +170,26 @@ def damage_bonus(
     return extra
 
 
-def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
-    """``source`` made ``victim`` lose ``lost`` hearts."""
-    pu = state.pu
-    assert pu is not None
-    marks = pu.turn_marks
-    marks[PENDING] = marks.get(PENDING, 0) | 1 << victim
-    key = f"ad_lost.{victim}"
-    marks[key] = marks.get(key, 0) + lost
-    if smash:
-        marks[f"ad_wounder.{victim}"] = source
-    if not pu.table[source]:
-        return
-    if source == state.active and pu.has(source, "claws_of_steel"):
+@HEARTS_LOST.impl("claws_of_steel")
+def claws_of_steel_tally(
+    state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool
+) -> None:
+    """The hearts the active monster made each victim lose this turn."""
+    pu = pu_of(state)
+    if pu.table[source] and source == state.active and pu.has(source, "claws_of_steel"):
+        marks = pu.turn_marks
         key = f"{STEEL}.{victim}"
         marks[key] = marks.get(key, 0) + lost
+
+
+@HEARTS_LOST.impl("breath_of_doom")
+def breath_of_doom(
+    state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool
+) -> None:
+    """A monster in Tokyo loses hearts to the holder: every monster outside loses 1."""
+    pu = pu_of(state)
+    if not pu.table[source]:
+        return
     if (
         state.in_tokyo(victim)
         and pu.has(source, "breath_of_doom")
@@ -167,35 +206,27 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
             state.card_damage(outside, pu.count(source, "breath_of_doom"), source)
 
 
-def after_damage(state: KingOfTokyoState) -> None:
-    """Offer the next monster (clockwise from the active one) that lost hearts to another
-    monster in the batch just over its Lightning Armor and Target Acquired."""
-    pu = state.pu
-    assert pu is not None
-    marks = pu.turn_marks
-    pending = marks.pop(PENDING, 0)
-    order = [s for s in range(state.num_players) if pending & 1 << s]
-    order.sort(key=lambda s: (s - state.active) % state.num_players)
-    seat, rest = order[0], order[1:]
-    if rest:
-        marks[PENDING] = sum(1 << s for s in rest)
-    lost = marks.pop(f"ad_lost.{seat}", 0)
-    wounder = marks.pop(f"ad_wounder.{seat}", -1)
-    marks["after_damage.lost"] = lost
-    marks["after_damage.wounder"] = wounder
-    marks["after_damage.seat"] = seat
-    if not state.monsters[seat].alive:
-        return
-    # Pushed in reverse: the window (cards in hand) comes first.
-    if wounder >= 0 and _can_target(state, seat, wounder) and pu.has(seat, "target_acquired"):
+@AFTER_DAMAGE.impl("target_acquired")
+def _offer_target(state: KingOfTokyoState, seat: int, lost: int, wounder: int) -> None:
+    """Face up: give the target token to the monster whose claws wounded ``seat``?"""
+    if (
+        wounder >= 0
+        and _can_target(state, seat, wounder)
+        and pu_of(state).has(seat, "target_acquired")
+    ):
         ask(state, seat, "target_acquired", wounder)
-    if lost and _can_lightning(state, seat) and pu.has(seat, "lightning_armor"):
+
+
+@AFTER_DAMAGE.impl("lightning_armor")
+def _offer_lightning(state: KingOfTokyoState, seat: int, lost: int, wounder: int) -> None:
+    """Face up: roll for the hearts ``seat`` lost?"""
+    if lost and _can_lightning(state, seat) and pu_of(state).has(seat, "lightning_armor"):
         ask(state, seat, "lightning_armor", lost)
-    pu.open_window(state, seat, "after_damage")
 
 
 def _context(state: KingOfTokyoState, seat: int) -> tuple[int, int] | None:
-    """``(hearts lost, wounder)`` of the after-damage step of ``seat`` now running."""
+    """``(hearts lost, wounder)`` of the after-damage step of ``seat`` now running (the
+    turn marks of ``windows.after_damage``)."""
     pu = state.pu
     assert pu is not None
     if pu.turn_marks.get("after_damage.seat", -1) != seat:
@@ -309,11 +340,11 @@ yes_no_question(
 )
 
 
-def target_holder(state: KingOfTokyoState, seat: int) -> int:
-    """Who holds ``seat``'s target token (-1: nobody, or Target Acquired is not face up)."""
-    pu = state.pu
-    assert pu is not None
+@VIEW.impl("target_acquired")
+def _view_target(state: KingOfTokyoState, seat: int, out: dict[str, object]) -> None:
+    """``target_token``: the seat holding ``seat``'s target token, while Target Acquired
+    is face up and its holder alive."""
+    pu = pu_of(state)
     holder = pu.marks.get(target_key(seat), -1)
-    if holder < 0 or not pu.has(seat, "target_acquired") or not state.monsters[holder].alive:
-        return -1
-    return holder
+    if holder >= 0 and pu.has(seat, "target_acquired") and state.monsters[holder].alive:
+        out["target_token"] = holder

@@ -1,8 +1,9 @@
-"""Pandakaï's Evolutions (section 4.5 of the rules reference).
+"""Pandakaï's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
-Hooks called from the state: :func:`roll_bonus` (2.9 D2: Panda Express,
-Pandarwinism), :func:`offer_bamboozle`, :func:`resume_buy` and :func:`blocked_card`
-(the "other_buy" window around the active monster's purchases from the row).
+Its hooks (:mod:`..hookspecs`): ``roll_pattern`` (Panda Express, Pandarwinism),
+``buying``, ``resume_buy`` and ``blocked_card`` (Bamboozle: the "other_buy" window
+around the active monster's purchases from the row), ``entered`` (the record of who
+entered Tokyo this turn) and ``start_question`` (Bamboo Supply).
 """
 
 from __future__ import annotations
@@ -13,6 +14,14 @@ from tabletop.core.action import Action
 from tabletop.core.decisions import Decision
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.dice import CLAW, ENERGY, HEART, ONE, THREE, TWO
+from tabletop.games.king_of_tokyo.hookspecs import (
+    BLOCKED_CARD,
+    BUYING,
+    ENTERED,
+    RESUME_BUY,
+    ROLL_PATTERN,
+    START_QUESTION,
+)
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
@@ -26,7 +35,6 @@ from tabletop.games.king_of_tokyo.power_up import (
     passive,
     playable,
     pu_of,
-    start_step,
     yes_or_no,
 )
 
@@ -36,7 +44,7 @@ if TYPE_CHECKING:
 PANDA_EXPRESS_TURN = 2  # the kind of extra turn in ``state.extra_turns``
 # Yin & Yang: 1 <-> 3, 2 <-> heart, claw <-> energy.
 OPPOSITE = {ONE: THREE, THREE: ONE, TWO: HEART, HEART: TWO, CLAW: ENERGY, ENERGY: CLAW}
-BUYING = "bamboozle_buying"  # turn_marks: row slot + 1 of the purchase on hold
+ON_HOLD = "bamboozle_buying"  # turn_marks: row slot + 1 of the purchase on hold
 BUY_OK = "bamboozle_passed"  # turn_marks: slot + 1 of a purchase Bamboozle let through
 BLOCKED = "bamboozled"  # turn_marks: card instance + 1 the active monster may not buy
 
@@ -61,6 +69,12 @@ def bear_necessities(state: KingOfTokyoState, seat: int) -> None:
 
 
 # -- Eats, Shoots and Leaves (after entering) ---------------------------------------------
+
+
+@ENTERED.impl("eats_shoots_and_leaves")
+def _note_entry(state: KingOfTokyoState, seat: int) -> None:
+    """The record :func:`entered_this_turn` reads (Destructive Wave shares it)."""
+    pu_of(state).turn_marks[f"entered{seat}"] = 1
 
 
 def entered_this_turn(state: KingOfTokyoState, seat: int) -> bool:
@@ -101,9 +115,10 @@ def eats_shoots_and_leaves(state: KingOfTokyoState, seat: int) -> None:
 
 @playable("bamboozle")
 def _bamboozle_playable(state: KingOfTokyoState, seat: int) -> bool:
-    return seat != state.active and BUYING in pu_of(state).turn_marks
+    return seat != state.active and ON_HOLD in pu_of(state).turn_marks
 
 
+@BUYING.impl("bamboozle")
 def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
     """The active monster buys the card in row ``slot``: a Bamboozle holder may stop it.
 
@@ -116,7 +131,7 @@ def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
         return False
     if buyer != state.active:
         return False
-    pu.turn_marks[BUYING] = slot + 1
+    pu.turn_marks[ON_HOLD] = slot + 1
     window = WINDOW_NAMES.index("other_buy")
     for seat in state.others(buyer):
         if pu.asks(state, seat, "other_buy"):
@@ -129,20 +144,22 @@ def offer_bamboozle(state: KingOfTokyoState, buyer: int, slot: int) -> bool:
             )
             state.decisions.push(Decision(Ask.EVO_PLAY, seat, (window, card)))
             return True
-    del pu.turn_marks[BUYING]
+    del pu.turn_marks[ON_HOLD]
     return False
 
 
+@RESUME_BUY.impl("bamboozle")
 def resume_buy(state: KingOfTokyoState) -> bool:
     """Nobody played Bamboozle: the purchase on hold goes through."""
     pu = pu_of(state)
-    slot = pu.turn_marks.pop(BUYING, 0)
+    slot = pu.turn_marks.pop(ON_HOLD, 0)
     if not slot:
         return False
     _buy(state, state.active, slot - 1)
     return True
 
 
+@BLOCKED_CARD.impl("bamboozle")
 def blocked_card(state: KingOfTokyoState, p: int) -> int:
     """The card Bamboozle made off limits to ``p`` this turn, or -1."""
     pu = state.pu
@@ -168,7 +185,7 @@ def _forced_options(state: KingOfTokyoState, buyer: int) -> list[int]:
 def bamboozle(state: KingOfTokyoState, seat: int) -> None:
     """Undo the purchase; that card is off limits this turn; force another one."""
     pu = pu_of(state)
-    slot = pu.turn_marks.pop(BUYING, 0) - 1
+    slot = pu.turn_marks.pop(ON_HOLD, 0) - 1
     if slot < 0:
         return
     buyer = state.active
@@ -225,24 +242,20 @@ QUESTIONS["bamboozle"] = Question(
 )
 
 
-# -- Panda Express, Pandarwinism (2.9 D2) ----------------------------------------------------
+# -- Panda Express, Pandarwinism (step D2) ----------------------------------------------------
 
 
-passive("panda_express")  # Permanent: see :func:`roll_bonus`.
+passive("panda_express")  # Permanent: see :func:`panda_express`.
 
 
-passive("pandarwinism")  # Permanent: see :func:`roll_bonus`.
+passive("pandarwinism")  # Permanent: see :func:`pandarwinism`.
 
 
-def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: int) -> None:
-    """Roll-pattern bonuses of the active monster's face-up Evolutions.
-
-    Panda Express: all six faces (a claw added by a card counts, 2016 claw rule):
-    2 stars and another turn. Pandarwinism: three hearts or more, 1 star plus 1 per
-    heart beyond the third (heart dice only).
-    """
-    pu = pu_of(state)
-    express = pu.count(a, "panda_express")
+@ROLL_PATTERN.impl("panda_express")
+def panda_express(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: int) -> None:
+    """All six faces (a claw added by a card counts, 2016 claw rule): 2 stars and
+    another turn."""
+    express = pu_of(state).count(a, "panda_express")
     if express and all(counts[f] for f in (ONE, TWO, THREE, HEART, ENERGY)) and claws:
         state.gain_stars(a, 2 * express, "Panda Express")
         state.extra_turns += (a, PANDA_EXPRESS_TURN)
@@ -252,7 +265,12 @@ def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: 
             seat=a,
             evolution="panda_express",
         )
-    darwin = pu.count(a, "pandarwinism")
+
+
+@ROLL_PATTERN.impl("pandarwinism")
+def pandarwinism(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: int) -> None:
+    """Three hearts or more: 1 star, plus 1 per heart beyond the third (heart dice only)."""
+    darwin = pu_of(state).count(a, "pandarwinism")
     if darwin and counts[HEART] >= 3:
         state.gain_stars(a, (counts[HEART] - 2) * darwin, "Pandarwinism")
 
@@ -263,7 +281,7 @@ def roll_bonus(state: KingOfTokyoState, a: int, counts: tuple[int, ...], claws: 
 passive("bamboo_supply")  # Permanent: asked at the start of each of its holder's turns.
 
 
-@start_step(10)
+@START_QUESTION.impl("bamboo_supply")
 def _bamboo_start(state: KingOfTokyoState, a: int) -> None:
     """Put 1 energy from the bank on the card, or take everything on it."""
     pu = pu_of(state)

@@ -1,10 +1,13 @@
-"""Space Penguin's Evolutions (section 4.5 of the rules reference).
+"""Space Penguin's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions"); those
+that hold back the other monsters' roll (Cold Wave, Blizzard, Encased in Ice) are in
+:mod:`.space_penguin_roll`.
 
 Bookkeeping lives in ``state.pu.marks``: ``freeze_ray:<card>`` is the seat a Freeze
 Ray card is lent to (the card stays face up in front of its owner, who does not have
-it while it is lent), ``encased_face``/``encased_owner`` the die Encased in Ice froze,
-``icy_reflection`` the Evolution under the snowflake token. Cold Wave and Blizzard stay
-face up (on the player's table) until the start of its next turn.
+it while it is lent), ``icy_reflection`` the Evolution under the snowflake token. Their
+hooks (:mod:`..hookspecs`): ``after_claws``, ``start_question``, ``turn_end`` and
+``turn_start`` (Freeze Ray), ``known_top`` (Deep Dive), ``stays`` and ``entered``
+(Black Diamond), and ``view`` (the public tokens).
 """
 
 from __future__ import annotations
@@ -13,16 +16,24 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.action import Action
 from tabletop.games.king_of_tokyo.actions import Move
-from tabletop.games.king_of_tokyo.dice import A_FACE, FACE_NAMES, KEEPS
+from tabletop.games.king_of_tokyo.dice import FACE_NAMES
 from tabletop.games.king_of_tokyo.evolution_effects import alienoid as _alienoid
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
+from tabletop.games.king_of_tokyo.hookspecs import (
+    AFTER_CLAWS,
+    ENTERED,
+    KNOWN_TOP,
+    START_QUESTION,
+    STAYS,
+    TURN_END,
+    TURN_START,
+    VIEW,
+)
 from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import (
     ABILITIES,
     ICY_MARK,
     QUESTIONS,
-    TURN_END,
-    TURN_START,
     Ability,
     Question,
     ask,
@@ -31,34 +42,10 @@ from tabletop.games.king_of_tokyo.power_up import (
     passive,
     playable,
     pu_of,
-    start_step,
 )
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
-
-
-def _stay_face_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
-    """A Temporary Evolution with a lasting effect stays face up until it ends."""
-    pu = pu_of(state)
-    n = evolution_number(evolution)
-    pile = pu.discard[pu.owner.get(n, seat)]
-    if n in pile:
-        pile.remove(n)
-        pu.table[seat].append(n)
-
-
-def _discard_if_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
-    pu = pu_of(state)
-    n = evolution_number(evolution)
-    if n in pu.table[seat]:
-        pu.discard_from_table(seat, n)
-        state.event(
-            "space_penguin_ends",
-            f"{state.monster_name(seat)}'s {evolution_table().info[n].name} ends.",
-            seat=seat,
-            evolution=evolution,
-        )
 
 
 # -- Freeze Ray ---------------------------------------------------------------------------
@@ -71,8 +58,9 @@ def _lent(card: int) -> str:
 passive("freeze_ray")  # Permanent: lent out by :func:`lend_freeze_ray` after the owner's claws.
 
 
+@AFTER_CLAWS.impl("freeze_ray")
 def lend_freeze_ray(state: KingOfTokyoState, a: int) -> bool:
-    """2.9 D8: the active owner's claws made monsters in Tokyo lose hearts: give it."""
+    """Step D8: the active owner's claws made monsters in Tokyo lose hearts: give it."""
     pu = pu_of(state)
     cards = [n for n in pu.sources(a, "freeze_ray") if _lent(n) not in pu.marks]
     if not cards:
@@ -115,9 +103,9 @@ def _owner_of(state: KingOfTokyoState, card: int) -> int:
     return -1
 
 
-@start_step(20)
+@START_QUESTION.impl("freeze_ray")
 def freeze_ray_face(state: KingOfTokyoState, a: int) -> None:
-    """2.9 A3: the owner names the face that does nothing for the holder this turn."""
+    """Step A3: the owner names the face that does nothing for the holder this turn."""
     pu = pu_of(state)
     for key, holder in sorted(pu.marks.items()):
         if key.startswith("freeze_ray:") and holder == a:
@@ -160,8 +148,9 @@ QUESTIONS["freeze_ray"] = Question(
 )
 
 
+@TURN_END.impl("freeze_ray")
 def _freeze_turn_end(state: KingOfTokyoState, a: int) -> None:
-    """J2: a lent Freeze Ray comes back at the end of the holder's turn."""
+    """Step J2: a lent Freeze Ray comes back at the end of the holder's turn."""
     pu = pu_of(state)
     for key, holder in sorted(pu.marks.items()):
         if key.startswith("freeze_ray:") and holder == a:
@@ -174,7 +163,8 @@ def _freeze_turn_end(state: KingOfTokyoState, a: int) -> None:
             )
 
 
-def _freeze_cleanup(state: KingOfTokyoState) -> None:
+@TURN_START.impl("freeze_ray")
+def _freeze_cleanup(state: KingOfTokyoState, a: int) -> None:
     """A holder eliminated: the card is discarded; a card gone from play: no loan."""
     pu = pu_of(state)
     for key, holder in sorted(pu.marks.items()):
@@ -336,6 +326,7 @@ QUESTIONS["deep_dive"] = Question(
 )
 
 
+@KNOWN_TOP.impl("deep_dive")
 def known_top(state: KingOfTokyoState, observer: int) -> int:
     """How many top cards of the Power deck ``observer`` is looking at (Deep Dive)."""
     dive = evolution_number("deep_dive")
@@ -345,109 +336,14 @@ def known_top(state: KingOfTokyoState, observer: int) -> int:
     return 0
 
 
-# -- Cold Wave, Blizzard, Encased in Ice: the roll -------------------------------------------
-
-
-@effect("cold_wave")
-def cold_wave(state: KingOfTokyoState, seat: int) -> None:
-    """Until the start of your next turn, every other monster rolls 1 die fewer."""
-    _stay_face_up(state, seat, "cold_wave")
-
-
-@effect("blizzard")
-def blizzard(state: KingOfTokyoState, seat: int) -> None:
-    """Until your next turn: the others roll once and may not yield Tokyo."""
-    _stay_face_up(state, seat, "blizzard")
-
-
-@playable("blizzard")
-def _blizzard_playable(state: KingOfTokyoState, seat: int) -> bool:
-    return state.active == seat
-
-
-def blizzard_on(state: KingOfTokyoState, seat: int) -> bool:
-    """Whether another monster's Blizzard holds ``seat`` (one roll, no yielding)."""
-    pu = pu_of(state)
-    n = evolution_number("blizzard")
-    return any(n in pu.table[s] for s in state.others(seat))
-
-
-def roll_limits(state: KingOfTokyoState, a: int, count: int, rolls: int) -> tuple[int, int, int]:
-    """2.9 A7: dice and rolls of the active monster; the frozen die's face, or -1."""
-    pu = pu_of(state)
-    wave = evolution_number("cold_wave")
-    count -= sum(1 for s in state.others(a) if wave in pu.table[s])
-    if blizzard_on(state, a) or pu.has(a, "cat_nip"):
-        rolls = 1
-        pu.turn_marks["single_roll"] = 1
-    return count, rolls, pu.marks.get("encased_face", -1)
-
-
-# Permanent: asked after the "before resolving" window (:func:`ask_encased`).
-passive("encased_in_ice")
-
-
-def ask_encased(state: KingOfTokyoState, a: int) -> bool:
-    """2.9 C3: pay 1 energy to freeze one of your dice (once a turn)."""
-    pu = pu_of(state)
-    if (
-        not state.dice
-        or state.monsters[a].energy < 1
-        or not pu.has(a, "encased_in_ice")
-        or "encased_face" in pu.marks
-    ):
-        return False
-    ask(state, a, "encased_in_ice")
-    return True
-
-
-def _encased_options(state: KingOfTokyoState, seat: int, context: tuple[int, ...]) -> list[Action]:
-    table = state.table
-    faces = [table.evo_face[f] for f in sorted(set(state.dice))]
-    return [*faces, table.evo_no[evolution_number("encased_in_ice")]]
-
-
-def _encased_answer(
-    state: KingOfTokyoState, seat: int, move: int, arg: int, context: tuple[int, ...]
-) -> None:
-    if move != Move.EVO_FACE:
-        return
-    pu = pu_of(state)
-    state.monsters[seat].energy -= 1
-    pu.marks["encased_face"] = arg
-    pu.marks["encased_owner"] = seat
-    state.event(
-        "encased_in_ice",
-        f"{state.monster_name(seat)} pays 1 energy to freeze {A_FACE[arg]} (Encased in Ice).",
-        seat=seat,
-        face=arg,
-        a_face=arg,
-        evolution="encased_in_ice",
-    )
-
-
-QUESTIONS["encased_in_ice"] = Question(
-    "Encased in Ice: pay 1 energy to freeze one of your dice until your next turn",
-    _encased_options,
-    _encased_answer,
-)
-
-
-def keep_frozen(state: KingOfTokyoState, keeps: list[Action]) -> list[Action]:
-    """The frozen die may not be rerolled: every reroll keeps it."""
-    face = pu_of(state).marks["encased_face"]
-    if face not in state.dice:
-        return keeps
-    arg = state.table.arg
-    return [k for k in keeps if KEEPS[arg[k.id]][face] >= 1]
-
-
 # -- Black Diamond ------------------------------------------------------------------------
 
 
 passive("black_diamond")  # Permanent: see :func:`black_diamond`.
 
 
+@STAYS.impl("black_diamond")
+@ENTERED.impl("black_diamond")
 def black_diamond(state: KingOfTokyoState, seat: int) -> None:
     """+1 star on taking control of Tokyo, and on staying when allowed to yield."""
     state.gain_stars(seat, pu_of(state).count(seat, "black_diamond"), "Black Diamond")
@@ -510,57 +406,25 @@ QUESTIONS["icy_reflection"] = Question(
 )
 
 
-# -- start and end of turn ----------------------------------------------------------------------
-
-
-def _turn_start(state: KingOfTokyoState, a: int) -> None:
-    """2.9 A1/A4: your own Blizzard and Cold Wave end; your frozen die is released."""
-    pu = pu_of(state)
-    _discard_if_up(state, a, "blizzard")
-    _discard_if_up(state, a, "cold_wave")
-    owner = pu.marks.get("encased_owner", -1)
-    if owner == a or (owner >= 0 and not state.monsters[owner].alive):
-        pu.marks.pop("encased_owner", None)
-        face = pu.marks.pop("encased_face", -1)
-        state.event(
-            "encased_in_ice_thaws",
-            "The die Encased in Ice thaws.",
-            seat=owner,
-            face=face,
-            evolution="encased_in_ice",
-        )
-    _freeze_cleanup(state)
-
-
-TURN_START.append(_turn_start)
-TURN_END.append(_freeze_turn_end)
-
-
 # -- the view -------------------------------------------------------------------------------
 
 
-def view_marks(state: KingOfTokyoState, seat: int) -> dict[str, object]:
-    """Public Evolution tokens of ``seat`` for the view: Freeze Ray lent out or held,
-    Icy Reflection's copy, the die Encased in Ice, counters on face-up Evolutions
-    (Adapting Technology, Exotic Arms' energy), UFO tokens (Superior Alien Technology)."""
+@VIEW.impl("freeze_ray")
+def _view_freeze_ray(state: KingOfTokyoState, seat: int, out: dict[str, object]) -> None:
+    """``freeze_ray_lent_to``: the seat holding ``seat``'s Freeze Ray; ``holds_freeze_ray``:
+    ``seat`` holds another monster's."""
     pu = pu_of(state)
-    info = evolution_table().info
-    out: dict[str, object] = {}
     for key, holder in pu.marks.items():
         if key.startswith("freeze_ray:"):
             if int(key.split(":")[1]) in pu.table[seat]:
                 out["freeze_ray_lent_to"] = holder
             elif holder == seat:
                 out["holds_freeze_ray"] = True
-    ufo = sorted(c for c in state.monsters[seat].cards if f"ufo:{c}" in pu.marks)
-    if ufo:
-        out["ufo_cards"] = ufo
-    icy = evolution_number("icy_reflection")
-    if icy in pu.table[seat] and ICY_MARK in pu.marks:
-        out["icy_reflection_copies"] = info[pu.marks[ICY_MARK]].id
-    if pu.marks.get("encased_owner", -1) == seat:
-        out["encased_die"] = FACE_NAMES[pu.marks["encased_face"]]
-    counters = {info[n].id: pu.counters[n] for n in pu.table[seat] if n in pu.counters}
-    if counters:
-        out["counters"] = counters
-    return out
+
+
+@VIEW.impl("icy_reflection")
+def _view_icy(state: KingOfTokyoState, seat: int, out: dict[str, object]) -> None:
+    """``icy_reflection_copies``: the Evolution under the snowflake token."""
+    pu = pu_of(state)
+    if evolution_number("icy_reflection") in pu.table[seat] and ICY_MARK in pu.marks:
+        out["icy_reflection_copies"] = evolution_table().info[pu.marks[ICY_MARK]].id

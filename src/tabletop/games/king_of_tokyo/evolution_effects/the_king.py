@@ -1,15 +1,12 @@
-"""The King's Evolutions (section 4.5 of the rules reference).
+"""The King's Evolutions (docs/games/king-of-tokyo.md, "The 72 Evolutions").
 
-Hooks called by the state (only when Power Up! is on):
-
-- :func:`scampers`: a smashed monster in Tokyo holding Simian Scamper has its smash
-  held back until its yield decision, like Jets (2.9 D7).
-- :func:`before_yield`: Chest Thumping lets the attacker force a wounded monster out
-  (2.9 E), before that monster decides.
-- :func:`on_loss`: Alpha Male, and the bookkeeping of Jungle Frenzy (2.9 D8).
-- :func:`entered`, :func:`starts_in_tokyo`: I Am the King! (2.9 A5, G2).
-- :func:`left_tokyo`: Twas Beauty Killed the Beast is lost; Monkey Rush may be played.
-- :func:`end_of_turn`: Twas Beauty Killed the Beast's star (2.9 J3).
+Its hooks (:mod:`..hookspecs`): ``holds_smash`` (a smashed monster in Tokyo holding
+Simian Scamper has its smash held back until its yield decision, like Jets),
+``before_yield`` (Chest Thumping forces a wounded monster out before it decides),
+``hearts_lost`` (Alpha Male, and Jungle Frenzy's record), ``entered`` and
+``starts_in_tokyo`` (I Am the King!), ``left`` and ``turn_end`` (Twas Beauty Killed the
+Beast), and the end of Simian Scamper's turn face up. :func:`keep_face_up` and
+:func:`end_turn_long` serve every Temporary that stays face up for the turn.
 """
 
 from __future__ import annotations
@@ -18,11 +15,19 @@ from typing import TYPE_CHECKING
 
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.cards import Card
-from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.hookspecs import (
+    BEFORE_YIELD,
+    ENTERED,
+    HEARTS_LOST,
+    HOLDS_SMASH,
+    LEFT,
+    STARTS_IN_TOKYO,
+    TURN_END,
+)
+from tabletop.games.king_of_tokyo.phases import Ask
 from tabletop.games.king_of_tokyo.power_up import (
     ALSO_IN,
     QUESTIONS,
-    TURN_END,
     Question,
     ask,
     effect,
@@ -35,10 +40,9 @@ from tabletop.games.king_of_tokyo.power_up import (
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
-LEFT = "tokyo_left"
-LEFT_IN_BUY = "tokyo_left_in_buy"
-"""``turn_marks``: a monster left Tokyo during the Buy phase (a Discard card's kill)."""
-"""``turn_marks``: a monster left Tokyo (or was eliminated there) this turn."""
+TOKYO_LEFT = "tokyo_left"
+"""``turn_marks``: a monster left Tokyo (or was eliminated there) this turn (set by the
+rules: ``tokyo.TOKYO_LEFT``)."""
 WOUNDED_TOKYO = "wounded_tokyo"
 """``turn_marks``: the active monster's claws made a monster in Tokyo lose hearts."""
 JUNGLE_FRENZY_TURN = 3
@@ -57,7 +61,7 @@ def _monkey_rush_playable(state: KingOfTokyoState, seat: int) -> bool:
         seat != state.active
         and not state.in_tokyo(seat)
         and state.free_spot() >= 0
-        and LEFT in pu.turn_marks
+        and TOKYO_LEFT in pu.turn_marks
     )
 
 
@@ -72,6 +76,7 @@ def monkey_rush(state: KingOfTokyoState, seat: int) -> None:
 # -- Simian Scamper ---------------------------------------------------------------------
 
 
+@HOLDS_SMASH.impl("simian_scamper")
 def scampers(state: KingOfTokyoState, seat: int) -> bool:
     """Whether a smash on ``seat`` (in Tokyo) waits for its yield decision, as with Jets:
     it holds Simian Scamper and may yield with it."""
@@ -90,7 +95,7 @@ def _simian_scamper_playable(state: KingOfTokyoState, seat: int) -> bool:
 @effect("simian_scamper")
 def simian_scamper(state: KingOfTokyoState, seat: int) -> None:
     """Yield Tokyo, lose none of the held-back smash, and no hearts for the rest of the
-    turn. The card stays face up until the end of the turn (2.9 J3)."""
+    turn. The card stays face up until the end of the turn (step J3)."""
     pu = state.pu
     assert pu is not None
     keep_face_up(state, seat, "simian_scamper")
@@ -110,19 +115,19 @@ def keep_face_up(state: KingOfTokyoState, seat: int, evolution: str) -> None:
         pu.table[seat].append(number)
 
 
-TURN_LONG = ("simian_scamper", "detachable_tail", "mecha_blast")
-"""Temporaries of these modules that stay face up until the end of the turn."""
-
-
-def end_turn_cleanup(state: KingOfTokyoState) -> None:
-    """2.9 J3: Simian Scamper, Detachable Tail and Mecha Blast go to the discard pile."""
+def end_turn_long(state: KingOfTokyoState, evolution: str) -> None:
+    """Step J3: a Temporary kept face up for the turn (:func:`keep_face_up`) is discarded."""
     pu = state.pu
     assert pu is not None
-    for evolution in TURN_LONG:
-        number = evolution_number(evolution)
-        for seat, table in enumerate(pu.table):
-            if number in table:
-                pu.discard_from_table(seat, number)
+    number = evolution_number(evolution)
+    for seat, table in enumerate(pu.table):
+        if number in table:
+            pu.discard_from_table(seat, number)
+
+
+@TURN_END.impl("simian_scamper")
+def _simian_scamper_ends(state: KingOfTokyoState, active: int) -> None:
+    end_turn_long(state, "simian_scamper")
 
 
 # -- Jungle Frenzy ----------------------------------------------------------------------
@@ -182,6 +187,7 @@ def _chest_thumping_playable(state: KingOfTokyoState, seat: int) -> bool:
 passive("chest_thumping")
 
 
+@BEFORE_YIELD.impl("chest_thumping")
 def before_yield(state: KingOfTokyoState, victim: int) -> bool:
     """Ask the attacker whether Chest Thumping forces ``victim`` out of Tokyo."""
     pu = state.pu
@@ -230,19 +236,28 @@ QUESTIONS["chest_thumping"] = Question(
 # -- Alpha Male, I Am the King!, Twas Beauty Killed the Beast ----------------------------
 
 
-passive("alpha_male")  # Face up: see :func:`on_loss`.
+passive("alpha_male")  # Face up: see :func:`alpha_male`.
 
 
-def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
-    """``source``'s claws (``smash``) made ``victim`` lose ``lost`` hearts."""
+@HEARTS_LOST.impl("jungle_frenzy")
+def _wounded_in_tokyo(
+    state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool
+) -> None:
+    """The active monster's claws made a monster in Tokyo lose hearts (Jungle Frenzy)."""
     pu = state.pu
     assert pu is not None
-    if not smash:
-        return
-    if source == state.active and (state.in_tokyo(victim) or victim in state.yielders):
+    if smash and source == state.active and (state.in_tokyo(victim) or victim in state.yielders):
         pu.turn_marks[WOUNDED_TOKYO] = 1
+
+
+@HEARTS_LOST.impl("alpha_male")
+def alpha_male(state: KingOfTokyoState, victim: int, lost: int, source: int, smash: bool) -> None:
+    """The holder's claws made a monster lose hearts: 1 star, once a turn."""
+    pu = state.pu
+    assert pu is not None
     if (
-        pu.table[source]
+        smash
+        and pu.table[source]
         and pu.has(source, "alpha_male")
         and pu.use_once(evolution_number("alpha_male"))
     ):
@@ -252,6 +267,7 @@ def on_loss(state: KingOfTokyoState, victim: int, lost: int, source: int, smash:
 passive("i_am_the_king")  # Face up: see :func:`entered` and :func:`starts_in_tokyo`.
 
 
+@ENTERED.impl("i_am_the_king")
 def entered(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` takes control of Tokyo."""
     pu = state.pu
@@ -260,8 +276,9 @@ def entered(state: KingOfTokyoState, seat: int) -> None:
         state.gain_stars(seat, pu.count(seat, "i_am_the_king"), "I Am the King!")
 
 
+@STARTS_IN_TOKYO.impl("i_am_the_king")
 def starts_in_tokyo(state: KingOfTokyoState, seat: int) -> None:
-    """``seat`` starts its turn in Tokyo (2.9 A5)."""
+    """``seat`` starts its turn in Tokyo (step A5)."""
     entered(state, seat)
 
 
@@ -273,13 +290,11 @@ def _twas_playable(state: KingOfTokyoState, seat: int) -> bool:
 passive("twas_beauty_killed_the_beast")  # Face up: see :func:`end_of_turn` and :func:`left_tokyo`.
 
 
+@LEFT.impl("twas_beauty_killed_the_beast")
 def left_tokyo(state: KingOfTokyoState, seat: int) -> None:
     """``seat`` leaves Tokyo, however (yield, forced, eliminated...)."""
     pu = state.pu
     assert pu is not None
-    pu.turn_marks[LEFT] = 1
-    if state.stage == Stage.BUY:
-        pu.turn_marks[LEFT_IN_BUY] = 1
     if not state.monsters[seat].alive or not pu.table[seat]:
         return
     sources = pu.sources(seat, "twas_beauty_killed_the_beast")
@@ -297,9 +312,9 @@ def left_tokyo(state: KingOfTokyoState, seat: int) -> None:
         state.lose_stars(seat, state.monsters[seat].stars, "Twas Beauty Killed the Beast")
 
 
+@TURN_END.impl("twas_beauty_killed_the_beast")
 def end_of_turn(state: KingOfTokyoState, active: int) -> None:
-    """2.9 J3: every monster with Twas Beauty Killed the Beast face up gains 1 star;
-    the Temporaries kept face up for the turn are discarded."""
+    """Step J3: every monster with Twas Beauty Killed the Beast face up gains 1 star."""
     pu = state.pu
     assert pu is not None
     for m in state.monsters:
@@ -307,7 +322,3 @@ def end_of_turn(state: KingOfTokyoState, active: int) -> None:
             n = pu.count(m.seat, "twas_beauty_killed_the_beast")
             if n:
                 state.gain_stars(m.seat, n, "Twas Beauty Killed the Beast")
-    end_turn_cleanup(state)
-
-
-TURN_END.append(end_of_turn)

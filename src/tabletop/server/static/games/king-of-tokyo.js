@@ -161,6 +161,49 @@ function question(view, ctx, d) {
   return t("Choose an action on the board or below.");
 }
 
+// Who smashed this seat last this turn, and the hearts it lost to that attack: the
+// log's ``attack`` event, then its ``damage`` events (null if it was not smashed).
+function lastSmash(ctx) {
+  const events = ctx.events || [];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind === "turn") return null;
+    if (e.kind === "attack" && (e.data?.targets || []).includes(ctx.seat)) {
+      const hearts = events.slice(i + 1)
+        .filter((x) => x.kind === "damage" && x.data?.seat === ctx.seat)
+        .reduce((sum, x) => sum + (x.data.hearts || 0), 0);
+      return { by: e.data.seat, hearts };
+    }
+  }
+  return null;
+}
+
+// "Kraken smashed you for 3 hearts: stay in Tokyo City, or yield it to Kraken?"
+function yieldQuestion(view, ctx, me) {
+  const hit = lastSmash(ctx);
+  const attacker = hit ? view.monsters[hit.by] : null;
+  if (!attacker) {
+    if (me.location === "bay") return t("You were smashed in Tokyo Bay: stay, or yield it to the attacker?");
+    if (me.location === "city") return t("You were smashed in Tokyo City: stay, or yield it to the attacker?");
+    return t("You were smashed in Tokyo: stay, or yield it to the attacker?");
+  }
+  const fields = { monster: monsterName(ctx, attacker) };
+  if (me.location === "bay") {
+    return tn(
+      "{monster} smashed you for {n} heart: stay in Tokyo Bay, or yield it to {monster}?",
+      "{monster} smashed you for {n} hearts: stay in Tokyo Bay, or yield it to {monster}?",
+      hit.hearts,
+      fields,
+    );
+  }
+  return tn(
+    "{monster} smashed you for {n} heart: stay in Tokyo City, or yield it to {monster}?",
+    "{monster} smashed you for {n} hearts: stay in Tokyo City, or yield it to {monster}?",
+    hit.hearts,
+    fields,
+  );
+}
+
 export function prompt(view, ctx) {
   const d = view.decision;
   if (!ctx.mine) {
@@ -185,9 +228,7 @@ export function prompt(view, ctx) {
         me.energy,
       );
     case "yield":
-      if (me.location === "bay") return t("You were smashed in Tokyo Bay: stay, or yield it to the attacker?");
-      if (me.location === "city") return t("You were smashed in Tokyo City: stay, or yield it to the attacker?");
-      return t("You were smashed in Tokyo: stay, or yield it to the attacker?");
+      return yieldQuestion(view, ctx, me);
     case "heart_dice":
       return tn("Choose what your heart dice do ({n} die left).", "Choose what your heart dice do ({n} dice left).", d.amount ?? 1);
     case "prevent_damage":
@@ -220,6 +261,26 @@ export function prompt(view, ctx) {
     default:
       return question(view, ctx, d);
   }
+}
+
+// One tap on an Evolution question sets "not until my next turn": this question and
+// the others until the player's own turn are answered for it (its preferences).
+export function decisionExtras(view, ctx) {
+  const kind = view.decision?.kind;
+  const evolutionQuestion = kind === "play_evolution" || kind === "prevent_damage";
+  if (!evolutionQuestion || !ctx.preferences || ctx.seat === view.active) return [];
+  // Only where the preference answers this very question: Evolutions or passing.
+  const answered = new Set(["decline", "take_damage", "play_evolution", "evo_yes"]);
+  if (!ctx.legal.every((a) => answered.has(a.move))) return [];
+  if (ctx.preferences.evolutions === "next_turn" || ctx.preferences.evolutions === "off") return [];
+  const button = h("button", {
+    type: "button",
+    class: "decision link",
+    id: "not-until-my-turn",
+    title: t("Answer the Evolution questions for me until my next turn"),
+  }, t("Not until my turn"));
+  button.addEventListener("click", () => ctx.setPreferences({ evolutions: "next_turn" }));
+  return [button];
 }
 
 // Button words for actions the board leaves to the decision bar.
@@ -268,7 +329,7 @@ function cardActions(ctx, instance) {
 }
 
 function keepChip(view, ctx, card, mimicked) {
-  const chip = h("span", { class: `kot-chip-card${mimicked ? " mimicked" : ""}`, dataset: { card: card.id, instance: card.instance } },
+  const chip = h("span", { class: `kot-chip-card${mimicked ? " mimicked" : ""}`, dataset: { card: card.id, instance: card.instance, enter: `chip-${card.instance}` } },
     cardName(view, ctx, card),
     card.counters !== undefined ? h("span", { class: "kot-count", text: card.counters }) : null,
     mimicked ? h("span", { class: "kot-mimic-token", title: t("Mimic copies this card"), text: "M" }) : null);
@@ -346,10 +407,10 @@ function monster(view, ctx, m, mimickedInstances) {
       h("strong", {}, active ? h("span", { class: "kot-turn-mark", title: t("this monster's turn"), text: "▶ " }) : null, mname),
       h("span", { class: "kot-player", text: player }))),
   h("div", { class: "kot-figures", dataset: { figures: m.seat } },
-    h("span", { class: `kot-fig hearts ${heartsLevel}`, title: tn("{hearts} of {n} heart", "{hearts} of {n} hearts", m.max_hearts, { hearts: m.hearts }) },
+    h("span", { class: `kot-fig hearts ${heartsLevel}`, dataset: { count: `hearts-${m.seat}`, value: m.hearts }, title: tn("{hearts} of {n} heart", "{hearts} of {n} hearts", m.max_hearts, { hearts: m.hearts }) },
       icon("heart"), h("b", { text: m.hearts }), m.max_hearts !== 10 ? h("small", { text: `/${m.max_hearts}` }) : null),
-    h("span", { class: "kot-fig stars", title: tn("{stars} of {n} star", "{stars} of {n} stars", WIN_STARS, { stars: m.stars }) }, icon("star"), h("b", { text: m.stars })),
-    h("span", { class: "kot-fig energy", title: tn("{n} energy", "{n} energy", m.energy) }, icon("energy"), h("b", { text: m.energy }))),
+    h("span", { class: "kot-fig stars", dataset: { count: `stars-${m.seat}`, value: m.stars }, title: tn("{stars} of {n} star", "{stars} of {n} stars", WIN_STARS, { stars: m.stars }) }, icon("star"), h("b", { text: m.stars })),
+    h("span", { class: "kot-fig energy", dataset: { count: `energy-${m.seat}`, value: m.energy }, title: tn("{n} energy", "{n} energy", m.energy) }, icon("energy"), h("b", { text: m.energy }))),
   h("div", { class: "kot-starbar", "aria-hidden": "true" }, h("span", { style: `width: ${Math.min(100, (100 * m.stars) / WIN_STARS)}%` })),
   h("div", { class: "kot-chips" },
     place ? h("span", { class: `kot-badge loc ${m.location}`, text: place }) : null,
@@ -396,7 +457,7 @@ function tokyoSpot(view, ctx, where) {
   const m = seat === null || seat === undefined ? null : view.monsters[seat];
   const spot = h("div", { class: `kot-spot ${where}${m ? " taken" : ""}`, dataset: { spot: where } },
     h("div", { class: "kot-spot-title", text: placeName(where) }),
-    h("div", { class: "kot-spot-who", text: m ? monsterName(ctx, m) : t("empty") }),
+    h("div", { class: "kot-spot-who", dataset: { enter: `${where}-${seat ?? "empty"}` }, text: m ? monsterName(ctx, m) : t("empty") }),
     m ? h("div", { class: "kot-spot-player", text: seat === ctx.seat ? t("you") : ctx.name(seat) }) : null);
   const d = view.decision;
   if (m && d?.kind === "yield" && d.player === seat) {
@@ -459,7 +520,7 @@ function diceTray(view, ctx) {
       role: active ? null : "img",
       class: `kot-die face-${face}${chosen.has(i) ? " kept" : ""}`,
       "aria-label": dieLabel(i, face, keeps.length ? chosen.has(i) : null),
-      dataset: { index: i, face },
+      dataset: { index: i, face, roll: `die-${i}`, value: `${view.turn}|${view.active}|${face}` },
     }, dieFace(face));
     if (keeps.length) {
       die.classList.add("selectable");
@@ -509,12 +570,13 @@ function powerCard(view, ctx, card, { cost = null, actions = [], extraClass = ""
     : h("span", { class: "kot-cost yours", "aria-label": tn("costs you {n} energy (printed {printed})", "costs you {n} energy (printed {printed})", cost, { printed: card.cost }) },
       String(cost), h("s", { text: String(card.cost) }));
   const title = cardName(view, ctx, card);
-  const el = h("div", { class: `kot-card ${card.kind} ${extraClass}`.trim(), dataset: { card: card.id, instance: card.instance } },
-    h("div", { class: "kot-card-head" }, h("span", { class: "kot-card-name", text: title }), price),
+  const el = h("div", { class: `kot-card ${card.kind} ${extraClass}`.trim(), dataset: { card: card.id, instance: card.instance, enter: `card-${card.instance}` } },
+    // The name has the card's whole width (its words unbroken); the price is in the foot.
+    h("div", { class: "kot-card-head" },
+      caption ? h("span", { class: "kot-caption", text: caption }) : null,
+      h("span", { class: "kot-card-name", text: title })),
     h("div", { class: "kot-card-text", text: cardText(view, ctx, card) }),
-    h("div", { class: "kot-card-foot" },
-      h("span", { class: "kot-kind", text: kindWord(card.kind) }),
-      caption ? h("span", { class: "kot-caption", text: caption }) : null));
+    h("div", { class: "kot-card-foot" }, h("span", { class: "kot-kind", text: kindWord(card.kind) }), price));
   ctx.detail(el, cardDetail(view, ctx, card));
   if (actions.length) {
     const pay = cost ?? card.cost;
@@ -577,7 +639,7 @@ const VERBS = {
 
 function evolutionCard(ctx, e, actions, verb) {
   const title = evolutionName(ctx, e);
-  const el = h("div", { class: `kot-evo-card ${e.kind}`, dataset: { evolution: e.id } },
+  const el = h("div", { class: `kot-evo-card ${e.kind}`, dataset: { evolution: e.id, enter: `evolution-${e.id}` } },
     h("div", { class: "kot-card-name", text: title }),
     h("div", { class: "kot-card-text", text: evolutionText(ctx, e) }),
     h("div", { class: "kot-card-foot" }, h("span", { class: "kot-kind", text: kindWord(e.kind) })));
@@ -641,9 +703,11 @@ export function render(view, ctx) {
 function winnerLine(view, ctx) {
   const winners = view.winners || [];
   if (!winners.length) return t("Nobody wins: no monster is left standing.");
+  // The stars a winner has (20 or more: a last roll may bring 21); the fewest of several.
+  const stars = Math.min(...winners.map((s) => view.monsters[s]?.stars ?? WIN_STARS));
   if (winners.length === 1 && winners[0] === ctx.seat) {
     if (view.victory === "last_standing") return t("You win as the last monster standing!");
-    if (view.victory === "stars") return tn("You win with {n} star!", "You win with {n} stars!", WIN_STARS);
+    if (view.victory === "stars") return tn("You win with {n} star!", "You win with {n} stars!", stars);
     return t("You win!");
   }
   const fields = { monsters: listOf(winners.map((s) => name(view, ctx, s))) };
@@ -652,7 +716,7 @@ function winnerLine(view, ctx) {
     return tn("{monsters} wins as the last monster standing.", "{monsters} win as the last monster standing.", count, fields);
   }
   if (view.victory === "stars") {
-    return tn("{monsters} wins with {stars} stars.", "{monsters} win with {stars} stars.", count, { ...fields, stars: WIN_STARS });
+    return tn("{monsters} wins with {stars} stars.", "{monsters} win with {stars} stars.", count, { ...fields, stars });
   }
   return tn("{monsters} wins.", "{monsters} win.", count, fields);
 }
@@ -660,21 +724,27 @@ function winnerLine(view, ctx) {
 export function result(view, ctx) {
   const out = view.eliminated || [];
   const winners = new Set(view.winners || []);
+  // An eliminated monster's stars are those it had when it went out (the rules take them).
+  const stars = (m) => (m.alive ? m.stars : view.stars_at_elimination?.[m.seat] ?? m.stars);
   const order = [...view.monsters].sort((a, b) => {
     const rank = (m) => (winners.has(m.seat) ? 0 : m.alive ? 1 : 2);
     if (rank(a) !== rank(b)) return rank(a) - rank(b);
     if (!a.alive && !b.alive) return out.indexOf(b.seat) - out.indexOf(a.seat); // last out first
-    return b.stars - a.stars || b.hearts - a.hearts;
+    return stars(b) - stars(a) || b.hearts - a.hearts;
   });
   const place = (m) => (winners.has(m.seat) ? t("winner") : m.alive ? t("standing") : t("{ordinal} out", { ordinal: ordinal(out.indexOf(m.seat) + 1) }));
   return h("div", { class: "kot-result" },
     h("h2", { class: "winner-line", text: winnerLine(view, ctx) }),
     h("div", { class: "scores-box" }, h("table", { class: "scores" },
-      h("thead", {}, h("tr", {}, h("th", { text: t("Monster") }), h("th", { text: t("Player") }), h("th", { class: "num", text: t("Stars") }), h("th", { class: "num", text: t("Hearts") }), h("th", { text: t("End") }))),
-      h("tbody", {}, ...order.map((m) => h("tr", { class: winners.has(m.seat) ? "winner" : "" },
-        h("td", { text: monsterName(ctx, m) }),
-        h("td", { text: m.seat === ctx.seat ? t("you") : ctx.name(m.seat) }),
-        h("td", { class: "num", text: m.stars }),
+      // Stars and hearts by their icons (their words for screen readers): a phone's width.
+      h("thead", {}, h("tr", {}, h("th", { text: t("Monster") }),
+        h("th", { class: "num", title: t("Stars") }, icon("star"), h("span", { class: "sr-only", text: t("Stars") })),
+        h("th", { class: "num", title: t("Hearts") }, icon("heart"), h("span", { class: "sr-only", text: t("Hearts") })),
+        h("th", { text: t("End") }))),
+      h("tbody", {}, ...order.map((m) => h("tr", { class: winners.has(m.seat) ? "winner" : "", dataset: { seat: m.seat } },
+        h("td", {}, h("span", { class: "who-name", text: monsterName(ctx, m) }),
+          h("span", { class: "who-player", text: m.seat === ctx.seat ? t("you") : ctx.name(m.seat) })),
+        h("td", { class: "num stars", text: stars(m) }),
         h("td", { class: "num", text: m.hearts }),
         h("td", { text: place(m) })))))),
     h("p", { class: "muted small", text: tn("The game lasted {n} turn.", "The game lasted {n} turns.", view.turn) }));

@@ -77,10 +77,10 @@ function cardDetail(ctx, c) {
   };
 }
 
-function card(c, ctx, cls = "") {
-  if (!c) return h("div", { class: "kf-card down", role: "img", "aria-label": t("a face-down card"), text: "?" });
+function card(c, ctx, cls = "", enter = null) {
+  if (!c) return h("div", { class: "kf-card down", role: "img", "aria-label": t("a face-down card"), text: "?", dataset: enter ? { enter } : {} });
   const name = cardName(ctx, c);
-  const el = h("div", { class: `kf-card ${c.deck} ${cls}`.trim(), dataset: { type: c.type }, "aria-label": name },
+  const el = h("div", { class: `kf-card ${c.deck} ${cls}`.trim(), dataset: enter ? { type: c.type, enter } : { type: c.type }, "aria-label": name },
     h("div", { class: "kf-value", text: c.boosted_value ? `${c.value}→${c.boosted_value}` : String(c.value) }),
     h("div", { class: "kf-name", text: name }),
     h("div", { class: "kf-text", text: c.effects.length ? effectText(ctx, c) : "" }),
@@ -165,7 +165,7 @@ export function actionText(a) {
 
 function life(p) {
   const shown = Math.max(0, Math.min(p.life, MAX_LIFE));
-  return h("span", { class: "kf-life", role: "img", "aria-label": tn("{n} life", "{n} life", p.life) },
+  return h("span", { class: "kf-life", role: "img", "aria-label": tn("{n} life", "{n} life", p.life), dataset: { count: `life-${p.seat}`, value: p.life } },
     h("span", { class: "full", "aria-hidden": "true", text: "♥".repeat(shown) }),
     h("span", { class: "lost", "aria-hidden": "true", text: "♥".repeat(MAX_LIFE - shown) }),
     h("b", { text: ` ${p.life}` }));
@@ -207,7 +207,7 @@ function fighter(view, ctx, p) {
     p.passes_left === null ? null : h("span", { text: " · " + tn("{n} pass left", "{n} passes left", p.passes_left) }),
     p.no_parry_next_round ? h("span", { class: "kf-mark", text: " · " + t("may not parry next round") }) : null),
   h("div", { class: "kf-koku" },
-    h("span", { class: "coin big", title: t("koku in the row"), text: p.koku_total }),
+    h("span", { class: "coin big", title: t("koku in the row"), text: p.koku_total, dataset: { count: `koku-${p.seat}`, value: p.koku_total } }),
     ...p.koku.map((c) => kokuChip(view, ctx, p, c)),
     p.koku.length ? null : h("span", { class: "muted small", text: t("no koku yet") })));
 }
@@ -216,7 +216,8 @@ function fighter(view, ctx, p) {
 
 function slot(view, ctx, title, s) {
   if (!s) return h("div", { class: "kf-slot empty" }, h("small", { text: title }), h("div", { class: "kf-card placeholder", text: "–" }));
-  const shown = s.card ? card(s.card, ctx) : s.face_down ? card(null, ctx) : h("div", { class: "kf-card placeholder", text: t("no parry") });
+  const enter = `${title}-${view.round}-${s.card?.type ?? (s.face_down ? "down" : "none")}`; // a card laid slides in
+  const shown = s.card ? card(s.card, ctx, "", enter) : s.face_down ? card(null, ctx, "", enter) : h("div", { class: "kf-card placeholder", text: t("no parry") });
   return h("div", { class: "kf-slot" },
     h("small", { text: [title, s.face_down ? t("face down") : null, s.activated ? t("activated") : null].filter(Boolean).join(" · ") }),
     shown,
@@ -260,7 +261,7 @@ function pile(view, ctx, colour, count) {
   const el = h("div", {
     class: `kf-pile ${colour}`,
     "aria-label": red ? tn("red pile: {n} card", "red pile: {n} cards", count) : tn("blue pile: {n} card", "blue pile: {n} cards", count),
-  }, h("strong", { text: count }), h("small", { text: red ? t("red (attack)") : t("blue (parry)") }));
+  }, h("strong", { text: count, dataset: { count: `pile-${colour}`, value: count } }), h("small", { text: red ? t("red (attack)") : t("blue (parry)") }));
   if (sequential) ctx.bind(el, draws.filter((a) => a.red === red), { text: () => (red ? t("Draw from the red pile") : t("Draw from the blue pile")) });
   return el;
 }
@@ -286,7 +287,7 @@ function roundFigures(lr) {
 
 function mat(view, ctx) {
   const lr = view.last_round;
-  const effects = lr && lang() === "en" && lr.effects.length ? `; ${lr.effects.join("; ")}` : "";
+  const effects = lr && lang() === "en" && lr.effects.length ? `; ${lr.effects.map(ctx.names).join("; ")}` : "";
   return h("section", { class: "kf-mat", "aria-label": t("the mat") },
     slot(view, ctx, tp("kung-fu:card", "attack"), view.attack),
     slot(view, ctx, tp("kung-fu:card", "parry"), view.parry),
@@ -313,8 +314,9 @@ function hand(view, ctx) {
         h("input", { type: "checkbox", checked: faceDown.on, onchange: (e) => { faceDown.on = e.target.checked; draw(); } }),
         " " + t("Attack face down (the defender may draw 1 card first, and sees it only after parrying)"))
       : null;
-    const cards = view.hand.map((c) => {
-      const el = card(c, ctx);
+    const cards = view.hand.map((c, i) => {
+      const copy = view.hand.slice(0, i).filter((o) => o.type === c.type).length;
+      const el = card(c, ctx, "", `hand-${c.type}#${copy}`); // a card drawn slides in
       const mine = ctx.legal.filter((a) => a.card === c.type && ["attack", "attack_down", "parry"].includes(a.move));
       for (const a of mine) ctx.binder.bound.add(a.id); // the switch reaches the other side
       const wanted = mine.filter((a) => a.move === "parry" || a.move === (faceDown.on ? "attack_down" : "attack"));
@@ -346,7 +348,7 @@ export function render(view, ctx) {
 
 // -- the end -----------------------------------------------------------------------------------
 
-function decisiveRound(lr) {
+function decisiveRound(lr, ctx) {
   const line = tn(
     "The decisive round was round {round}: attack {attack} against parry {parry}, {n} damage.",
     "The decisive round was round {round}: attack {attack} against parry {parry}, {n} damage.",
@@ -355,7 +357,7 @@ function decisiveRound(lr) {
   );
   // The effects are the server's English (see roundFigures): for readers of English.
   if (lang() !== "en" || !lr.effects.length) return line;
-  return `${line.replace(/\.$/, "")} (${listOf(lr.effects)}).`;
+  return `${line.replace(/\.$/, "")} (${listOf(lr.effects.map(ctx.names))}).`;
 }
 
 export function result(view, ctx) {
@@ -370,5 +372,5 @@ export function result(view, ctx) {
         h("td", { text: playerName(ctx, p.seat) }),
         h("td", { class: "num", text: p.life }),
         h("td", { class: "num", text: p.koku_total })))))),
-    lr ? h("p", { text: decisiveRound(lr) }) : null);
+    lr ? h("p", { class: "kf-decisive", text: decisiveRound(lr, ctx) }) : null);
 }

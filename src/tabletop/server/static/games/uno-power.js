@@ -136,7 +136,7 @@ function yourTurn(view) {
   const top = view.top_card;
   if (!view.colour) return t("Your turn: play any colour, a wild, or draw a card.");
   const colour = colourWord(view.colour);
-  if (/^\d$/.test(top.symbol)) return t("Your turn: play {colour} or a {number}, a wild, or draw a card.", { colour, number: top.symbol });
+  if (/^\d$/.test(top.symbol)) return t("Your turn: play {colour} or any {number}, a wild, or draw a card.", { colour, number: top.symbol });
   if (top.colour) return t("Your turn: play {colour} or {symbol}, a wild, or draw a card.", { colour, symbol: symbolName(top.symbol) });
   return t("Your turn: play {colour}, a wild, or draw a card.", { colour });
 }
@@ -222,8 +222,8 @@ function player(view, ctx, p) {
     h("strong", { text: playerName(ctx, p.seat) }),
     view.dealer === p.seat ? h("span", { class: "dealer", title: t("dealer"), text: tp("uno-power:initial", "D") }) : null),
   h("div", { class: "uno-figures", dataset: { figures: p.seat } },
-    h("span", { class: "uno-count" }, h("span", { class: "back", "aria-hidden": "true" }), ...counted("{n} card", "{n} cards", p.hand_size, h("b", { text: p.hand_size }))),
-    h("span", { class: "uno-score" }, "· ", ...counted("{n} pt", "{n} pts", p.score, h("b", { text: p.score }))),
+    h("span", { class: "uno-count", dataset: { count: `cards-${p.seat}`, value: p.hand_size } }, h("span", { class: "back", "aria-hidden": "true" }), ...counted("{n} card", "{n} cards", p.hand_size, h("b", { text: p.hand_size }))),
+    h("span", { class: "uno-score", dataset: { count: `score-${p.seat}`, value: p.score } }, "· ", ...counted("{n} pt", "{n} pts", p.score, h("b", { text: p.score }))),
     ...p.towers.map(towerChip),
     p.called_uno && p.hand_size === 1 ? h("span", { class: "uno-call", text: "UNO!" }) : null,
     p.team !== null ? h("span", { class: "muted small", text: t("team {number}", { number: p.team + 1 }) }) : null));
@@ -246,7 +246,7 @@ function tower(view, ctx, tw, i, selection) {
   },
   h("strong", { text: tw }),
   h("small", { class: "blocks", text: t("blocks {card}", { card: blocks }) }),
-  h("small", { class: "holder", text: holder === null ? t("pool") : who(ctx, holder) }));
+  h("small", { class: "holder", dataset: { enter: `${tw}-${holder}` }, text: holder === null ? t("pool") : who(ctx, holder) }));
   const takes = ctx.find("take", (a) => a.towers.includes(tw));
   const choosing = ctx.find("take").some((a) => a.towers.length > 1);
   ctx.detail(el, {
@@ -317,6 +317,7 @@ function centre(view, ctx) {
   if (draw) ctx.bind(pile, [draw]);
   else pile.disabled = true;
   const top = card(view.top_card, { cls: "top" });
+  top.dataset.enter = `top-${view.round}-${view.discard_pile}`; // each card played lands
   ctx.detail(top, cardDetail(view.top_card));
   const colour = view.colour;
   return h("section", { class: "uno-centre", "aria-label": t("table") },
@@ -340,8 +341,15 @@ function centre(view, ctx) {
 
 // -- your hand -----------------------------------------------------------------------------
 
-function handCard(view, ctx, c) {
+// A card's place in the hand by its kind ("12#1": the second card of kind 12), so that
+// only the cards that came in slide in.
+function handKey(hand, i) {
+  return `hand-${hand[i].kind}#${hand.slice(0, i).filter((c) => c.kind === hand[i].kind).length}`;
+}
+
+function handCard(view, ctx, c, key) {
   const el = card(c, { role: null });
+  el.dataset.enter = key;
   const all = ctx.legal.filter((a) => (a.move === "play" || a.move === "bonus") && a.kind === c.kind);
   ctx.detail(el, cardDetail(c));
   if (!all.length) {
@@ -360,6 +368,7 @@ function handCard(view, ctx, c) {
     return a.uno ? t("Play {card} and call UNO", { card: name }) : t("Play {card}", { card: name });
   };
   ctx.bind(el, actions, {
+    oneTap: true,
     title: bonus ? t("Keep {card}", { card: name }) : t("Play {card}", { card: name }),
     text: says,
     node: (a) => (a.colour ? h("span", { class: "pick" }, h("span", { class: `swatch ${a.colour}`, "aria-hidden": "true" }), `${colourWord(a.colour)}${a.uno ? " · UNO!" : ""}`) : null),
@@ -370,6 +379,7 @@ function handCard(view, ctx, c) {
 function hand(view, ctx) {
   if (!view.hand) return null;
   const canCall = ctx.legal.some((a) => a.uno);
+  const reads = ctx.legal.some((a) => a.move === "play" || a.move === "bonus"); // a tap plays: "i" reads
   const box = h("section", { class: "uno-hand-box", "aria-label": t("your hand") });
   const draw = () => {
     const toggle = canCall
@@ -384,8 +394,8 @@ function hand(view, ctx) {
       ? h("span", { class: "drawn-note", text: t("You drew {card}", { card: cardName(view.drawn_card) }) })
       : null;
     box.replaceChildren(
-      h("div", { class: "uno-hand-head" }, h("strong", { text: tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length) }), drawn, toggle),
-      h("div", { class: "uno-hand" }, ...view.hand.map((c) => handCard(view, ctx, c))));
+      h("div", { class: "uno-hand-head" }, h("strong", { text: tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length) }), drawn, toggle, reads ? ctx.infoButton() : null),
+      h("div", { class: "uno-hand" }, ...view.hand.map((c, i) => handCard(view, ctx, c, handKey(view.hand, i)))));
   };
   draw();
   return box;
@@ -405,13 +415,14 @@ export function render(view, ctx) {
 function roundTable(view, ctx, lr) {
   const scores = lr.scores || view.players.map((p) => p.score);
   return h("div", { class: "scores-box" }, h("table", { class: "scores" },
-    h("thead", {}, h("tr", {}, h("th", { text: t("Player") }), h("th", { text: t("Cards left") }), h("th", { class: "num", text: t("In hand") }), h("th", { class: "num", text: t("Won") }), h("th", { class: "num", text: t("Total") }))),
-    h("tbody", {}, ...view.players.map((p) => h("tr", { class: p.seat === lr.winner ? "winner" : "" },
+    // Four columns, the points won under the total, so that the table fits a phone.
+    h("thead", {}, h("tr", {}, h("th", { text: t("Player") }), h("th", { text: t("Cards left") }), h("th", { class: "num", text: t("In hand") }), h("th", { class: "num", text: t("Total") }))),
+    h("tbody", {}, ...view.players.map((p) => h("tr", { class: p.seat === lr.winner ? "winner" : "", dataset: { seat: p.seat } },
       h("td", { text: playerName(ctx, p.seat) }),
       h("td", {}, lr.hands ? h("span", { class: "mini-hand" }, ...(lr.hands[p.seat] || []).map((c) => card(c, { cls: "mini" }))) : "–"),
       h("td", { class: "num", text: lr.points_in_hand[p.seat] }),
-      h("td", { class: "num", text: lr.gained[p.seat] ? `+${lr.gained[p.seat]}` : "0" }),
-      h("td", { class: "num", text: scores[p.seat] }))))));
+      h("td", { class: "num" }, String(scores[p.seat]),
+        lr.gained[p.seat] ? h("span", { class: "gained", text: t("+{n} this round", { n: lr.gained[p.seat] }) }) : null))))));
 }
 
 // "Round 2 is over: Ann went out first" (``how``: "out", or "fewest points").
@@ -452,14 +463,15 @@ export function result(view, ctx) {
   const line = winnerLine(view, ctx);
   const rounds = new Map();
   for (const e of ctx.events || []) if (e.kind === "round_end" && e.data?.winner !== undefined) rounds.set(e.data.winner, (rounds.get(e.data.winner) || 0) + 1);
+  const wholeLog = !ctx.logFrom; // a log cut on joining a long game cannot count the rounds
   const lr = view.last_round;
   return h("div", { class: "uno-result" },
     h("h2", { class: "winner-line", text: line }),
     h("div", { class: "scores-box" }, h("table", { class: "scores" },
-      h("thead", {}, h("tr", {}, h("th", { text: t("Player") }), h("th", { class: "num", text: t("Rounds won") }), h("th", { class: "num", text: t("Points") }))),
+      h("thead", {}, h("tr", {}, h("th", { text: t("Player") }), wholeLog ? h("th", { class: "num", text: t("Rounds won") }) : null, h("th", { class: "num", text: t("Points") }))),
       h("tbody", {}, ...[...view.players].sort((a, b) => (winners.includes(b.seat) - winners.includes(a.seat)) || b.score - a.score).map((p) => h("tr", { class: winners.includes(p.seat) ? "winner" : "" },
         h("td", { text: playerName(ctx, p.seat) }),
-        h("td", { class: "num", text: rounds.get(p.seat) || 0 }),
+        wholeLog ? h("td", { class: "num", text: rounds.get(p.seat) || 0 }) : null,
         h("td", { class: "num", text: p.score })))))),
     lr ? h("details", { class: "last-round" }, h("summary", { text: t("The last round ({round})", { round: lr.round }) }), roundTable(view, ctx, lr)) : null);
 }

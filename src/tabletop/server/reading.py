@@ -1,0 +1,25 @@
+"""A state's texts as one client reads them: log events and action labels in its
+person's language (English, the source, as the rules wrote them)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tabletop.i18n import SOURCE, Reader, render_event, render_label
+
+if TYPE_CHECKING:
+    from tabletop.core.game import State
+    from tabletop.core.log import LogEvent
+
+
+def client_event(state: State, event: LogEvent, words: Reader) -> dict[str, Any]:
+    """``event`` as a client gets it: its ``text`` in the reader's language."""
+    out = event.to_dict()
+    if words.lang != SOURCE:
+        out["text"] = render_event(state, event, words)
+    return out
+
+
+def client_label(state: State, action: int, english: str, words: Reader) -> str:
+    """The label of ``action`` in the reader's language (``english`` is its own)."""
+    return english if words.lang == SOURCE else render_label(state, action, words)

@@ -1,0 +1,117 @@
+"""The database's tables: a table's row and seats, its action log, its snapshots, the
+server's secrets and the processes sharing the database.
+
+The schema grows by adding columns that have defaults and indexes, at start
+(:func:`add_missing_columns`), so a database made by an older version is brought up
+to date in place.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+tables_t = Table(
+    "tt_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("num_players", Integer, nullable=False),
+    Column("seed", String(32), nullable=False),  # 63-bit seeds overflow some INTEGER types
+    Column("status", String(16), nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("replace_bot", String(64), nullable=True),
+    Column("leave_grace_s", Float, nullable=False, default=30.0),
+    Column("created_at", Float, nullable=False),
+    Column("result", JSON, nullable=True),
+    # Added later (``_add_missing_columns`` brings older databases up to date):
+    Column("known_deal", Boolean, nullable=False, default=False, server_default="0"),
+    Column("created_by", String(64), nullable=True),  # a hash of the creator's address
+    Column("position", JSON, nullable=True),  # the position the game started from
+    Column("owner", String(32), nullable=True),  # the process playing it (several processes)
+    # Nobody was at it for a while: out of memory, not loaded at start, woken when opened.
+    Column("asleep", Boolean, nullable=False, default=False, server_default="0"),
+    Column("bot_pause_s", Float, nullable=True),  # the bots' pace its creator chose (or none)
+    Index("tt_tables_by_creator", "created_by", "status"),  # the per-address quotas
+)
+
+seats_t = Table(
+    "tt_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # "human" or "bot"
+    Column("bot", String(64), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("replaced", Boolean, nullable=False, default=False),
+    # Added later: the seat's preferences (Game.preferences), only those it set
+    Column("preferences", JSON, nullable=True),
+    Column("think", Float, nullable=True),  # a bot's seconds per decision; none: its level's
+)
+
+actions_t = Table(
+    "tt_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+processes_t = Table(
+    "tt_processes",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("address", String(200), nullable=False),  # where the others pass it requests
+    Column("started_at", Float, nullable=False),
+)
+"""The server processes sharing the database (server/cluster.py)."""
+
+meta_t = Table(
+    "tt_meta",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+snapshots_t = Table(
+    "tt_snapshots",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tt_tables.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("data", Text, nullable=False),
+)
+
+
+def add_missing_columns(conn: Connection) -> None:
+    """Add the columns (each has a default) and indexes a database made by an older
+    version lacks."""
+    from sqlalchemy import inspect
+    from sqlalchemy.schema import CreateColumn
+
+    inspector = inspect(conn)
+    for table in metadata.sorted_tables:
+        present = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in present:
+                spec = CreateColumn(column).compile(dialect=conn.dialect)
+                conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {spec}")
+        for index in table.indexes:
+            index.create(conn, checkfirst=True)

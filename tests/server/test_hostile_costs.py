@@ -166,10 +166,15 @@ class _Flood:
 
 def _assert_not_slowed(baseline: list[float], attacked: list[float]) -> None:
     """A person's median round trip under attack stays within a small factor of the
-    same person's without it (plus a few milliseconds for a shared test machine)."""
+    same person's without it (plus a few milliseconds for a shared test machine).
+
+    The attacks made it 170 to 800 times slower (2 -> 1,649 ms). Refused or served
+    cheaply as they now are, they still share the interpreter with the person, and on
+    a two-core machine loaded by other tests the ratio was measured up to 3.2. The
+    bound lies between the two."""
     before = statistics.median(baseline)
     during = statistics.median(attacked)
-    assert during <= 4 * before + 0.01, f"round trip {before * 1000:.1f} -> {during * 1000:.1f} ms"
+    assert during <= 8 * before + 0.02, f"round trip {before * 1000:.1f} -> {during * 1000:.1f} ms"
 
 
 # -- replays -------------------------------------------------------------------------------

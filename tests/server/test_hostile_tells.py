@@ -173,5 +173,8 @@ def test_a_bots_answers_do_not_tell_what_it_holds(make_client: MakeClient) -> No
     with make_client(answer_pace_s=PACE, bot_workers=1) as client:
         holding = _bot_answer_times(client, "Radioactive Waste")
         none = _bot_answer_times(client, "Primal Bellow")
-    assert len(holding) == len(none) >= 3
+    # The bot searches by the clock within the pace, so on a loaded machine it may play
+    # Radioactive Waste where it declined on an idle one, and be asked fewer questions
+    # after that: the counts may differ, the pace of every answer may not.
+    assert len(none) >= 3 and len(holding) >= 1
     _assert_paced_alike(holding, none)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import time
 
 import pytest
@@ -40,6 +41,20 @@ def test_pool_plays_what_the_bot_plays_here(workers: int) -> None:
         pool.shutdown()
     assert action == expected
     assert sorted(h["action"] for h in ranked) == sorted(state.legal_action_ids())
+
+
+@pytest.mark.parametrize("warm", [False, True])
+def test_a_warm_pool_starts_its_processes_with_it(warm: bool) -> None:
+    """A bot pool starts its processes with the server: a table's first bot move does
+    not wait a second for a process to start. A hint pool starts its on demand."""
+    before = set(multiprocessing.active_children())
+    pool = WorkerPool(2, warm=warm)
+    try:
+        pool.start()
+        started = set(multiprocessing.active_children()) - before
+    finally:
+        pool.shutdown()
+    assert len(started) == (2 if warm else 0)
 
 
 def test_a_hint_is_only_for_the_seat_that_decides() -> None:

@@ -260,7 +260,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The whole server as an ASGI app; storage and workers open with its lifespan."""
     settings = settings or ServerSettings()
     storage = Storage(settings.resolved_database_url(), durable=settings.durable_commits)
-    pool = WorkerPool(settings.bot_workers)
+    pool = WorkerPool(settings.bot_workers, warm=True)
     hint_pool = WorkerPool(settings.hint_workers)
     cluster = for_database(settings.resolved_database_url(), settings.advertise_url)
     manager = TableManager(storage, pool, settings, hint_pool, cluster)

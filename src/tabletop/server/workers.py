@@ -92,11 +92,22 @@ def _watch_parent(server_pid: int) -> None:
     os._exit(0)
 
 
-class WorkerPool:
-    """``workers`` processes (spawned, so no event-loop state is forked), or threads if 0."""
+def _ready() -> int:
+    """A job that does nothing: sent to every worker at a warm start."""
+    return os.getpid()
 
-    def __init__(self, workers: int) -> None:
+
+class WorkerPool:
+    """``workers`` processes (spawned, so no event-loop state is forked), or threads if 0.
+
+    A ``warm`` pool starts its processes with the server instead of at the first job,
+    so that the first bot move of a table is not a second late for the start of a
+    process (which a spectator timing a bot's answers could tell from the others).
+    """
+
+    def __init__(self, workers: int, *, warm: bool = False) -> None:
         self.workers = workers
+        self.warm = warm
         self._executor: Executor | None = None
 
     def start(self) -> None:
@@ -109,6 +120,9 @@ class WorkerPool:
                 initializer=_worker_init,
                 initargs=(os.getpid(),),
             )
+            if self.warm:  # one job per process: each job finding no idle worker starts one
+                for _ in range(self.workers):
+                    self._executor.submit(_ready)
         else:
             self._executor = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")
 

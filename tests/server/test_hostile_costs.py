@@ -131,18 +131,30 @@ def _my_decision(ws: Any, msg: dict[str, Any] | None) -> dict[str, Any]:
 
 class _Flood:
     """What attackers elsewhere do: ``send`` called from ``threads`` threads, ``per_s``
-    calls a second in all, for ``for_s`` seconds; ``outcomes`` are what it returned."""
+    calls a second in all, for ``for_s`` seconds and at least ``at_least`` calls (a
+    loaded machine makes fewer calls in the time); ``outcomes`` are what it returned."""
 
-    def __init__(self, send: Callable[[], Any], per_s: float, threads: int, for_s: float):
+    def __init__(
+        self,
+        send: Callable[[], Any],
+        per_s: float,
+        threads: int,
+        for_s: float,
+        at_least: int = 0,
+    ):
         self.send = send
         self.interval = threads / per_s
         self.threads = threads
         self.for_s = for_s
+        self.at_least = at_least
         self.until = 0.0
+        self.stopped = False
         self.outcomes: list[Any] = []
 
     def going(self) -> bool:
-        return time.perf_counter() < self.until
+        if self.stopped:
+            return False
+        return time.perf_counter() < self.until or len(self.outcomes) < self.at_least
 
     def _attack(self) -> None:
         while self.going():
@@ -159,7 +171,7 @@ class _Flood:
         try:
             yield self
         finally:
-            self.until = 0.0
+            self.stopped = True
             for w in workers:
                 w.join(timeout=60)
 
@@ -343,7 +355,9 @@ def test_a_join_flood_is_refused_and_does_not_slow_the_players(make_client: Any)
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             ws.send_json({"type": "hello", "token": table["token"]})
             baseline, msg = _round_trips(ws, _my_decision(ws, None), _moves(15))
-            with _Flood(join, per_s=13.0, threads=3, for_s=4.0).running() as flood:
+            # 60 joins: more than the burst and 2 a second allow in under 15 seconds.
+            flood = _Flood(join, per_s=13.0, threads=3, for_s=4.0, at_least=60)
+            with flood.running():
                 attacked, _ = _round_trips(ws, msg, flood.going)
         # 30 at once, then 2 a second: past the burst, joins are refused.
         assert "state" in flood.outcomes and "rate_limited" in flood.outcomes

@@ -4,8 +4,9 @@ observer's own calls.
 
 A :class:`Stepper` owns ``num_envs`` games of one game and writes what each step
 produces straight into flat buffers (``array.array`` and ``bytearray``) that numpy
-wraps once, row ``i`` for game ``i``: nothing is allocated per step but what the
-rules themselves allocate.
+wraps once, row ``i`` for game ``i``. The observations and masks are never allocated
+again; what a step allocates is small: a view of the blank observation per row
+written, a copy of the two flag buffers per call, and what the rules allocate.
 """
 
 from __future__ import annotations

@@ -253,3 +253,17 @@ def test_attacks_with_the_strong_card_into_a_weak_defence(fixture_game: KungFuGa
     )
     assert _choose(state) == "attack with Heavy face up"
     assert hand(state, 0) == ["Heavy", "Jab"]
+
+
+@pytest.mark.parametrize(("lose2_target", "activated"), [("card", False), ("opponent", True)])
+def test_self_damaging_effects_only_when_they_pay(lose2_target: str, activated: bool) -> None:
+    """Snake Fang (A11) and Returning Strike (P11) cost Koku and, as their cards read by
+    default, 2 of their user's life: never worth activating. Where they hurt the
+    opponent instead, the heuristic activates them when the exchange gains by it."""
+    game = tabletop.make("kung-fu", lose2_target=lose2_target)
+    seen = 0
+    for seed in range(60):
+        state = game.new_state(2, seed=seed, log=True)
+        play(state, [make_bot("heuristic", "kung-fu", seed=seed * 2 + p) for p in range(2)])
+        seen += sum(e.kind == "activate" and e.data["type"] in ("A11", "P11") for e in state.log)
+    assert (seen > 0) == activated, seen

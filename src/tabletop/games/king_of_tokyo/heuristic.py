@@ -20,13 +20,18 @@ runs it as C; :class:`~.bots.KingOfTokyoHeuristicBot` calls :func:`choose`.
 - **Damage**: it pays for Wings against 2 or more hearts and heals with Rapid
   Healing rather than die.
 - **Evolutions** (Power Up!): it keeps and drafts permanent Evolutions first, plays
-  a permanent one as soon as it may, a healing one when hurt, the others when they
-  are offered, and answers an Evolution's question with its first answer (the
+  a permanent one as soon as it may, a healing one when hurt, a turn-skipping one
+  (Tune-Up) only to escape death (``RECOVER_AT`` hearts or fewer), the others when
+  they are offered, and answers an Evolution's question with its first answer (the
   card's own effect) except where another answer is plainly better (it skips a
-  turn with Sunken Temple only below 6 hearts, collects Bamboo Supply at 3 energy,
-  bets on Exotic Arms and Energy Sword only with 5 energy or more, gives Mega Purr
+  turn with Sunken Temple only at ``RECOVER_AT`` hearts or fewer, collects Bamboo
+  Supply at 3 energy, bets on Exotic Arms only from Tokyo, healthy and with 4
+  energy or more, and on Energy Sword only with 5 energy or more, gives Mega Purr
   what it has more of). Against 3 hearts or more, or lethal damage, it plays an
-  Evolution that the damage window offers.
+  Evolution that the damage window offers. (The Power Up! study measured the turn
+  skipped for hearts at 6 hearts or fewer at -6.0 points for Sunken Temple and -3.3
+  for Tune-Up played at once, and the Exotic Arms bet from anywhere at -10.2:
+  docs/bots.md, "The heuristic's Evolutions".)
 
 The module is compiled by mypyc with the engine (``setup.py``): its constants are
 ``Final`` (C statics, or inlined), the per-card tables are tuples indexed by card type,
@@ -158,6 +163,15 @@ SELF_DAMAGE: Final[dict[Card, int]] = {
 HEALING_EVOLUTIONS: Final = frozenset(
     {"giant_banana", "healing_rain", "radioactive_waste", "bear_necessities"}
 )
+# Evolutions that skip the monster's turn for hearts and energy: worth a turn only to
+# a monster this close to death (measured: docs/bots.md).
+TURN_SKIPPING_EVOLUTIONS: Final = frozenset({"tune_up"})
+RECOVER_AT: Final = 2
+# Exotic Arms' bet: only from Tokyo, where every claw smashes every other monster
+# (the bet's 2 extra hearts each), healthy enough to lose 2 hearts, and with energy
+# left after the 2 it bets.
+EXOTIC_BET_HEARTS: Final = 6
+EXOTIC_BET_ENERGY: Final = 4
 
 # The tables above by card type (``Card`` value), for the Buy phase's inner loop.
 _WORTH_OF: Final[tuple[float, ...]] = tuple(WORTH[c] for c in sorted(Card))
@@ -437,9 +451,13 @@ def _play_evolution(state: KingOfTokyoState, player: int, legal: list[Action]) -
 
 def plays_evolution(number: int, hearts: int, max_hearts: int) -> bool:
     """Whether it plays Evolution ``number`` where a window offers it: always, but a
-    healing one while it lacks fewer than 2 hearts. The belief's model of a refusal
-    (:mod:`.belief`) asks it too."""
-    return not (evolution_table().info[number].id in HEALING_EVOLUTIONS and hearts > max_hearts - 2)
+    healing one while it lacks fewer than 2 hearts, and one that skips its turn only at
+    ``RECOVER_AT`` hearts or fewer. The belief's model of a refusal (:mod:`.belief`)
+    asks it too."""
+    evolution = evolution_table().info[number].id
+    if evolution in TURN_SKIPPING_EVOLUTIONS:
+        return hearts <= RECOVER_AT
+    return not (evolution in HEALING_EVOLUTIONS and hearts > max_hearts - 2)
 
 
 def prevents_with_evolution(damage: int, hearts: int) -> bool:
@@ -461,15 +479,21 @@ def _answer(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action
 def _says_no(state: KingOfTokyoState, player: int, evolution: str) -> bool:
     """The second answer for the questions where yes is not always best."""
     m = state.monsters[player]
-    if evolution == "sunken_temple":  # skip a turn only to recover
-        return m.hearts > 5
+    if evolution == "sunken_temple":  # skip a turn only to escape death
+        return m.hearts > RECOVER_AT
     if evolution == "bamboo_supply":  # collect ("no") once 3 energy are stored
         pu = state.pu
         return (
             pu is not None
             and max((pu.counters.get(n, 0) for n in pu.table[player]), default=0) >= 3
         )
-    if evolution in ("exotic_arms", "energy_sword"):  # pay only when rich
+    if evolution == "exotic_arms":  # bet from Tokyo only, healthy and not poor
+        return not (
+            state.in_tokyo(player)
+            and m.hearts >= EXOTIC_BET_HEARTS
+            and m.energy >= EXOTIC_BET_ENERGY
+        )
+    if evolution == "energy_sword":  # pay only when rich
         return m.energy < 5
     if evolution == "mega_purr":  # give what it has more of: "no" gives a star
         return m.stars > m.energy

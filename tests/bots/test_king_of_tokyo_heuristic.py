@@ -1,6 +1,6 @@
 """The King of Tokyo heuristic's Power Up! timing: the Evolutions that the Power Up!
-study measured costing their holder points when the bot used them at once
-(docs/bots.md, "The heuristic's Evolutions")."""
+study measured costing their holder points when the bot used them at once, and those
+that do something only at their moment (docs/bots.md, "The heuristic's Evolutions")."""
 
 from __future__ import annotations
 
@@ -69,26 +69,85 @@ def test_exotic_arms_bets_only_from_tokyo_healthy_and_not_poor(
     assert _choice(state) == (Move.EVO_YES if bets else Move.EVO_NO)
 
 
+def _resolving(subject: dict[str, Any], dice: list[str], *, in_tokyo: bool) -> KingOfTokyoState:
+    """Seat 0 (``subject``) after its last roll of ``dice``, at the window that offers
+    its Evolution (the windows before it, which do not, declined)."""
+    position: dict[str, Any] = {
+        "players": 3,
+        "turn": 0,
+        "step": "after the last roll",
+        "dice": dice,
+        "city": 0 if in_tokyo else 1,
+        "monsters": [subject, {"name": "the_king"}, {"name": "giga_zaur"}],
+    }
+    state = tabletop.make("king-of-tokyo", power_up="on").position(position)
+    assert isinstance(state, KingOfTokyoState)
+    while not any(state.table.move[a.id] == Move.PLAY_EVOLUTION for a in state.legal_actions()):
+        assert state.current_player == 0, "the window never offered the Evolution"
+        (decline,) = state.legal_actions()
+        state.apply(decline)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("dice", "plays"),
+    [
+        (["claw", "claw", "1", "2", "3", "energy"], True),
+        (["1", "1", "2", "2", "3", "energy"], False),
+    ],
+)
+def test_mecha_blast_waits_for_claws_to_wound(dice: list[str], plays: bool) -> None:
+    state = _resolving({"name": "meka_dragon", "evolutions": ["mecha_blast"]}, dice, in_tokyo=False)
+    assert _choice(state) == (Move.PLAY_EVOLUTION if plays else Move.DECLINE)
+
+
+@pytest.mark.parametrize(
+    ("hearts", "in_tokyo", "plays"),
+    [(6, False, True), (10, False, False), (6, True, False)],  # full, or in Tokyo: no healing
+)
+def test_high_tide_waits_for_hearts_that_heal(hearts: int, in_tokyo: bool, plays: bool) -> None:
+    subject = {"name": "kraken", "hearts": hearts, "evolutions": ["high_tide"]}
+    state = _resolving(subject, ["heart", "heart", "1", "2", "3", "energy"], in_tokyo=in_tokyo)
+    assert _choice(state) == (Move.PLAY_EVOLUTION if plays else Move.DECLINE)
+
+
+@pytest.mark.parametrize(
+    ("stars", "plays"), [((0, 0), False), ((2, 1), False), ((2, 2), True), ((9, 0), False)]
+)
+def test_primal_bellow_waits_until_the_others_lose_4_stars(
+    stars: tuple[int, int], plays: bool
+) -> None:
+    state = tabletop.make("king-of-tokyo", power_up="on").position(
+        {
+            "players": 3,
+            "turn": 0,
+            "step": "start of turn",
+            "monsters": [
+                {"name": "giga_zaur", "evolutions": ["primal_bellow"]},
+                {"name": "the_king", "stars": stars[0]},
+                {"name": "kraken", "stars": stars[1]},
+            ],
+        }
+    )
+    assert isinstance(state, KingOfTokyoState)
+    assert _choice(state) == (Move.PLAY_EVOLUTION if plays else Move.DECLINE)
+
+
+def _benchmark(evolution: str) -> subprocess.CompletedProcess[str]:
+    """benchmarks/heuristic_evolutions.py for 4 replicates of ``evolution``'s arm."""
+    script = Path(__file__).parents[2] / "benchmarks" / "heuristic_evolutions.py"
+    args = [sys.executable, str(script), "--replicates", "4", "--evolution", evolution]
+    return subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
+
+
 def test_the_evolutions_benchmark_plays_the_study_s_arms() -> None:
     """benchmarks/heuristic_evolutions.py (the figures of docs/bots.md) runs: a few
-    replicates of one Evolution's arm against its monster's."""
-    script = Path(__file__).parents[2] / "benchmarks" / "heuristic_evolutions.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "--replicates", "4", "--evolution", "Tune-Up (Meka Dragon)"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    replicates of one Evolution's arm against its monster's; a name that is no arm of
+    the study is refused."""
+    done = _benchmark("Tune-Up (Meka Dragon)")
     assert done.returncode == 0, done.stderr
     assert "| Tune-Up (Meka Dragon) |" in done.stdout
     assert "4 replicates" in done.stdout
-    refused = subprocess.run(
-        [sys.executable, str(script), "--replicates", "4", "--evolution", "Tune-Up"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    refused = _benchmark("Tune-Up")
     assert refused.returncode != 0
     assert "not an arm of the Power Up! study: Tune-Up" in refused.stderr

@@ -21,17 +21,18 @@ runs it as C; :class:`~.bots.KingOfTokyoHeuristicBot` calls :func:`choose`.
   Healing rather than die.
 - **Evolutions** (Power Up!): it keeps and drafts permanent Evolutions first, plays
   a permanent one as soon as it may, a healing one when hurt, a turn-skipping one
-  (Tune-Up) only to escape death (``RECOVER_AT`` hearts or fewer), the others when
-  they are offered, and answers an Evolution's question with its first answer (the
-  card's own effect) except where another answer is plainly better (it skips a
-  turn with Sunken Temple only at ``RECOVER_AT`` hearts or fewer, collects Bamboo
-  Supply at 3 energy, bets on Exotic Arms only from Tokyo, healthy and with 4
-  energy or more, and on Energy Sword only with 5 energy or more, gives Mega Purr
-  what it has more of). Against 3 hearts or more, or lethal damage, it plays an
-  Evolution that the damage window offers. (The Power Up! study measured the turn
-  skipped for hearts at 6 hearts or fewer at -6.0 points for Sunken Temple and -3.3
-  for Tune-Up played at once, and the Exotic Arms bet from anywhere at -10.2:
-  docs/bots.md, "The heuristic's Evolutions".)
+  (Tune-Up) only to escape death (``RECOVER_AT`` hearts or fewer), Mecha Blast with
+  claws, High Tide with heart dice that heal, Primal Bellow once the others lose 4
+  stars by it, the others when they are offered. It answers an Evolution's question
+  with its first answer (the card's own effect) except where another answer is
+  plainly better: it skips a turn with Sunken Temple only at ``RECOVER_AT`` hearts
+  or fewer, collects Bamboo Supply at 3 energy, bets on Exotic Arms only from Tokyo,
+  healthy and with 4 energy or more, and on Energy Sword only with 5 energy or
+  more, gives Mega Purr what it has more of. Against 3 hearts or more, or lethal
+  damage, it plays an Evolution that the damage window offers. (Sunken Temple at 5
+  hearts or fewer, Tune-Up at once and the Exotic Arms bet from anywhere cost their
+  holder 6.0, 3.3 and 10.2 points in the Power Up! study: docs/bots.md, "The
+  heuristic's Evolutions".)
 
 The module is compiled by mypyc with the engine (``setup.py``): its constants are
 ``Final`` (C statics, or inlined), the per-card tables are tuples indexed by card type,
@@ -172,6 +173,8 @@ RECOVER_AT: Final = 2
 # left after the 2 it bets.
 EXOTIC_BET_HEARTS: Final = 6
 EXOTIC_BET_ENERGY: Final = 4
+# Primal Bellow waits until the others lose this many stars in all (2 each at most).
+PRIMAL_BELLOW_STARS: Final = 4
 
 # The tables above by card type (``Card`` value), for the Buy phase's inner loop.
 _WORTH_OF: Final[tuple[float, ...]] = tuple(WORTH[c] for c in sorted(Card))
@@ -440,13 +443,41 @@ def _keep_evolution(legal: list[Action]) -> Action:
 
 
 def _play_evolution(state: KingOfTokyoState, player: int, legal: list[Action]) -> Action:
-    """Permanent Evolutions at once; healing when hurt; the rest when offered."""
+    """Permanent Evolutions at once; healing when hurt; those whose effect the dice or
+    the others' stars decide at their moment (:func:`_its_moment`); the rest when
+    offered."""
     m = state.monsters[player]
     for a in legal:
         i = a[0]
-        if _MOVE[i] == Move.PLAY_EVOLUTION and plays_evolution(_ARG[i], m.hearts, m.max_hearts):
+        if (
+            _MOVE[i] == Move.PLAY_EVOLUTION
+            and plays_evolution(_ARG[i], m.hearts, m.max_hearts)
+            and _its_moment(state, player, _ARG[i])
+        ):
             return a
     return _find(legal, Move.DECLINE) or legal[-1]
+
+
+def _its_moment(state: KingOfTokyoState, player: int, number: int) -> bool:
+    """Whether a card whose worth depends on the moment would do something now: Mecha
+    Blast with claws to wound, High Tide with heart dice that heal (outside Tokyo,
+    hurt), Primal Bellow when the others lose 4 stars or more. (The belief's model of
+    a refusal does not see these moments: it reads :func:`plays_evolution` only.)"""
+    evolution = evolution_table().info[number].id
+    if evolution == "mecha_blast":
+        return counts_of(state.dice)[_CLAW] > 0
+    if evolution == "high_tide":
+        m = state.monsters[player]
+        return (
+            counts_of(state.dice)[_HEART] > 0
+            and not state.in_tokyo(player)
+            and m.hearts < m.max_hearts
+        )
+    if evolution == "primal_bellow":
+        others = [o for p, o in enumerate(state.monsters) if p != player and o.alive]
+        lost = sum(min(o.stars, 2) for o in others)
+        return lost >= PRIMAL_BELLOW_STARS
+    return True
 
 
 def plays_evolution(number: int, hearts: int, max_hearts: int) -> bool:

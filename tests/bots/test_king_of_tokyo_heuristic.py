@@ -133,6 +133,19 @@ def test_primal_bellow_waits_until_the_others_lose_4_stars(
     assert _choice(state) == (Move.PLAY_EVOLUTION if plays else Move.DECLINE)
 
 
+@pytest.mark.parametrize(("hearts_rolled", "stars"), [(1, 0), (2, 2)])
+def test_a_tally_s_reward_waits_for_a_tally_of_2(hearts_rolled: int, stars: int) -> None:
+    """Cult Worshippers (1 star per heart gained this turn), offered as the turn ends:
+    kept after a turn that healed 1 heart, played after one that healed 2."""
+    dice = ["heart"] * hearts_rolled + ["1", "1", "2", "3", "energy"][hearts_rolled - 1 :]
+    subject = {"name": "kraken", "hearts": 5, "evolutions": ["cult_worshippers"]}
+    state = _resolving(subject, dice, in_tokyo=False)
+    while state.current_player == 0:  # the heuristic plays the rest of its turn
+        state.apply(heuristic.choose(state, 0))
+    assert state.monsters[0].hearts == 5 + hearts_rolled
+    assert state.monsters[0].stars == stars
+
+
 def _benchmark(evolution: str) -> subprocess.CompletedProcess[str]:
     """benchmarks/heuristic_evolutions.py for 4 replicates of ``evolution``'s arm."""
     script = Path(__file__).parents[2] / "benchmarks" / "heuristic_evolutions.py"

@@ -52,6 +52,7 @@ def test_a_warm_pool_starts_its_processes_with_it(warm: bool) -> None:
     try:
         pool.start()
         started = set(multiprocessing.active_children()) - before
+        asyncio.run(asyncio.wait_for(pool.ready(), 60))  # both have imported the games
     finally:
         pool.shutdown()
     assert len(started) == (2 if warm else 0)

@@ -271,6 +271,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         pool.start()
         hint_pool.start()
+        await pool.ready()  # the bots' processes are up before the first table plays
         await manager.start()
         try:
             with collector_tuned(settings.gc_young_objects):

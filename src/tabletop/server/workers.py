@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import tabletop
@@ -102,13 +102,15 @@ class WorkerPool:
 
     A ``warm`` pool starts its processes with the server instead of at the first job,
     so that the first bot move of a table is not a second late for the start of a
-    process (which a spectator timing a bot's answers could tell from the others).
+    process (which a spectator timing a bot's answers could tell from the others);
+    :meth:`ready` waits until the processes answer.
     """
 
     def __init__(self, workers: int, *, warm: bool = False) -> None:
         self.workers = workers
         self.warm = warm
         self._executor: Executor | None = None
+        self._warming: list[Future[int]] = []
 
     def start(self) -> None:
         if self._executor is not None:
@@ -121,10 +123,16 @@ class WorkerPool:
                 initargs=(os.getpid(),),
             )
             if self.warm:  # one job per process: each job finding no idle worker starts one
-                for _ in range(self.workers):
-                    self._executor.submit(_ready)
+                self._warming = [self._executor.submit(_ready) for _ in range(self.workers)]
         else:
             self._executor = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")
+
+    async def ready(self) -> None:
+        """Wait until a warm pool's start-up jobs have run, each in a process that had
+        imported the games first (at once for a pool that is not warm)."""
+        warming, self._warming = self._warming, []
+        if warming:
+            await asyncio.gather(*(asyncio.wrap_future(f) for f in warming))
 
     def shutdown(self) -> None:
         if self._executor is not None:

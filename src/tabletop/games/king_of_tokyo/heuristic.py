@@ -19,20 +19,20 @@ runs it as C; :class:`~.bots.KingOfTokyoHeuristicBot` calls :func:`choose`.
   energy otherwise.
 - **Damage**: it pays for Wings against 2 or more hearts and heals with Rapid
   Healing rather than die.
-- **Evolutions** (Power Up!): it keeps and drafts permanent Evolutions first, plays
-  a permanent one as soon as it may, a healing one when hurt, a turn-skipping one
+- **Evolutions** (Power Up!): it keeps and drafts permanent Evolutions first, plays a
+  permanent one as soon as it may, a healing one when hurt, a turn-skipping one
   (Tune-Up) only to escape death (``RECOVER_AT`` hearts or fewer), Mecha Blast with
-  claws, High Tide with heart dice that heal, Primal Bellow once the others lose 4
-  stars by it, the others when they are offered. It answers an Evolution's question
-  with its first answer (the card's own effect) except where another answer is
-  plainly better: it skips a turn with Sunken Temple only at ``RECOVER_AT`` hearts
-  or fewer, collects Bamboo Supply at 3 energy, bets on Exotic Arms only from Tokyo,
-  healthy and with 4 energy or more, and on Energy Sword only with 5 energy or
-  more, gives Mega Purr what it has more of. Against 3 hearts or more, or lethal
-  damage, it plays an Evolution that the damage window offers. (Sunken Temple at 5
-  hearts or fewer, Tune-Up at once and the Exotic Arms bet from anywhere cost their
-  holder 6.0, 3.3 and 10.2 points in the Power Up! study: docs/bots.md, "The
-  heuristic's Evolutions".)
+  claws, High Tide with heart dice that heal, Primal Bellow once the others lose 4 stars
+  by it, a turn's tally's reward (Anger Batteries, Stroke of Genius, Cult Worshippers)
+  at a tally of 2 or more, the others when they are offered. It answers an Evolution's
+  question with its first answer (the card's own effect) except where another answer is
+  plainly better: it skips a turn with Sunken Temple only at ``RECOVER_AT`` hearts or
+  fewer, collects Bamboo Supply at 3 energy, bets on Exotic Arms only from Tokyo,
+  healthy and with 4 energy or more, and on Energy Sword only with 5 energy or more,
+  gives Mega Purr what it has more of. Against 3 hearts or more, or lethal damage, it
+  plays an Evolution that the damage window offers. (Sunken Temple at 5 hearts or fewer,
+  Tune-Up at once and the Exotic Arms bet from anywhere cost their holder 6.0, 3.3 and
+  10.2 points in the Power Up! study: docs/bots.md, "The heuristic's Evolutions".)
 
 The module is compiled by mypyc with the engine (``setup.py``): its constants are
 ``Final`` (C statics, or inlined), the per-card tables are tuples indexed by card type,
@@ -175,6 +175,14 @@ EXOTIC_BET_HEARTS: Final = 6
 EXOTIC_BET_ENERGY: Final = 4
 # Primal Bellow waits until the others lose this many stars in all (2 each at most).
 PRIMAL_BELLOW_STARS: Final = 4
+# The end-of-turn rewards of this turn's tally (``PowerUp.tallied``), kept for a turn
+# whose tally reaches TALLY_AT_LEAST.
+TALLIES: Final[dict[str, str]] = {
+    "anger_batteries": "lost",
+    "stroke_of_genius": "energy",
+    "cult_worshippers": "hearts",
+}
+TALLY_AT_LEAST: Final = 2
 
 # The tables above by card type (``Card`` value), for the Buy phase's inner loop.
 _WORTH_OF: Final[tuple[float, ...]] = tuple(WORTH[c] for c in sorted(Card))
@@ -461,8 +469,9 @@ def _play_evolution(state: KingOfTokyoState, player: int, legal: list[Action]) -
 def _its_moment(state: KingOfTokyoState, player: int, number: int) -> bool:
     """Whether a card whose worth depends on the moment would do something now: Mecha
     Blast with claws to wound, High Tide with heart dice that heal (outside Tokyo,
-    hurt), Primal Bellow when the others lose 4 stars or more. (The belief's model of
-    a refusal does not see these moments: it reads :func:`plays_evolution` only.)"""
+    hurt), Primal Bellow when the others lose 4 stars or more, a tally's reward once
+    the tally is 2 or more. (The belief's model of a refusal does not see these
+    moments: it reads :func:`plays_evolution` only.)"""
     evolution = evolution_table().info[number].id
     if evolution == "mecha_blast":
         return counts_of(state.dice)[_CLAW] > 0
@@ -473,6 +482,10 @@ def _its_moment(state: KingOfTokyoState, player: int, number: int) -> bool:
             and not state.in_tokyo(player)
             and m.hearts < m.max_hearts
         )
+    tally = TALLIES.get(evolution)
+    if tally is not None:
+        pu = state.pu
+        return pu is not None and pu.tallied(tally, player) >= TALLY_AT_LEAST
     if evolution == "primal_bellow":
         others = [o for p, o in enumerate(state.monsters) if p != player and o.alive]
         lost = sum(min(o.stars, 2) for o in others)

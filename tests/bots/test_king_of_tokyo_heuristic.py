@@ -16,21 +16,24 @@ from tabletop.games.king_of_tokyo import heuristic
 from tabletop.games.king_of_tokyo.actions import Move
 from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
+OTHERS = ({"name": "the_king"}, {"name": "giga_zaur"})
+
+
+def _position(subject: dict[str, Any], **fields: Any) -> KingOfTokyoState:
+    """A Power Up! position of seat 0 (``subject``) against ``others`` (default
+    :data:`OTHERS`), at seat 0's turn, with the position's other ``fields``."""
+    others = fields.pop("others", OTHERS)
+    position = {"players": 3, "turn": 0, "monsters": [subject, *others], **fields}
+    state = tabletop.make("king-of-tokyo", power_up="on").position(position)
+    assert isinstance(state, KingOfTokyoState)
+    return state
+
 
 def _start_of_turn(subject: dict[str, Any], *, in_tokyo: bool = False) -> KingOfTokyoState:
     """Seat 0 (``subject``) begins its turn against two monsters, asked its Evolution's
     question or offered its Evolution."""
-    position: dict[str, Any] = {
-        "players": 3,
-        "turn": 0,
-        "step": "start of turn",
-        "monsters": [subject, {"name": "the_king"}, {"name": "giga_zaur"}],
-    }
-    if in_tokyo:
-        position["city"] = 0
-    state = tabletop.make("king-of-tokyo", power_up="on").position(position)
-    assert isinstance(state, KingOfTokyoState)
-    return state
+    city = {"city": 0} if in_tokyo else {}
+    return _position(subject, step="start of turn", **city)
 
 
 def _choice(state: KingOfTokyoState) -> int:
@@ -72,16 +75,8 @@ def test_exotic_arms_bets_only_from_tokyo_healthy_and_not_poor(
 def _resolving(subject: dict[str, Any], dice: list[str], *, in_tokyo: bool) -> KingOfTokyoState:
     """Seat 0 (``subject``) after its last roll of ``dice``, at the window that offers
     its Evolution (the windows before it, which do not, declined)."""
-    position: dict[str, Any] = {
-        "players": 3,
-        "turn": 0,
-        "step": "after the last roll",
-        "dice": dice,
-        "city": 0 if in_tokyo else 1,
-        "monsters": [subject, {"name": "the_king"}, {"name": "giga_zaur"}],
-    }
-    state = tabletop.make("king-of-tokyo", power_up="on").position(position)
-    assert isinstance(state, KingOfTokyoState)
+    city = 0 if in_tokyo else 1
+    state = _position(subject, step="after the last roll", dice=dice, city=city)
     while not any(state.table.move[a.id] == Move.PLAY_EVOLUTION for a in state.legal_actions()):
         assert state.current_player == 0, "the window never offered the Evolution"
         (decline,) = state.legal_actions()
@@ -117,19 +112,9 @@ def test_high_tide_waits_for_hearts_that_heal(hearts: int, in_tokyo: bool, plays
 def test_primal_bellow_waits_until_the_others_lose_4_stars(
     stars: tuple[int, int], plays: bool
 ) -> None:
-    state = tabletop.make("king-of-tokyo", power_up="on").position(
-        {
-            "players": 3,
-            "turn": 0,
-            "step": "start of turn",
-            "monsters": [
-                {"name": "giga_zaur", "evolutions": ["primal_bellow"]},
-                {"name": "the_king", "stars": stars[0]},
-                {"name": "kraken", "stars": stars[1]},
-            ],
-        }
-    )
-    assert isinstance(state, KingOfTokyoState)
+    others = ({"name": "the_king", "stars": stars[0]}, {"name": "kraken", "stars": stars[1]})
+    subject = {"name": "giga_zaur", "evolutions": ["primal_bellow"]}
+    state = _position(subject, step="start of turn", others=others)
     assert _choice(state) == (Move.PLAY_EVOLUTION if plays else Move.DECLINE)
 
 

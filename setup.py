@@ -10,9 +10,13 @@ install never does), sets ``TABLETOP_COMPILE`` accordingly and asks for mypy onl
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 SOURCE = Path("src")
 
@@ -93,7 +97,43 @@ def extensions() -> list[object]:
         path = SOURCE / name
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         paths += [str(f) for f in files if f.relative_to(SOURCE).as_posix() not in NOT_COMPILED]
-    return mypycify(paths, opt_level="3")
+    # One C file per module (not one file of 55 MB), so that the compiler can run on
+    # every core (below): the build takes half the time on two.
+    return mypycify(paths, opt_level="3", multi_file=True)
 
 
-setup(ext_modules=extensions())
+def compile_jobs() -> int:
+    """How many C files are compiled at once: ``TABLETOP_BUILD_JOBS``, else each core."""
+    jobs = os.environ.get("TABLETOP_BUILD_JOBS", "").strip()
+    if jobs:
+        return max(1, int(jobs))
+    if hasattr(os, "sched_getaffinity"):  # the cores this process may use (Linux)
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+class ParallelBuildExt(build_ext):  # type: ignore[misc]
+    """setuptools' ``build_ext`` compiling an extension's C files side by side.
+
+    setuptools compiles the sources of one extension one after another, and mypyc
+    makes a single extension of every compiled module. Each source is handed to the
+    compiler's public ``compile`` on its own, from a pool of threads (the compilers are
+    separate processes); linking is unchanged.
+    """
+
+    def build_extension(self, ext: Any) -> None:
+        compile_each = self.compiler.compile
+
+        def compile_side_by_side(sources: Sequence[str], **options: Any) -> list[str]:
+            with ThreadPoolExecutor(compile_jobs()) as pool:
+                parts = pool.map(lambda source: compile_each([source], **options), sources)
+                return [obj for part in parts for obj in part]
+
+        self.compiler.compile = compile_side_by_side
+        try:
+            super().build_extension(ext)
+        finally:
+            self.compiler.compile = compile_each
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": ParallelBuildExt})

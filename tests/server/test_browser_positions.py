@@ -12,6 +12,7 @@ carry only actions that belong to it (a row card buys its own slot).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import Any
@@ -76,6 +77,7 @@ OPTION_SETS = {
 }
 
 
+@functools.cache
 def positions(
     game_id: str, per_move: int = 6, games: int = 12, most_games: int = 300
 ) -> list[dict[str, Any]]:
@@ -84,7 +86,8 @@ def positions(
 
     Past ``games`` seeds, play goes on (up to ``most_games``) until every move the
     board must show has come up: a rules change reshuffles the random games, and a
-    rare move (Mimic's choice) must not drop out of the test by chance.
+    rare move (Mimic's choice) must not drop out of the test by chance. The tests only
+    read them, so a process makes them once (King of Tokyo's take a hundred seeds).
     """
     rng = random.Random(game_id)
     taken: Counter[str] = Counter()
@@ -95,15 +98,21 @@ def positions(
         if seed >= games and wanted <= set(taken):
             break
         for game, counts in made:
+            move_of: dict[int, str] = {}  # an action's move depends on its id alone
             for players in counts:
                 state = game.new_state(players, seed=seed)
                 while not state.is_terminal():
                     legal = state.legal_actions()
-                    data = [{"id": a.id, "label": a.label, **game.action_data(a.id)} for a in legal]
-                    moves = {a["move"] for a in data}
+                    for a in legal:
+                        if a.id not in move_of:
+                            move_of[a.id] = game.action_data(a.id)["move"]
+                    moves = {move_of[a.id] for a in legal}
                     if any(taken[m] < per_move for m in moves):
                         taken.update(moves)
                         seat = state.current_player
+                        data = [
+                            {"id": a.id, "label": a.label, **game.action_data(a.id)} for a in legal
+                        ]
                         out.append({"seat": seat, "view": state.view(seat), "legal": data})
                     state.apply(rng.choice(legal))
     return out

@@ -313,7 +313,7 @@ def test_bots_play_on_after_the_database_fails(client: TestClient, monkeypatch: 
         "uno-power",
         [bot("random"), bot("random")],
         options={"target_score": "single_round"},
-        bot_pause_s=0.03,
+        bot_pause_s=0.01,
         seed=SHORT_ROUND,  # a deal of a set length: a secret one ran 23 to 1,371 moves
         known_deal=True,
     )

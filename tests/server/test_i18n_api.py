@@ -373,7 +373,8 @@ def test_two_people_at_one_table_read_the_log_in_their_own_languages(
                 )
             if last[0]["result"] is not None:
                 break
-    live = client.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
+        # Read while the two are connected: a table nobody follows may be let go.
+        live = client.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
     events = {e.seq: e for e in live.state.log}
     by_seat = {
         s: {e["seq"]: e for m in frames[s] if is_state(m) for e in m["log"]} for s in sockets

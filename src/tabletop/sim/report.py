@@ -14,7 +14,7 @@ import csv
 import html
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -82,11 +82,15 @@ def write_reports(
     summary = tally.summary()
     paths[0].write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     write_players_csv(paths[1], summary)
-    paths[3].write_text(render_html(summary, reader), encoding="utf-8")
+    plots: dict[str, bytes] = {}
     if "experiment" in summary:
-        from tabletop.sim.study_report import write_plots
+        from tabletop.sim.study_report import study_plots
 
-        paths += write_plots(folder, summary["experiment"], reader)
+        plots = study_plots(summary["experiment"], reader)
+    paths[3].write_text(render_html(summary, reader, plots), encoding="utf-8")
+    for name, image in plots.items():
+        paths.append(folder / name)
+        paths[-1].write_bytes(image)
     return summary, paths
 
 
@@ -192,9 +196,14 @@ img { max-width: 100%; } .note { color: #666; }
 """
 
 
-def render_html(summary: dict[str, Any], reader: Reader | None = None) -> str:
+def render_html(
+    summary: dict[str, Any],
+    reader: Reader | None = None,
+    study_plots: Mapping[str, bytes] | None = None,
+) -> str:
     """The summary as one self-contained HTML page with embedded plots, in the
-    reader's language (English by default)."""
+    reader's language (English by default); a study's plots may come drawn
+    (:func:`~tabletop.sim.study_report.study_plots`)."""
     tr = reader or Reader()
     e = html.escape
     played, planned = summary["games_played"], summary["games_planned"]
@@ -223,7 +232,7 @@ def render_html(summary: dict[str, Any], reader: Reader | None = None) -> str:
     if "experiment" in summary:
         from tabletop.sim.study_report import html_experiment
 
-        body += html_experiment(summary["experiment"], tr)
+        body += html_experiment(summary["experiment"], tr, study_plots)
         body.append(heading(tr.gettext("Every game of the study, as a tournament")))
     body += [
         heading(tr.gettext("Players")),

@@ -10,7 +10,7 @@ that publish a study.
 from __future__ import annotations
 
 import html
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from rich.table import Table
@@ -108,10 +108,16 @@ def terminal_experiment(experiment: dict[str, Any], reader: Reader | None = None
     return table
 
 
-def html_experiment(experiment: dict[str, Any], reader: Reader | None = None) -> list[str]:
+def html_experiment(
+    experiment: dict[str, Any],
+    reader: Reader | None = None,
+    plots: Mapping[str, bytes] | None = None,
+) -> list[str]:
     """The study section of the HTML report, in the reader's language (English by
-    default)."""
+    default), with ``plots`` (:func:`study_plots`: drawn here when not given)."""
     tr = reader or Reader()
+    if plots is None:
+        plots = study_plots(experiment, tr)
     e = html.escape
     control = experiment["arms"][0]
     about = tr.ngettext(
@@ -145,37 +151,23 @@ def html_experiment(experiment: dict[str, Any], reader: Reader | None = None) ->
             slope=points(fit["slope"]),
         )
         out.append(f'<p class="note">{e(line)}</p>')
-    if _treatments(experiment):
-        out.append(
-            img(
-                plot_effects(experiment, reader=tr),
-                tr.gettext("each treatment's effect with its interval"),
-            )
-        )
-    if fit is not None:
-        out.append(
-            img(
-                plot_covariate(experiment, reader=tr),
-                tr.gettext("each effect against its covariate"),
-            )
-        )
+    if EFFECTS_PNG in plots:
+        out.append(img(plots[EFFECTS_PNG], tr.gettext("each treatment's effect with its interval")))
+    if COVARIATE_PNG in plots:
+        out.append(img(plots[COVARIATE_PNG], tr.gettext("each effect against its covariate")))
     return out
 
 
-def write_plots(
-    folder: Path, experiment: dict[str, Any], reader: Reader | None = None
-) -> list[Path]:
-    """The study's plots as PNG files in ``folder``, labelled in the reader's language."""
-    paths = []
+def study_plots(experiment: dict[str, Any], reader: Reader | None = None) -> dict[str, bytes]:
+    """The study's plots as PNG images by file name, labelled in the reader's language:
+    drawn once for both the HTML report and the files beside it (matplotlib takes
+    most of a small study's time)."""
+    plots = {}
     if _treatments(experiment):
-        path = folder / EFFECTS_PNG
-        path.write_bytes(plot_effects(experiment, reader=reader))
-        paths.append(path)
+        plots[EFFECTS_PNG] = plot_effects(experiment, reader=reader)
     if experiment.get("fit") is not None:
-        path = folder / COVARIATE_PNG
-        path.write_bytes(plot_covariate(experiment, reader=reader))
-        paths.append(path)
-    return paths
+        plots[COVARIATE_PNG] = plot_covariate(experiment, reader=reader)
+    return plots
 
 
 def plot_effects(experiment: dict[str, Any], reader: Reader | None = None) -> bytes:

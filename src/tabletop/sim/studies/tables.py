@@ -11,7 +11,13 @@ from tabletop.sim.experiment import Arm
 from tabletop.sim.report import errors, figure, png
 from tabletop.sim.spec import SimSpec
 from tabletop.sim.studies.base import StudyRun
-from tabletop.sim.study_report import interval, plot_covariate, plot_effects, points
+from tabletop.sim.study_report import (
+    EFFECTS_PNG,
+    interval,
+    plot_covariate,
+    plot_effects,
+    points,
+)
 
 Summaries = Sequence[tuple[StudyRun, dict[str, Any]]]
 
@@ -97,7 +103,9 @@ def effects_plots(summaries: Summaries, out: Path, *, covariate: str = "") -> li
         if experiment is None or summary["games_played"] == 0:
             continue
         path = out / f"{run.key}-effects.png"
-        path.write_bytes(plot_effects(experiment))
+        # The run's own report drew this plot a moment ago, in English as here.
+        drawn = out / run.key / EFFECTS_PNG
+        path.write_bytes(drawn.read_bytes() if drawn.is_file() else plot_effects(experiment))
         paths.append(path)
         if covariate and experiment.get("fit") is not None:
             path = out / f"{run.key}-covariate.png"

@@ -63,12 +63,14 @@ def _telltale(fragment: str) -> bool:
 
 
 @cache
+@cache
 def english_left_over(
     lang: str, everywhere: bool = False
 ) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The English phrases of the browser's messages (``everywhere``: of every message
     of the catalog, the games' and the bots' too) that a page in ``lang`` must not show,
-    each with a case-insensitive pattern (CSS may write a word in capitals)."""
+    each with a case-insensitive pattern (CSS may write a word in capitals). Made once
+    per process: sifting the catalog takes seconds, and a game looks at every turn."""
     with po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=lang)
     phrases: dict[str, re.Pattern[str]] = {}
@@ -84,6 +86,7 @@ def english_left_over(
             message.string if isinstance(message.string, tuple | list) else (message.string,)
         )
     )
+    own_lower = own.lower()
     for message in catalog:
         if not message.id:
             continue
@@ -100,7 +103,10 @@ def english_left_over(
                     continue
                 # Whole words: "Heuristisch" does not keep "Heuristic".
                 pattern = re.compile(rf"(?<![^\W_]){re.escape(fragment)}(?![^\W_])", re.IGNORECASE)
-                if pattern.search(translated) or pattern.search(own):
+                if pattern.search(translated):
+                    continue
+                # The regex on the whole catalog only where the words are in it at all.
+                if fragment.lower() in own_lower and pattern.search(own):
                     continue
                 phrases[fragment] = pattern
     return tuple(sorted(phrases.items()))

@@ -103,7 +103,8 @@ def effects_plots(summaries: Summaries, out: Path, *, covariate: str = "") -> li
         if experiment is None or summary["games_played"] == 0:
             continue
         path = out / f"{run.key}-effects.png"
-        # The run's own report drew this plot a moment ago, in English as here.
+        # run_study wrote each summarised run's report (in English, as here) just
+        # before: its plot is this one.
         drawn = out / run.key / EFFECTS_PNG
         path.write_bytes(drawn.read_bytes() if drawn.is_file() else plot_effects(experiment))
         paths.append(path)

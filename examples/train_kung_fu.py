@@ -1,19 +1,20 @@
-"""Train a masked PPO policy for one Kung Fu seat against the random bot, on the CPU.
+"""Train a masked PPO policy for one Kung Fu seat against a bot (random by default), on the CPU.
 
     pip install -e ".[rl,train]"
     python examples/train_kung_fu.py --minutes 15 --seed 0 --out kung_fu_ppo.pt
+    python examples/train_kung_fu.py --opponent heuristic --minutes 20
 
-The learner plays Kung Fu against the random bot in batches of games stepped together
-(``tabletop.rl.vector.VectorGames``), half of them in seat 0 and half in seat 1; a
-finished game starts the next at once (``autoreset="same_step"``). Illegal actions are
-masked out:
-their logits are set to ``-inf`` before sampling, so the policy never picks one.
+The learner plays Kung Fu against a bot (``--opponent``: random) in batches of games
+stepped together (``tabletop.rl.vector.VectorGames``), half of them in seat 0 and half
+in seat 1; a finished game starts the next at once (``autoreset="same_step"``). Illegal
+actions are masked out: their logits are set to ``-inf`` before sampling, so the policy
+never picks one.
 Observations are divided by the observer's upper bounds (every entry in ``[0, 1]``).
 
 Algorithm: PPO (clipped objective, GAE, one shared MLP torso with policy and value
 heads), batched over ``--envs`` games. Every
 ``--eval-every`` seconds the greedy policy (argmax over legal actions) plays
-``--eval-games`` games against the random bot, on game seeds disjoint from training
+``--eval-games`` games against the same bot, on game seeds disjoint from training
 ones (training games are drawn from seeds below 2**40, evaluation games from seeds at
 or above it), and a line
 of the learning curve is printed. Runs are deterministic for a given ``--seed``
@@ -80,6 +81,7 @@ class Config:
     clip: float = 0.2
     entropy_coef: float = 0.01
     value_coef: float = 0.5
+    opponent: str = "random"
     verbose: bool = True
 
 
@@ -94,14 +96,14 @@ class Result:
 
 
 class Runner:
-    """``n`` games against the random bot, stepped together: the learner in seat 0 of
-    the first half, seat 1 of the other (two batches of :class:`VectorGames`)."""
+    """``n`` games against the bot ``opponent``, stepped together: the learner in seat 0
+    of the first half, seat 1 of the other (two batches of :class:`VectorGames`)."""
 
-    def __init__(self, n: int, seed: int) -> None:
+    def __init__(self, n: int, seed: int, opponent: str = "random") -> None:
         half = max(1, n // 2)
         self.batches = [
             VectorGames(
-                "kung-fu", half, opponents=["random"], learner_seats=(seat,), autoreset="same_step"
+                "kung-fu", half, opponents=[opponent], learner_seats=(seat,), autoreset="same_step"
             )
             for seat in (0, 1)
         ]
@@ -207,10 +209,10 @@ def update(
     return float(np.mean(losses))
 
 
-def evaluate(policy: Policy, games: int, seed: int = 0) -> float:
-    """Greedy policy's win rate against random over ``games`` (seats alternate), each
-    game played once, on seeds no training game uses."""
-    runner = Runner(games, EVAL_SEED_BASE + seed)
+def evaluate(policy: Policy, games: int, seed: int = 0, opponent: str = "random") -> float:
+    """Greedy policy's win rate against ``opponent`` over ``games`` (seats alternate),
+    each game played once, on seeds no training game uses."""
+    runner = Runner(games, EVAL_SEED_BASE + seed, opponent)
     wins = np.zeros(runner.size)
     finished = np.zeros(runner.size, dtype=bool)
     while not finished.all():
@@ -230,7 +232,7 @@ def train(cfg: Config) -> Result:
     torch.set_num_threads(1)
     torch.manual_seed(cfg.seed)
     gen = torch.Generator().manual_seed(cfg.seed)
-    runner = Runner(cfg.envs, cfg.seed)
+    runner = Runner(cfg.envs, cfg.seed, cfg.opponent)
     ob = runner.batches[0].observer
     policy = Policy(ob.size, ob.num_actions)
     opt = torch.optim.Adam(policy.parameters(), lr=cfg.lr)
@@ -240,7 +242,7 @@ def train(cfg: Config) -> Result:
     next_eval = 0.0
 
     def checkpoint() -> None:
-        rate = evaluate(policy, cfg.eval_games, seed=cfg.seed)
+        rate = evaluate(policy, cfg.eval_games, seed=cfg.seed, opponent=cfg.opponent)
         point = {
             "seconds": time.perf_counter() - start,
             "episodes": result.episodes,
@@ -251,7 +253,7 @@ def train(cfg: Config) -> Result:
         if cfg.verbose:
             print(
                 f"{point['seconds']:7.0f} s  {result.episodes:8d} episodes  "
-                f"{result.steps:9d} steps  win rate vs random {rate:6.1%}",
+                f"{result.steps:9d} steps  win rate vs {cfg.opponent} {rate:6.1%}",
                 flush=True,
             )
 
@@ -279,6 +281,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eval-every", type=float, default=60.0, help="seconds between evals")
     parser.add_argument("--envs", type=int, default=16, help="games stepped together")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opponent", default="random", help="the bot to beat (default random)")
     parser.add_argument("--out", default=None, help="save the policy's state_dict here")
     args = parser.parse_args(argv)
     minutes = None if args.minutes <= 0 else args.minutes
@@ -289,11 +292,12 @@ def main(argv: list[str] | None = None) -> None:
         eval_games=args.eval_games,
         eval_every=args.eval_every,
         envs=args.envs,
+        opponent=args.opponent,
     )
     result = train(cfg)
     final = result.curve[-1]
     print(
-        f"final: {final['win_rate']:.1%} wins against random after {result.episodes} "
+        f"final: {final['win_rate']:.1%} wins against {cfg.opponent} after {result.episodes} "
         f"episodes, {result.steps} steps, {final['seconds']:.0f} s "
         f"(illegal actions: {result.illegal})"
     )

@@ -30,9 +30,10 @@ def example() -> Iterator[ModuleType]:
         sys.modules.pop("train_kung_fu", None)
 
 
-def tiny(example: ModuleType, seed: int = 0) -> object:
+def tiny(example: ModuleType, seed: int = 0, opponent: str = "random") -> object:
     cfg = example.Config(
         seed=seed,
+        opponent=opponent,
         minutes=None,
         episodes=20,
         eval_games=6,
@@ -53,6 +54,13 @@ def test_tiny_training_run(example: ModuleType) -> None:
     assert result.losses and all(math.isfinite(x) for x in result.losses)
     assert all(0.0 <= p["win_rate"] <= 1.0 for p in result.curve)
     assert len(result.curve) == 2  # before training and at the end
+
+
+def test_the_learner_plays_the_bot_named(example: ModuleType) -> None:
+    runner = example.Runner(4, 0, "heuristic")
+    assert [games.opponents for games in runner.batches] == [("heuristic",), ("heuristic",)]
+    result = tiny(example, opponent="heuristic")
+    assert result.illegal == 0 and result.episodes >= 20
 
 
 def test_training_is_deterministic(example: ModuleType) -> None:

@@ -17,11 +17,11 @@ import tempfile
 from pathlib import Path
 
 from tabletop.sim.experiment import Arm
-from tabletop.sim.report import write_reports
 from tabletop.sim.run import run_simulation
 from tabletop.sim.studies.base import open_or_create
 from tabletop.sim.studies.king_of_tokyo import power_up_arms
 from tabletop.sim.studies.tables import effects_table, experiment_run
+from tabletop.sim.summary import summarise
 from timing import add_jobs_argument, job_count
 
 DEFAULT = ("Exotic Arms (Alienoid)", "Sunken Temple (Kraken)", "Tune-Up (Meka Dragon)")
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
         folder = open_or_create(Path(out) / run.key, run.spec)
         jobs = job_count(parser, args.jobs)
         run_simulation(run.spec, jobs=jobs, folder=folder, keep_results=False)
-        summary, _ = write_reports(folder.path, run.spec, folder.results())
+        summary = summarise(run.spec, folder.results())  # no report: only its table
     print(effects_table(summary, name="Evolution (monster)", only=names))
 
 

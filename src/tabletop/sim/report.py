@@ -89,8 +89,9 @@ def write_reports(
         plots = study_plots(summary["experiment"], reader)
     paths[3].write_text(render_html(summary, reader, plots), encoding="utf-8")
     for name, image in plots.items():
-        paths.append(folder / name)
-        paths[-1].write_bytes(image)
+        path = folder / name
+        path.write_bytes(image)
+        paths.append(path)
     return summary, paths
 
 

@@ -34,6 +34,7 @@ def test_a_search_bot_swaps_its_iterations_for_the_time(name: str) -> None:
     assert isinstance(untimed, ISMCTSBot) and untimed.settings_for("uno-power").seconds is None
 
 
+@pytest.mark.alone
 def test_a_timed_bot_answers_in_about_its_time() -> None:
     state = tabletop.make("kung-fu").new_state(2, seed=2)
     bot = make_bot("normal", "kung-fu", 3, think=0.05)

@@ -214,6 +214,7 @@ def test_a_replay_step_is_small_and_cheap(make_client: Any) -> None:
         assert statistics.median(steps) * 10 < first
 
 
+@pytest.mark.alone
 def test_a_replay_flood_does_not_slow_the_players(make_client: Any) -> None:
     """Attack: replay steps of a 14,659-action game at the general rate of 20 a second."""
     with make_client(http_rate_burst=60, http_rate_per_s=20.0) as client:
@@ -334,6 +335,7 @@ def test_joining_a_long_game_sends_only_its_last_events(make_client: Any) -> Non
         assert welcome["log_from"] == 0 and state["log"][0]["seq"] == 0
 
 
+@pytest.mark.alone
 def test_a_join_flood_is_refused_and_does_not_slow_the_players(make_client: Any) -> None:
     """Attack: spectators joining and leaving the long game, 13 a second."""
     with make_client(handshake_rate_burst=30, handshake_rate_per_s=2.0) as client:  # the defaults

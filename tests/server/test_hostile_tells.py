@@ -17,6 +17,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import HUMAN, bot, is_state, new_table, receive_until
@@ -112,6 +113,7 @@ def _answer_times(seen: list[tuple[float, dict[str, Any]]]) -> list[float]:
     ]
 
 
+@pytest.mark.alone
 def test_declining_a_card_and_holding_none_look_the_same(make_client: MakeClient) -> None:
     """Attack: time a seat's answers to tell whether it held a playable Evolution."""
     with make_client(answer_pace_s=PACE) as client:
@@ -165,6 +167,7 @@ def _bot_answer_times(client: TestClient, evolution: str) -> list[float]:
     return _answer_times(seen)
 
 
+@pytest.mark.alone
 def test_a_bots_answers_do_not_tell_what_it_holds(make_client: MakeClient) -> None:
     """Attack: time a bot's answers. With one legal move it answered at once; with a
     playable card, after its search."""

@@ -56,6 +56,7 @@ def _time_to(client: TestClient, pace: float | None) -> float:
     return time.monotonic() - start
 
 
+@pytest.mark.alone
 def test_the_bots_wait_the_tables_pace_before_each_move(client: TestClient) -> None:
     """A table paced 0.1 s takes at least 0.1 s for each bot move, and clearly longer
     than a table at the server's pace (none in tests) made in the same test. (The

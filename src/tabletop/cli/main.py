@@ -41,6 +41,7 @@ from tabletop.cli.table import (
     resume_table,
     set_table,
 )
+from tabletop.cli.train import train
 from tabletop.core.compiled import engine
 from tabletop.core.errors import TabletopError
 from tabletop.core.options import (
@@ -555,6 +556,14 @@ app.command(
         "of bots, and write the answer as a page (study.md) with its table and plots."
     )
 )(study)
+app.command(
+    help=tr().gettext(
+        "Train the network of a game's learned bot by self-play, as the package's was made.\n"
+        "\n"
+        "The run's folder gets model.npz, curve.png (win rates against the ladder's bots\n"
+        "by round), record.json and checkpoint.pt; --resume goes on from the last round."
+    )
+)(train)
 
 if __name__ == "__main__":
     app()

@@ -62,6 +62,8 @@ PYTHON_KEYWORDS = {
     "TableError": None,
     "UsageError": None,
     "SimError": None,
+    "ModelError": None,
+    "TrainError": None,
 }
 HEADER = {
     "project": "Tabletop",

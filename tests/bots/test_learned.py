@@ -1,0 +1,115 @@
+"""The learned bot and its numpy network: loading, refusing bad files, playing only
+from what its seat sees."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import tabletop
+from tabletop.bots.learned import LearnedBot
+from tabletop.bots.network import FORMAT, ModelError, Network
+from tabletop.core.rng import Rng
+from tabletop.rl.observers import observer_for
+
+GAME = "kung-fu"
+
+
+def _network(seed: int = 0, game: str = GAME) -> Network:
+    observer = observer_for(tabletop.make(game))
+    rng = np.random.default_rng(seed)
+    sizes = [observer.size, 32, observer.num_actions]
+    return Network.from_arrays(
+        [rng.normal(0, 0.3, (b, a)) for a, b in itertools.pairwise(sizes)],
+        [rng.normal(0, 0.1, b) for b in sizes[1:]],
+        scale=1.0 / np.maximum(observer.high, 1.0),
+        meta={"game": game, "format": FORMAT},
+    )
+
+
+def test_a_saved_network_loads_to_the_same_outputs(tmp_path: Path) -> None:
+    network = _network()
+    network.save(tmp_path / "m.npz", half=False)
+    loaded = Network.load(tmp_path / "m.npz", GAME, "rebuild it")
+    obs = np.random.default_rng(1).uniform(0, 3, (5, network.obs_dim)).astype(np.float32)
+    assert np.array_equal(loaded.forward(obs), network.forward(obs))
+    network.save(tmp_path / "h.npz")  # float16 weights: close, and half the size
+    half = Network.load(tmp_path / "h.npz", GAME, "rebuild it")
+    assert np.allclose(half.forward(obs), network.forward(obs), atol=0.05)
+    assert (tmp_path / "h.npz").stat().st_size < (tmp_path / "m.npz").stat().st_size
+
+
+@pytest.mark.parametrize(
+    ("damage", "problem"),
+    [
+        (lambda path: path.unlink(), "it does not exist"),
+        (lambda path: path.write_bytes(b"not a zip"), "not a readable .npz archive"),
+        (lambda path: path.write_bytes(path.read_bytes()[:100]), "not a readable .npz archive"),
+    ],
+    ids=["missing", "garbage", "cut short"],
+)
+def test_a_bad_model_file_is_refused_naming_it_and_the_fix(
+    tmp_path: Path, damage: object, problem: str
+) -> None:
+    path = tmp_path / "model.npz"
+    _network().save(path)
+    damage(path)  # type: ignore[operator]
+    with pytest.raises(ModelError) as caught:
+        Network.load(path, GAME, "make it again with `tabletop train kung-fu`")
+    message = str(caught.value)
+    assert str(path) in message and problem in message and "tabletop train kung-fu" in message
+
+
+def test_a_model_of_another_game_or_shape_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "model.npz"
+    _network(game="uno-power").save(path)
+    with pytest.raises(ModelError, match="trained for 'uno-power', not 'kung-fu'"):
+        Network.load(path, GAME, "fix")
+    arrays = dict(np.load(path))
+    arrays["layer1.bias"] = arrays["layer1.bias"][:-1]
+    np.savez(path, **arrays)
+    with pytest.raises(ModelError, match="layer 1 has weight"):
+        Network.load(path, "uno-power", "fix")
+    arrays = dict(np.load(path))
+    arrays["layer0.weight"][0, 0] = np.nan
+    arrays["layer1.bias"] = np.zeros(arrays["layer1.weight"].shape[0], np.float16)
+    np.savez(path, **arrays)
+    with pytest.raises(ModelError, match="not finite"):
+        Network.load(path, "uno-power", "fix")
+
+
+def test_the_bot_plays_the_legal_action_it_values_most() -> None:
+    network = _network()
+    bot = LearnedBot(seed=1, network=network)
+    state = tabletop.make(GAME).new_state(2, seed=4)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        player = state.current_player
+        values = bot.values(state, player)
+        chosen = bot.choose(state, player)
+        legal = state.legal_actions()
+        assert chosen in legal
+        assert values[chosen.id] == max(values[a.id] for a in legal)
+        assert LearnedBot(seed=99, network=network).choose(state, player) == chosen  # no chance
+        state.apply(chosen)
+
+
+def test_the_bot_sees_only_its_seat() -> None:
+    """Its values are the same in every determinization of what its seat cannot see."""
+    bot = LearnedBot(network=_network())
+    game = tabletop.make(GAME)
+    state = game.new_state(2, seed=7)
+    rng = Rng(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        player = state.current_player
+        values = bot.values(state, player)
+        for _ in range(3):
+            other = state.determinize(player, rng)
+            assert np.array_equal(bot.values(other, player), values)
+        state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])

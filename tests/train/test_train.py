@@ -1,0 +1,115 @@
+"""Training by self-play: numpy and torch agree, a run is a function of its
+settings, it resumes as if never stopped, and the command makes its files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+import tabletop
+from tabletop.bots.learned import LearnedBot
+from tabletop.bots.network import Network
+from tabletop.train import TrainConfig, TrainError, train
+from tabletop.train.learner import Learner
+from tabletop.train.selfplay import Task, play
+
+TINY = TrainConfig(
+    "kung-fu",
+    rounds=2,
+    actors=1,
+    episodes_per_round=8,
+    envs=4,
+    hidden=(16,),
+    batch_size=64,
+    eval_every=1,
+    eval_games=4,
+    eval_opponents=("random",),
+)
+
+
+def _same(one: Network, other: Network) -> bool:
+    mine, theirs = [*one.weights, *one.biases], [*other.weights, *other.biases]
+    return all(np.array_equal(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
+def test_numpy_gives_what_torch_gives() -> None:
+    rng = np.random.default_rng(0)
+    learner = Learner(
+        rng.uniform(0.1, 1, 239).astype(np.float32), (64, 32), 179, seed=3, lr=1e-3, batch_size=8
+    )
+    obs = rng.uniform(0, 5, (64, 239)).astype(np.float32)
+    with torch.no_grad():
+        expected = learner.net(torch.from_numpy(obs)).numpy()
+    got = learner.network({}).forward(obs)
+    assert np.allclose(got, expected, atol=1e-5, rtol=0)
+
+
+def test_self_play_samples_each_decision_with_its_seat_s_return() -> None:
+    learner = Learner(np.ones(239, np.float32), (8,), 179, seed=0, lr=1e-3, batch_size=8)
+    task = Task(
+        "kung-fu", {}, 2, learner.network({}), seed=5, start=0, episodes=6, envs=3, epsilon=0.5
+    )
+    samples = play(task)
+    assert samples.episodes == 6 and sum(samples.wins_by_seat) <= 6
+    assert len(samples.obs) == len(samples.actions) == len(samples.returns) > 6
+    assert set(np.unique(samples.returns)) <= {0.0, 1.0}
+    again = play(task)
+    assert np.array_equal(again.obs, samples.obs) and np.array_equal(again.actions, samples.actions)
+
+
+def test_the_same_settings_give_the_same_model(tmp_path: Path) -> None:
+    one = train(TINY, tmp_path / "one")
+    two = train(TINY, tmp_path / "two")
+    assert _same(one, two)
+    other = train(replace(TINY, seed=1), tmp_path / "other")
+    assert not _same(one, other)
+
+
+def test_a_resumed_run_ends_as_an_unbroken_one(tmp_path: Path) -> None:
+    whole = train(TINY, tmp_path / "whole")
+    train(replace(TINY, rounds=1), tmp_path / "cut")
+    resumed = train(TINY, tmp_path / "cut", resume=True)
+    assert _same(whole, resumed)
+    record = json.loads((tmp_path / "cut" / "record.json").read_text())
+    assert record["training"]["rounds"] == 2 and len(record["curve"]) == 2
+
+
+def test_a_folder_is_not_overwritten_nor_resumed_with_other_settings(tmp_path: Path) -> None:
+    train(replace(TINY, rounds=1), tmp_path / "run")
+    with pytest.raises(TrainError, match="already holds a run"):
+        train(TINY, tmp_path / "run")
+    with pytest.raises(TrainError, match="other settings"):
+        train(replace(TINY, lr=0.1), tmp_path / "run", resume=True)
+    with pytest.raises(TrainError, match="nothing to resume"):
+        train(TINY, tmp_path / "empty", resume=True)
+
+
+def test_the_command_writes_the_model_its_curve_and_its_record(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "tabletop.cli.main", "train", "kung-fu", "--rounds", "1"]
+    command += ["--episodes", "8", "--eval-games", "4", "--actors", "2", "--out", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert {"model.npz", "curve.png", "record.json", "checkpoint.pt"} <= {
+        p.name for p in out.iterdir()
+    }
+    record = json.loads((out / "record.json").read_text())
+    assert record["config"]["actors"] == 2 and record["command"][:3] == [
+        "tabletop",
+        "train",
+        "kung-fu",
+    ]
+    bot = LearnedBot(path=out / "model.npz")
+    state = tabletop.make("kung-fu").new_state(2, seed=1)
+    assert bot.choose(state, state.current_player) in state.legal_actions()
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 2 and "already holds a run" in again.stderr
+    unknown = subprocess.run([*command[:4], "chess"], capture_output=True, text=True, timeout=60)
+    assert unknown.returncode == 2 and "no training recipe for chess" in unknown.stderr

@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.bots.learned import LearnedBot
+from tabletop.bots.learned import Judge, LearnedBot, LearnedSearchBot
 from tabletop.bots.network import FORMAT, ModelError, Network
+from tabletop.bots.search import SearchSettings
 from tabletop.core.rng import Rng
 from tabletop.rl.observers import observer_for
 
@@ -113,3 +114,27 @@ def test_the_bot_sees_only_its_seat() -> None:
             other = state.determinize(player, rng)
             assert np.array_equal(bot.values(other, player), values)
         state.apply(state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+
+
+def test_the_learned_search_plays_legal_moves_the_same_for_a_seed() -> None:
+    network = _network()
+    state = tabletop.make(GAME).new_state(2, seed=11)
+    settings = SearchSettings(iterations=20, rollout_depth=0, prior=2.0)
+    for _ in range(6):
+        player = state.current_player
+        chosen = LearnedSearchBot(seed=5, settings=settings, network=network).choose(state, player)
+        assert chosen in state.legal_actions()
+        again = LearnedSearchBot(seed=5, settings=settings, network=network).choose(state, player)
+        assert again == chosen
+        state.apply(chosen)
+
+
+def test_the_judge_scores_a_position_for_every_seat() -> None:
+    """The seat to move gets its best legal action's value; the other the rest."""
+    judge = Judge(_network(), tabletop.make(GAME))
+    state = tabletop.make(GAME).new_state(2, seed=2)
+    values = judge.values(state, state.current_player)
+    best = min(1.0, max(0.0, max(float(values[a.id]) for a in state.legal_actions())))
+    returns = judge.returns(state)
+    assert returns[state.current_player] == pytest.approx(best)
+    assert sum(returns) == pytest.approx(1.0)

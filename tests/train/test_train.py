@@ -113,3 +113,11 @@ def test_the_command_writes_the_model_its_curve_and_its_record(tmp_path: Path) -
     assert again.returncode == 2 and "already holds a run" in again.stderr
     unknown = subprocess.run([*command[:4], "chess"], capture_output=True, text=True, timeout=60)
     assert unknown.returncode == 2 and "no training recipe for chess" in unknown.stderr
+
+
+def test_actors_on_ray_make_the_model_processes_make(tmp_path: Path) -> None:
+    pytest.importorskip("ray")
+    config = replace(TINY, actors=2, rounds=1)
+    here = train(config, tmp_path / "processes")
+    on_ray = train(config, tmp_path / "ray", ray_address="local")
+    assert _same(here, on_ray)

@@ -80,10 +80,13 @@ class ISMCTSBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        game_id = state.game.id
-        stats = self.searcher(game_id, self.sampler(state, player)).search(state, player)
+        stats = self.searcher_for(state, player).search(state, player)
         best = max(stats, key=lambda s: (s.visits, s.win_rate))
         return best.action
+
+    def searcher_for(self, state: State, player: int) -> ISMCTS:
+        """The search that decides for ``player`` in ``state``."""
+        return self.searcher(state.game.id, self.sampler(state, player))
 
     def sampler(self, state: State, player: int) -> Sampler | None:
         """The game's belief for ``player`` now, if the settings read the plays."""

@@ -16,14 +16,17 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.bots.base import Bot
+from tabletop.bots.ismcts import ISMCTS, ISMCTSBot, SearchSettings
 from tabletop.bots.network import FloatArray, Network
 from tabletop.core.action import Action
 from tabletop.core.game import Game
+from tabletop.core.rng import Rng
 from tabletop.core.state import State
 
 if TYPE_CHECKING:
@@ -48,6 +51,61 @@ def shipped_network(game_id: str) -> Network:
     return Network.load(model_path(game_id), game_id, rebuild_hint(game_id))
 
 
+class Judge:
+    """A network and the observer of the game it plays: what it thinks of a seat's
+    actions, of a position, and its choice."""
+
+    def __init__(self, network: Network, game: Game[Any]) -> None:
+        from tabletop.rl.observers import observer_for
+
+        self.network = network
+        self.observer: Observer = observer_for(game)
+
+    def values(self, state: State, player: int) -> FloatArray:
+        """The network's value of every action id for ``player`` (illegal ones too)."""
+        obs = self.observer.encode(state, player)
+        values: FloatArray = self.network.forward(obs[None, :])[0]
+        return values
+
+    def best(self, state: State, player: int) -> Action:
+        """The legal action of highest value (ties: the lowest id)."""
+        values = self.values(state, player)
+        return max(state.legal_actions(), key=lambda action: (values[action.id], -action.id))
+
+    def returns(self, state: State) -> list[float]:
+        """Each seat's expected return: the seat to move gets the value of its best
+        action, the others share the rest (a search's leaf evaluation)."""
+        if state.is_terminal():
+            return state.returns()
+        mover = state.current_player
+        values = self.values(state, mover)
+        best = float(max(values[action.id] for action in state.legal_actions()))
+        best = min(1.0, max(0.0, best))
+        others = (1.0 - best) / (state.num_players - 1)
+        return [best if seat == mover else others for seat in range(state.num_players)]
+
+
+class _Networks:
+    """Where a bot's network comes from, and one judge per game object it plays."""
+
+    def __init__(self, path: str | Path | None, network: Network | None) -> None:
+        self.path = None if path is None else Path(path)
+        self.network = network
+        self._judges: dict[int, Judge] = {}
+
+    def judge(self, game: Game[Any]) -> Judge:
+        judge = self._judges.get(id(game))
+        if judge is None:
+            if self.network is None:
+                game_id = game.info.id
+                if self.path is None:
+                    self.network = shipped_network(game_id)
+                else:
+                    self.network = Network.load(self.path, game_id, rebuild_hint(game_id))
+            judge = self._judges[id(game)] = Judge(self.network, game)
+        return judge
+
+
 class LearnedBot(Bot):
     """Plays the legal action whose learned value is highest (ties: the lowest id).
 
@@ -64,31 +122,47 @@ class LearnedBot(Bot):
         network: Network | None = None,
     ) -> None:
         super().__init__(seed)
-        self.path = None if path is None else Path(path)
-        self.network = network
-        self._observers: dict[int, Observer] = {}
-
-    def network_for(self, game: Game[Any]) -> Network:
-        if self.network is None:
-            game_id = game.info.id
-            if self.path is None:
-                self.network = shipped_network(game_id)
-            else:
-                self.network = Network.load(self.path, game_id, rebuild_hint(game_id))
-        return self.network
+        self.networks = _Networks(path, network)
 
     def values(self, state: State, player: int) -> FloatArray:
         """The network's value of every action id for ``player`` (illegal ones too)."""
-        game = state.game
-        observer: Observer | None = self._observers.get(id(game))
-        if observer is None:
-            from tabletop.rl.observers import observer_for
-
-            observer = self._observers[id(game)] = observer_for(game)
-        obs = observer.encode(state, player)
-        values: FloatArray = self.network_for(game).forward(obs[None, :])[0]
-        return values
+        return self.networks.judge(state.game).values(state, player)
 
     def choose(self, state: State, player: int) -> Action:
-        values = self.values(state, player)
-        return max(state.legal_actions(), key=lambda action: (values[action.id], -action.id))
+        return self.networks.judge(state.game).best(state, player)
+
+
+class LearnedSearchBot(ISMCTSBot):
+    """ISMCTS guided by the network: its choice is the prior and orders expansion,
+    and it scores the positions where the tree stops (no rollouts by default)."""
+
+    name = "learned-search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        settings: SearchSettings | None = None,
+        think: float | None = None,
+        path: str | Path | None = None,
+        network: Network | None = None,
+    ) -> None:
+        super().__init__(seed, think=think)
+        self.search_settings = settings or LEARNED_SEARCH
+        self.networks = _Networks(path, network)
+
+    def settings_for(self, game_id: str) -> SearchSettings:
+        base = self.search_settings
+        return base if self.think is None else replace(base, seconds=self.think)
+
+    def searcher_for(self, state: State, player: int) -> ISMCTS:
+        judge = self.networks.judge(state.game)
+
+        def policy(det: State, rng: Rng) -> Action:
+            return judge.best(det, det.current_player)
+
+        settings = self.settings_for(state.game.id)
+        return ISMCTS(settings, self.rng, policy, judge.returns, self.sampler(state, player))
+
+
+LEARNED_SEARCH = SearchSettings(iterations=150, rollout_depth=0, prior=2.0)
+"""The learned search's default: the budget of ``normal``, the network at the leaves."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import platform
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -239,6 +240,7 @@ def _save(
     record = {
         "command": command,
         "tabletop": tabletop.__version__,
+        "commit": _commit(),
         "python": platform.python_version(),
         "torch": torch.__version__,
         "config": config.to_dict(),
@@ -250,6 +252,21 @@ def _save(
         from tabletop.train.curve import draw_curve
 
         _replace(folder / "curve.png", lambda path: draw_curve(saved.curve, config, path))
+
+
+def _commit() -> str | None:
+    """The git commit of the code, where it runs from a checkout (else ``None``)."""
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(tabletop.__file__).parent,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None if done.returncode == 0 else None
 
 
 def _replace(path: Path, write: Callable[[Path], None]) -> None:

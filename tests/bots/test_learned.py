@@ -3,6 +3,7 @@ from what its seat sees."""
 
 from __future__ import annotations
 
+import doctest
 import itertools
 from pathlib import Path
 
@@ -10,7 +11,9 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.bots.learned import Judge, LearnedBot, LearnedSearchBot
+import tabletop.bots.network as network_module
+from tabletop.bots import learned
+from tabletop.bots.learned import Judge, LearnedBot, LearnedSearchBot, model_path, shipped_network
 from tabletop.bots.network import FORMAT, ModelError, Network
 from tabletop.bots.search import SearchSettings
 from tabletop.core.rng import Rng
@@ -138,3 +141,21 @@ def test_the_judge_scores_a_position_for_every_seat() -> None:
     returns = judge.returns(state)
     assert returns[state.current_player] == pytest.approx(best)
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_the_package_ships_the_kung_fu_network() -> None:
+    """From the installed package (in CI also from the built wheel): at most 2 MB,
+    made for Kung Fu, and it plays."""
+    path = model_path(GAME)
+    assert path.is_relative_to(Path(tabletop.__file__).parent)
+    assert path.stat().st_size <= 2 * 1024 * 1024
+    network = shipped_network(GAME)
+    assert network.meta["game"] == GAME and network.meta["training"]["rounds"] > 0
+    state = tabletop.make(GAME).new_state(2, seed=8)
+    assert LearnedBot(seed=1).choose(state, state.current_player) in state.legal_actions()
+
+
+def test_the_docstring_examples_run() -> None:
+    for module in (learned, network_module):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

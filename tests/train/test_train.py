@@ -16,8 +16,10 @@ import torch
 import tabletop
 from tabletop.bots.learned import LearnedBot
 from tabletop.bots.network import Network
+from tabletop.rl.observers import observer_for
 from tabletop.train import TrainConfig, TrainError, train
 from tabletop.train.learner import Learner
+from tabletop.train.recipes import RECIPES
 from tabletop.train.selfplay import Task, play
 
 TINY = TrainConfig(
@@ -121,3 +123,20 @@ def test_actors_on_ray_make_the_model_processes_make(tmp_path: Path) -> None:
     here = train(config, tmp_path / "processes")
     on_ray = train(config, tmp_path / "ray", ray_address="local")
     assert _same(here, on_ray)
+
+
+@pytest.mark.parametrize("game_id", sorted(RECIPES))
+def test_every_recipe_trains_a_network_for_its_game(game_id: str, tmp_path: Path) -> None:
+    config = replace(
+        RECIPES[game_id],
+        rounds=1,
+        actors=1,
+        episodes_per_round=4,
+        envs=4,
+        eval_games=4,
+        eval_opponents=("random",),
+    )
+    network = train(config, tmp_path / "run")
+    observer = observer_for(tabletop.make(game_id, **config.options))
+    assert (network.obs_dim, network.num_outputs) == (observer.size, observer.num_actions)
+    assert Network.load(tmp_path / "run" / "model.npz", game_id, "fix").meta["game"] == game_id

@@ -2,15 +2,15 @@
 
 The network (:mod:`tabletop.bots.network`) reads the seat's observation, the same
 vector the RL environments give (:mod:`tabletop.rl.observers`): it is built from
-``state.view(seat)`` alone, so the bot cannot see what its seat may not. The model
-of each game ships with the package (``tabletop/bots/models/<game>.npz``) and is
-made again by ``tabletop train GAME`` (docs/bots.md, "Learned bots").
+``state.view(seat)`` alone, so the bot cannot see what its seat may not. A game's
+network ships with the package as ``tabletop/bots/models/<game>.npz`` (Kung Fu's so
+far) and is made again by ``tabletop train GAME`` (docs/bots.md, "Learned bots").
 
 >>> import tabletop
 >>> from tabletop.bots.learned import LearnedBot, model_path
 >>> state = tabletop.make("kung-fu").new_state(2, seed=3)
->>> bot = LearnedBot(seed=1, path=model_path("kung-fu"))  # doctest: +SKIP
->>> bot.choose(state, state.current_player) in state.legal_actions()  # doctest: +SKIP
+>>> bot = LearnedBot(seed=1, path=model_path("kung-fu"))
+>>> bot.choose(state, state.current_player) in state.legal_actions()
 True
 """
 

@@ -560,7 +560,7 @@ app.command(
     help=tr().gettext(
         "Train the network of a game's learned bot by self-play, as the package's was made.\n"
         "\n"
-        "The run's folder gets model.npz, curve.png (win rates against the ladder's bots\n"
+        "The run's folder gets model.npz, curve.png (win rates against the ladder's bots "
         "by round), record.json and checkpoint.pt; --resume goes on from the last round."
     )
 )(train)

@@ -91,6 +91,9 @@ def test_a_folder_is_not_overwritten_nor_resumed_with_other_settings(tmp_path: P
         train(replace(TINY, lr=0.1), tmp_path / "run", resume=True)
     with pytest.raises(TrainError, match="nothing to resume"):
         train(TINY, tmp_path / "empty", resume=True)
+    (tmp_path / "run" / "checkpoint.pt").write_bytes(b"garbage")
+    with pytest.raises(TrainError, match=r"cannot resume from .*checkpoint\.pt"):
+        train(TINY, tmp_path / "run", resume=True)
 
 
 def test_the_command_writes_the_model_its_curve_and_its_record(tmp_path: Path) -> None:

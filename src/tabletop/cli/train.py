@@ -120,7 +120,7 @@ def train(
                 resume=resume,
                 ray_address=ray,
                 on_round=on_round,
-                command=["tabletop", "train", *sys.argv[2:]],
+                command=["tabletop", *sys.argv[1:]],
             )
         except TabletopError as exc:
             fail(str(exc))

@@ -126,10 +126,14 @@ def train(
     if resume:
         if not checkpoint.is_file():
             raise TrainError("nothing to resume in {folder}: no checkpoint.pt", folder=str(folder))
-        state = torch.load(checkpoint, weights_only=False)
-        if TrainConfig.from_dict(state["config"]) != replace(
-            config, rounds=state["config"]["rounds"]
-        ):
+        try:
+            state = torch.load(checkpoint, weights_only=False)
+            before = TrainConfig.from_dict(state["config"])
+        except Exception as exc:  # a damaged or foreign file: say so, change nothing
+            raise TrainError(
+                "cannot resume from {path}: {problem}", path=str(checkpoint), problem=exc
+            ) from None
+        if before != replace(config, rounds=before.rounds):
             raise TrainError(
                 "{folder} holds a run with other settings; resume it with its own "
                 "(record.json lists them) or start a new folder",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -20,6 +20,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from tabletop.cli.language import tr
 from tabletop.cli.sim import EXIT_INTERRUPTED, fail
 from tabletop.core.errors import TabletopError
+
+if TYPE_CHECKING:
+    from tabletop.train import Progress as Round
 
 
 def train(
@@ -102,16 +105,20 @@ def train(
     with Progress(*columns, console=console, disable=not console.is_terminal) as bar:
         task = bar.add_task(tr().gettext("rounds"), total=config.rounds, scores="")
 
-        def on_round(progress: object) -> None:
-            from tabletop.train import Progress as Round
-
-            assert isinstance(progress, Round)
+        def on_round(progress: Round) -> None:
             scores = "  ".join(f"{s.opponent} {s.rate:.2f}" for s in progress.scores)
             if scores:
                 bar.update(task, scores=scores)
             bar.update(task, completed=progress.round)
             if not console.is_terminal and progress.scores:
-                console.print(f"round {progress.round}/{progress.rounds}: {scores}")
+                console.print(
+                    tr().gettext(
+                        "round {round} of {rounds}: {scores}",
+                        round=progress.round,
+                        rounds=progress.rounds,
+                        scores=scores,
+                    )
+                )
 
         try:
             run_training(

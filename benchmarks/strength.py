@@ -21,6 +21,8 @@ same figures with any ``--jobs``::
     python benchmarks/strength.py --game kung-fu --bot random --opponent random --games 2400
     python benchmarks/strength.py --game uno-power --players 4 --games 400 \\
         --option target_score=single_round
+    python benchmarks/strength.py --game kung-fu --bot learned --opponent normal --games 200 \\
+        --seed 2026
 
 A 95% interval of +/- 2 points needs about 2,400 games when the rate is near 0.5
 (``1.96 * sqrt(0.25 / n) <= 0.02``), fewer far from it.
@@ -40,7 +42,15 @@ from typing import Any
 
 import tabletop
 from tabletop.bots import Bot, make_bot
+from tabletop.bots.registry import register_bot
 from timing import add_jobs_argument, add_option_argument, game_options, job_count
+
+LEARNED = {
+    "learned": "tabletop.bots.learned:LearnedBot",
+    "learned-search": "tabletop.bots.learned:LearnedSearchBot",
+}
+"""The bots of the package's trained networks (docs/bots.md, "Learned bots"), which
+``--bot`` and ``--opponent`` may name in a game that ships one (Kung Fu)."""
 
 
 def _kung_fu_starter(state: tabletop.State) -> int:
@@ -107,6 +117,8 @@ def play_games(
 ) -> list[Outcome]:
     """Play the games numbered ``indices`` (each seeded by ``seed`` and its index);
     ``measured(seed)``, when given, makes the measured bot instead of ``bot``."""
+    for name, target in LEARNED.items():  # by name here, though no level uses them yet
+        register_bot(game_id, name, target)
     game = tabletop.make(game_id, **options)
     starter_of = STARTERS.get(game_id)
     outcomes = []

@@ -138,6 +138,7 @@ def run_in_terminal(command: str, cwd: Path, env: dict[str, str]) -> Session:
                 session.problems += _fetch(address.group(1))
                 process.send_signal(signal.SIGINT)  # Ctrl-C
         session.status = process.wait(timeout=max(1.0, deadline - time.monotonic()))
+        seen += _rest(controller)  # what it wrote after the loop stopped reading
     except subprocess.TimeoutExpired:
         session.problems.append(f"still running after {SECONDS} s")
     finally:
@@ -147,6 +148,20 @@ def run_in_terminal(command: str, cwd: Path, env: dict[str, str]) -> Session:
         os.close(controller)
     session.output = seen.decode("utf-8", "replace")
     return session
+
+
+def _rest(controller: int) -> bytes:
+    """Whatever the terminal still holds once the program has ended."""
+    rest = b""
+    while select.select([controller], [], [], 0)[0]:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # the program's side is closed and nothing is left
+            break
+        if not chunk:
+            break
+        rest += chunk
+    return rest
 
 
 def _fetch(address: str) -> list[str]:

@@ -143,3 +143,14 @@ def test_every_recipe_trains_a_network_for_its_game(game_id: str, tmp_path: Path
     observer = observer_for(tabletop.make(game_id, **config.options))
     assert (network.obs_dim, network.num_outputs) == (observer.size, observer.num_actions)
     assert Network.load(tmp_path / "run" / "model.npz", game_id, "fix").meta["game"] == game_id
+
+
+def test_the_docstring_examples_run() -> None:
+    import doctest
+
+    import tabletop.train as package
+    from tabletop.train import selfplay
+
+    for module in (package, selfplay):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__

@@ -15,7 +15,7 @@ import numpy as np
 from tabletop.bots.network import Network
 from tabletop.rl.vector import VectorGames
 from tabletop.sim.summary import proportion_ci
-from tabletop.train.selfplay import greedy
+from tabletop.train.selfplay import greedy, shares
 
 EVAL_SEED = 2**40
 
@@ -59,8 +59,7 @@ def evaluate(
     the network's seat rotating (an equal share of the games in each)."""
     wins = 0
     played = 0
-    for seat in range(num_players):
-        count = games // num_players + (1 if seat < games % num_players else 0)
+    for seat, count in enumerate(shares(games, num_players)):
         if count == 0:
             continue
         vector = VectorGames(

@@ -37,7 +37,7 @@ from tabletop.core.errors import TabletopError
 from tabletop.rl.observers import observer_for
 from tabletop.train.evaluate import Score, evaluate
 from tabletop.train.learner import Learner
-from tabletop.train.selfplay import Samples, Task, play
+from tabletop.train.selfplay import Samples, Task, play, shares
 
 
 class TrainError(TabletopError):
@@ -159,7 +159,7 @@ def train(
     with _actors(config.actors, ray_address) as run_tasks:
         while saved.round < config.rounds:
             network = learner.network(meta)
-            per_actor = _shares(config.episodes_per_round, config.actors)
+            per_actor = shares(config.episodes_per_round, config.actors)
             first = saved.round * config.episodes_per_round
             tasks = []
             for k, count in enumerate(per_actor):
@@ -209,10 +209,6 @@ def train(
             _save(folder, config, learner, saved, meta, command)
             on_round(progress)
     return learner.network({**meta, "training": _training(config, saved)})
-
-
-def _shares(total: int, parts: int) -> list[int]:
-    return [total // parts + (1 if k < total % parts else 0) for k in range(parts)]
 
 
 def _training(config: TrainConfig, saved: _Saved) -> dict[str, Any]:

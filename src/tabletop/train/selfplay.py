@@ -62,6 +62,15 @@ class Samples:
         )
 
 
+def shares(total: int, parts: int) -> list[int]:
+    """``total`` split into ``parts`` counts as even as can be, the first ones larger.
+
+    >>> shares(10, 3)
+    [4, 3, 3]
+    """
+    return [total // parts + (1 if k < total % parts else 0) for k in range(parts)]
+
+
 def greedy(values: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
     """Per row, the legal action of highest value (the lowest id among equals)."""
     return np.where(masks, values, -np.inf).argmax(axis=1)

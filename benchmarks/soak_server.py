@@ -401,6 +401,12 @@ async def run(args: argparse.Namespace, database_url: str, folder: Path) -> dict
     ]
     tables = asyncio.ensure_future(asyncio.gather(*keepers, return_exceptions=True))
     await asyncio.sleep(args.minutes * 60)
+    # On a loaded machine a short soak can end before the people played a move (the
+    # server starting again after each kill): it then goes on until they have played
+    # ``least_moves`` moves, for a minute more at most.
+    until = time.monotonic() + 60
+    while len(soak.latencies) < args.least_moves and time.monotonic() < until:
+        await asyncio.sleep(0.2)
     stop.set()
     await asyncio.gather(*background, return_exceptions=True)
     await asyncio.wait_for(tables, timeout=120)
@@ -447,6 +453,9 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=30.0)
     parser.add_argument("--tables", type=int, default=200, help="tables kept going at once")
     parser.add_argument("--restart-every", type=float, default=240.0, help="seconds")
+    parser.add_argument(
+        "--least-moves", type=int, default=0, help="go on until the people played this many"
+    )
     parser.add_argument("--database-url", default=None, help="default: a temporary SQLite file")
     parser.add_argument("--json", type=Path, default=None, help="also write the report here")
     args = parser.parse_args()

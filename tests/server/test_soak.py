@@ -14,7 +14,7 @@ from benchmarks.soak_server import run
 
 
 def test_a_short_soak_loses_nothing(database_url: str, tmp_path: Path) -> None:
-    args = argparse.Namespace(minutes=0.3, tables=8, restart_every=7.0)
+    args = argparse.Namespace(minutes=0.3, tables=8, restart_every=7.0, least_moves=20)
     report = asyncio.run(run(args, database_url, tmp_path))
     assert report["restarts"] >= 1
     assert report["people_actions"] > 0 and report["actions"] > report["people_actions"]

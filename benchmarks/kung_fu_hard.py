@@ -1,0 +1,136 @@
+"""What a stronger Kung Fu ``hard`` could be: search variants and two oracles against ``normal``.
+
+One bot plays ``normal`` in ``strength.py``'s games (same seeds, seats alternating):
+
+``hard``            the level as registered: 600 iterations, heuristic rollouts
+``learned-search``  600 iterations, the package's network as prior and leaf value
+``mixed``           600 iterations, the network as prior; a leaf scored half by the
+                    network, half by a heuristic rollout (AlphaGo's mix)
+``rollouts``        as ``mixed``, scored by the rollout alone (the network only as prior)
+``hands``           ``hard``, its determinizations dealt the opponent's true hand
+                    (the draw piles re-shuffled): a perfect belief
+``everything``      ``hard`` searching the true state itself, the draw piles' order too
+
+The two oracles read the true state: a measurement of what the hidden cards are worth,
+never a bot. Tune on a seed of your own; the figures in docs/bots.md ("Learned bots")
+used seed 99, and the levels are measured on seed 2026::
+
+    python benchmarks/kung_fu_hard.py --bot mixed --games 200 --seed 99 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from strength import play_games, wilson
+from tabletop.bots import Bot, make_bot
+from tabletop.bots.ismcts import HardBot, SearchSettings
+from tabletop.bots.learned import LearnedSearchBot
+from tabletop.bots.search import ISMCTS, Sampler, default_evaluation
+from tabletop.core.rng import Rng
+from tabletop.core.state import State
+from timing import add_jobs_argument, job_count
+
+ITERATIONS = 600
+ROLLOUT_DEPTH = 60  # as the levels' rollouts; then the game's own estimate
+
+
+class MixedSearchBot(LearnedSearchBot):
+    """The network's choice as the prior; a leaf scored by ``weight`` times the
+    network's value plus the rest times a heuristic rollout's result."""
+
+    weight = 0.5
+
+    def searcher_for(self, state: State, player: int) -> ISMCTS:
+        judge = self.networks.judge(state.game)
+        heuristic = make_bot("heuristic", state.game.id, seed=0)  # it plays without chance
+        weight = self.weight
+
+        def policy(det: State, rng: Rng) -> object:
+            return judge.best(det, det.current_player)
+
+        def evaluate(det: State) -> list[float]:
+            net = judge.returns(det) if weight and not det.is_terminal() else None
+            for _ in range(ROLLOUT_DEPTH):
+                if det.is_terminal():
+                    break
+                det.apply(heuristic.choose(det, det.current_player))
+            rolled = default_evaluation(det)
+            if net is None:
+                return rolled
+            return [weight * a + (1 - weight) * b for a, b in zip(net, rolled, strict=True)]
+
+        settings = self.settings_for(state.game.id)
+        return ISMCTS(settings, self.rng, policy, evaluate, self.sampler(state, player))  # type: ignore[arg-type]
+
+
+class RolloutSearchBot(MixedSearchBot):
+    weight = 0.0
+
+
+class HandsOracleBot(HardBot):
+    """``hard``, dealt the opponent's true hand in every determinization."""
+
+    def sampler(self, state: State, player: int) -> Sampler | None:
+        def sample(true: State, observer: int, rng: Rng) -> State:
+            opponent = 1 - observer
+            return true.deal_hidden(observer, rng, {opponent: true.hand_types(opponent)})  # type: ignore[attr-defined]
+
+        return sample
+
+
+class EverythingOracleBot(HardBot):
+    """``hard``, searching copies of the true state (future draws included)."""
+
+    def sampler(self, state: State, player: int) -> Sampler | None:
+        return lambda true, observer, rng: true.clone()
+
+
+def _searching(cls: type[LearnedSearchBot]) -> Callable[[int], Bot]:
+    settings = SearchSettings(iterations=ITERATIONS, rollout_depth=0, prior=2.0)
+    return lambda seed: cls(seed=seed, settings=settings)
+
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "hard": lambda seed: make_bot("hard", "kung-fu", seed=seed),
+    "learned-search": _searching(LearnedSearchBot),
+    "mixed": _searching(MixedSearchBot),
+    "rollouts": _searching(RolloutSearchBot),
+    "hands": HandsOracleBot,
+    "everything": EverythingOracleBot,
+}
+
+
+def _play(bot: str, seed: int, indices: list[int]) -> list[float]:
+    outcomes = play_games("kung-fu", {}, "normal", "normal", 2, seed, indices, BOTS[bot])
+    return [o.score(o.seat) for o in outcomes]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", choices=list(BOTS), default="mixed")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=99)
+    add_jobs_argument(parser)
+    args = parser.parse_args(argv)
+    jobs = max(1, min(job_count(parser, args.jobs), args.games))
+    chunks = [list(range(args.games))[j::jobs] for j in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        scores = [
+            s
+            for part in pool.map(_play, [args.bot] * jobs, [args.seed] * jobs, chunks)
+            for s in part
+        ]
+    low, high = wilson(sum(scores), len(scores))
+    print(
+        f"{args.bot} vs normal, seed {args.seed}: {sum(scores) / len(scores):.3f} "
+        f"[{low:.3f}-{high:.3f}] over {len(scores)} games"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

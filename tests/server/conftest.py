@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import URL, make_url
 
 from tabletop.server import ServerSettings, create_app
 from tabletop.server.engine import engine_url
@@ -56,7 +56,7 @@ def _postgres_available() -> str | None:
     return _postgres_error
 
 
-def _admin(sql: str, url: Any = None) -> None:
+def _admin(sql: str, url: URL | None = None) -> None:
     engine = create_engine(url or engine_url(POSTGRES_ADMIN), isolation_level="AUTOCOMMIT")
     with engine.connect() as conn:
         conn.execute(text(sql))
@@ -78,12 +78,17 @@ def postgres_url() -> Iterator[str]:
     yield from _fresh_postgres()
 
 
-def _fresh_postgres() -> Iterator[str]:
+def _require_postgres() -> None:
+    """Skip the test where PostgreSQL does not answer (fail it under ``CI=true``)."""
     problem = _postgres_available()
     if problem is not None:
         if IN_CI:
             pytest.fail(f"{problem} (CI=true: PostgreSQL tests must run)")
         pytest.skip(problem)
+
+
+def _fresh_postgres() -> Iterator[str]:
+    _require_postgres()
     name = f"tabletop_test_{secrets.token_hex(6)}"
     _admin(f'CREATE DATABASE "{name}"')
     url = make_url(engine_url(POSTGRES_ADMIN)).set(database=name)
@@ -98,11 +103,7 @@ _process_database: str | None = None
 
 def _fresh_schema() -> Iterator[str]:
     global _process_database
-    problem = _postgres_available()
-    if problem is not None:
-        if IN_CI:
-            pytest.fail(f"{problem} (CI=true: PostgreSQL tests must run)")
-        pytest.skip(problem)
+    _require_postgres()
     if _process_database is None:
         _process_database = f"tabletop_test_{secrets.token_hex(6)}"
         _admin(f'CREATE DATABASE "{_process_database}"')

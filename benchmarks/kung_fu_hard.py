@@ -28,8 +28,8 @@ from concurrent.futures import ProcessPoolExecutor
 from strength import play_games, wilson
 from tabletop.bots import Bot, make_bot
 from tabletop.bots.ismcts import HardBot, SearchSettings
-from tabletop.bots.learned import LearnedSearchBot
-from tabletop.bots.search import ISMCTS, Sampler, default_evaluation
+from tabletop.bots.learned import Judge, LearnedSearchBot
+from tabletop.bots.search import Evaluator, Sampler, default_evaluation
 from tabletop.core.rng import Rng
 from tabletop.core.state import State
 from timing import add_jobs_argument, job_count
@@ -44,13 +44,9 @@ class MixedSearchBot(LearnedSearchBot):
 
     weight = 0.5
 
-    def searcher_for(self, state: State, player: int) -> ISMCTS:
-        judge = self.networks.judge(state.game)
+    def leaf_value(self, judge: Judge, state: State) -> Evaluator:
         heuristic = make_bot("heuristic", state.game.id, seed=0)  # it plays without chance
         weight = self.weight
-
-        def policy(det: State, rng: Rng) -> object:
-            return judge.best(det, det.current_player)
 
         def evaluate(det: State) -> list[float]:
             net = judge.returns(det) if weight and not det.is_terminal() else None
@@ -63,8 +59,7 @@ class MixedSearchBot(LearnedSearchBot):
                 return rolled
             return [weight * a + (1 - weight) * b for a, b in zip(net, rolled, strict=True)]
 
-        settings = self.settings_for(state.game.id)
-        return ISMCTS(settings, self.rng, policy, evaluate, self.sampler(state, player))  # type: ignore[arg-type]
+        return evaluate
 
 
 class RolloutSearchBot(MixedSearchBot):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.bots.base import Bot
 from tabletop.bots.ismcts import ISMCTS, ISMCTSBot, SearchSettings
 from tabletop.bots.network import FloatArray, Network
+from tabletop.bots.search import Evaluator
 from tabletop.core.action import Action
 from tabletop.core.game import Game
 from tabletop.core.rng import Rng
@@ -161,7 +162,13 @@ class LearnedSearchBot(ISMCTSBot):
             return judge.best(det, det.current_player)
 
         settings = self.settings_for(state.game.id)
-        return ISMCTS(settings, self.rng, policy, judge.returns, self.sampler(state, player))
+        evaluate = self.leaf_value(judge, state)
+        return ISMCTS(settings, self.rng, policy, evaluate, self.sampler(state, player))
+
+    def leaf_value(self, judge: Judge, state: State) -> Evaluator:
+        """How the search scores a position where the tree stops: the network's
+        returns (``Judge.returns``); a study may mix in a rollout."""
+        return judge.returns
 
 
 LEARNED_SEARCH = SearchSettings(iterations=150, rollout_depth=0, prior=2.0)

@@ -3,6 +3,7 @@ seats, determinism across batch splits, and bad input that moves no game."""
 
 from __future__ import annotations
 
+import array
 import doctest
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 import tabletop
 from tabletop.core.errors import TabletopError
 from tabletop.core.rng import Rng
-from tabletop.rl.observers import Buffer, KungFuObserver
+from tabletop.rl.observers import Buffer, Field, KungFuObserver, Observer, Row
 from tabletop.rl.vector import VectorGames, bytes_per_game
 
 GAMES = [
@@ -226,10 +227,11 @@ class CountingObserver(KungFuObserver):
 
     calls = 0
 
-    def _fill_state(self, state: Any, player: int, buf: Buffer, out: Any) -> None:
+    def row(self, state: Any, player: int) -> Row:
         CountingObserver.calls += 1
-        super()._fill_state(state, player, buf, out)
-        buf[0] = 1.0
+        row = array.array("d", super().row(state, player))
+        row[0] = 1.0
+        return row
 
 
 def test_a_users_own_observer_is_used() -> None:
@@ -237,6 +239,42 @@ def test_a_users_own_observer_is_used() -> None:
     games = VectorGames("kung-fu", 3, learner_seats="all", observer=observer)
     batch = games.reset(seed=1)
     assert CountingObserver.calls >= 3 and (batch.obs[:, 0] == 1.0).all()
+
+
+class LifeObserver(Observer):
+    """A user's observer from scratch: only ``_fill`` (the view), no ``row`` of its own."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game, [Field("life", 2, 20.0, "own life, the opponent's")])
+
+    def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
+        buf[0] = view["players"][player]["life"]
+        buf[1] = view["players"][1 - player]["life"]
+
+    def _text(self, view: dict[str, Any], player: int | None) -> str:
+        return "life"
+
+
+def test_an_observer_of_only_fill_is_gathered_from_its_arrays() -> None:
+    games = VectorGames(
+        "kung-fu", 3, learner_seats="all", observer=LifeObserver(tabletop.make("kung-fu"))
+    )
+    batch = games.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(30):
+        for i, state in enumerate(games.states()):
+            player = int(batch.players[i])
+            life = state.view(player)["players"]
+            assert batch.obs[i].tolist() == [life[player]["life"], life[1 - player]["life"]]
+        batch = games.step(games.sample_actions(rng))
+
+
+def test_a_mask_is_a_writable_copy() -> None:
+    observer = KungFuObserver(tabletop.make("kung-fu"))
+    state = tabletop.make("kung-fu").new_state(2, seed=1)
+    mask = observer.mask(state)
+    mask[:] = 0  # the caller's own array: the next mask is whole again
+    assert observer.mask(state).sum() == len(state.legal_actions())
 
 
 def test_features_hide_what_the_seat_cannot_see() -> None:

@@ -2,11 +2,12 @@
 compiles with the engines and the observers: no numpy here, only the rules' and the
 observer's own calls.
 
-A :class:`Stepper` owns ``num_envs`` games of one game and writes what each step
-produces straight into flat buffers (``array.array`` and ``bytearray``) that numpy
-wraps once, row ``i`` for game ``i``. The observations and masks are never allocated
-again; what a step allocates is small: a view of the blank observation per row
-written, a copy of the two flag buffers per call, and what the rules allocate.
+A :class:`Stepper` owns ``num_envs`` games of one game. Each step leaves, for game
+``i``, its observation row and mask row (the observer's fresh ``vec`` buffers, written
+without a Python call per entry in a compiled build) in ``rows[i]`` and
+``mask_rows[i]``, and its flags and rewards in flat buffers (``array.array`` and
+``bytearray``) that numpy wraps once; the caller gathers the rows into its arrays with
+one ``bytes.join`` each.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from librt.vecs import vec
+from mypy_extensions import u8
+
 from tabletop.core.game import Game, State
-from tabletop.rl.observers.base import Observer, as_buffer
+from tabletop.rl.observers.base import Observer, Row
 
 BotFactory = Callable[[str, str, int], Any]
 """``make_bot(name, game_id, seed)``: passed in, so this module imports no bot."""
@@ -45,8 +49,6 @@ class Stepper:
         self,
         game: Game[Any],
         observer: Observer,
-        obs: array.array[float],
-        row_arrays: Sequence[Any],
         num_envs: int,
         num_players: int,
         learners: Sequence[bool],
@@ -64,15 +66,11 @@ class Stepper:
         self.make_bot = make_bot
         self.max_steps = max_steps  # learner steps before an episode is cut; 0: never
         self.same_step = same_step
-        self.obs_size: int = observer.size
-        self.num_actions: int = observer.num_actions
-        self.obs = obs  # num_envs rows of obs_size float32 entries
-        whole = as_buffer(self.obs)
-        size = self.obs_size
-        self.obs_rows = [whole[i * size : (i + 1) * size] for i in range(num_envs)]
-        self.row_arrays = list(row_arrays)  # numpy's views of the rows, for the observer
-        self.final_obs = array.array("f", bytes(4 * num_envs * self.obs_size if same_step else 0))
-        self.masks = bytearray(num_envs * self.num_actions)
+        blank: Row = vec[float]([0.0] * observer.size)
+        no_actions = vec[u8]([0] * observer.num_actions)
+        self.rows: list[Row] = [blank] * num_envs  # each game's observation, float64
+        self.final_rows: list[Row] = [blank] * (num_envs if same_step else 0)
+        self.mask_rows: list[vec[u8]] = [no_actions] * num_envs
         self.rewards = array.array("f", bytes(4 * num_envs * num_players))
         self.terminated = bytearray(num_envs)
         self.truncated = bytearray(num_envs)
@@ -142,7 +140,6 @@ class Stepper:
         self.rewards[:] = self._no_rewards
         self.terminated[:] = self._no_flags
         self.truncated[:] = self._no_flags
-        size = self.obs_size
         for i in range(self.num_envs):
             if ended_before[i] or cut_before[i]:
                 self.episodes[i] += 1
@@ -158,8 +155,7 @@ class Stepper:
             else:
                 continue
             if self.same_step:
-                at = i * size
-                self.final_obs[at : at + size] = self.obs[at : at + size]
+                self.final_rows[i] = self.rows[i]
                 self.episodes[i] += 1
                 self.states[i] = self._new_episode(i)
 
@@ -172,8 +168,8 @@ class Stepper:
             player = state.current_player
             if learners[player]:
                 self.players[i] = player
-                self.observer.write(state, player, self.obs_rows[i], self.row_arrays[i])
-                self.observer.write_mask(state, self.masks, i * self.num_actions)
+                self.rows[i] = self.observer.row(state, player)
+                self.mask_rows[i] = self.observer.mask_row(state)
                 return True
             state.apply(bots[player].choose(state, player))
         return False
@@ -186,5 +182,5 @@ class Stepper:
             self.rewards[at + seat] = returns[seat]
         self.terminated[i] = 1
         player = int(self.players[i])
-        self.observer.write(state, player, self.obs_rows[i], self.row_arrays[i])
-        self.observer.write_mask(state, self.masks, i * self.num_actions)
+        self.rows[i] = self.observer.row(state, player)
+        self.mask_rows[i] = self.observer.mask_row(state)

@@ -48,7 +48,6 @@ path), in the same layout as the PettingZoo and Gymnasium environments.
 
 from __future__ import annotations
 
-import array
 import gc
 import tracemalloc
 from collections.abc import Sequence
@@ -151,26 +150,20 @@ class VectorGames:
         self.num_actions = self.observer.num_actions
         learners = [seat in seats for seat in range(num_players)]
         size = self.observer.size
-        store = array.array("f", bytes(4 * num_envs * size))
-        obs = np.frombuffer(store, np.float32).reshape(num_envs, size)
         self._stepper = Stepper(
-            self.game, self.observer, store, list(obs), num_envs, num_players, learners,
-            opponents, make_bot, max_steps or 0, autoreset == "same_step",
+            self.game, self.observer, num_envs, num_players, learners, opponents, make_bot,
+            max_steps or 0, autoreset == "same_step",
         )  # fmt: skip
         s = self._stepper
         self.autoreset = autoreset
         self.batch = Batch(
-            obs=obs,
-            masks=np.frombuffer(s.masks, np.bool_).reshape(num_envs, self.num_actions),
+            obs=np.zeros((num_envs, size), np.float32),
+            masks=np.zeros((num_envs, self.num_actions), np.bool_),
             rewards=np.frombuffer(s.rewards, np.float32).reshape(num_envs, num_players),
             terminated=np.frombuffer(s.terminated, np.bool_),
             truncated=np.frombuffer(s.truncated, np.bool_),
             players=np.frombuffer(s.players, np.int64),
-            final_obs=(
-                np.frombuffer(s.final_obs, np.float32).reshape(num_envs, size)
-                if autoreset == "same_step"
-                else None
-            ),
+            final_obs=np.zeros((num_envs, size), np.float32) if autoreset == "same_step" else None,
         )
         self._rows = np.arange(num_envs)
         self._started = False
@@ -190,7 +183,7 @@ class VectorGames:
                 )
         self._stepper.reset(int(seed), int(start))
         self._started = True
-        return self.batch
+        return self._gathered()
 
     def step(self, actions: npt.ArrayLike) -> Batch:
         """Apply one action per game (ignored for games that ended at the last step)."""
@@ -198,7 +191,18 @@ class VectorGames:
             raise TabletopError("call reset() before step()")
         ids = self._checked(actions)
         self._stepper.step(ids.tolist())
-        return self.batch
+        return self._gathered()
+
+    def _gathered(self) -> Batch:
+        """The batch, its observations and masks copied from the games' rows (one
+        ``bytes.join`` of each kind of row, then one conversion)."""
+        s, batch = self._stepper, self.batch
+        shape = batch.obs.shape
+        batch.obs[...] = np.frombuffer(b"".join(s.rows), np.float64).reshape(shape)
+        batch.masks[...] = np.frombuffer(b"".join(s.mask_rows), np.bool_).reshape(batch.masks.shape)
+        if batch.final_obs is not None:
+            batch.final_obs[...] = np.frombuffer(b"".join(s.final_rows), np.float64).reshape(shape)
+        return batch
 
     def _checked(self, actions: npt.ArrayLike) -> IntArray:
         """``actions`` as int64 ids, each legal where it is used; else an error (before

@@ -37,7 +37,15 @@ from typing import Any
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
-from tabletop.rl.observers.base import Buffer, Field, FloatArray, MaskArray, Observer, Template
+from tabletop.rl.observers.base import (
+    Buffer,
+    Field,
+    FloatArray,
+    MaskArray,
+    Observer,
+    Row,
+    Template,
+)
 from tabletop.rl.observers.king_of_tokyo import KingOfTokyoObserver
 from tabletop.rl.observers.kung_fu import KungFuObserver
 from tabletop.rl.observers.uno_power import UnoPowerObserver
@@ -69,6 +77,7 @@ __all__ = [
     "KungFuObserver",
     "MaskArray",
     "Observer",
+    "Row",
     "Template",
     "UnoPowerObserver",
     "observer_for",

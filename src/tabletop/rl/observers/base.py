@@ -11,7 +11,8 @@ from typing import Any, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
-from mypy_extensions import mypyc_attr
+from librt.vecs import vec
+from mypy_extensions import mypyc_attr, u8
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game, State
@@ -20,15 +21,17 @@ FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
 
 Buffer: TypeAlias = "memoryview[float]"
-"""What observations are written into: a float32 (``"f"``) memoryview over zeros (a
-fresh array's, or a row of a batch's buffer), which numpy wraps. Its item writes cost
-half those of the ``array.array`` beneath it, which parses every value it is given."""
+"""What :meth:`Observer._fill` writes into: a float64 (``"d"``) memoryview over
+zeros, which numpy wraps."""
 
 Template: TypeAlias = "array.array[float]"
-"""What a buffer starts as: zeros, or what depends only on the number of players."""
+"""The float64 array beneath a :data:`Buffer`."""
 
-SHORT_LEGAL_LIST = 40
-"""Up to this many legal actions, :meth:`Observer.mask` sets bytes in a loop."""
+Row: TypeAlias = "vec[float] | array.array[float]"
+"""One observation as ``size`` float64 entries in a fresh buffer: a
+:class:`librt.vecs.vec`, which a compiled observer writes without a Python call per
+entry, or an ``array.array`` that :meth:`Observer._fill` wrote. Both export their
+memory, so numpy and ``bytes.join`` read them without a conversion per entry."""
 
 SEATS_FROM: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
     tuple(tuple((seat, (seat - player) % n) for seat in range(n)) for player in range(n))
@@ -45,7 +48,7 @@ AT_FROM: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 
 
 def as_buffer(store: Template) -> Buffer:
-    """A float32 array's memory as a :data:`Buffer` (its format is already ``"f"``)."""
+    """A float64 array's memory as a :data:`Buffer` (its format is already ``"d"``)."""
     return cast(Buffer, memoryview(store))
 
 
@@ -83,10 +86,9 @@ class Observer(ABC):
             self.slices[f.name] = slice(at, at + f.size)
             at += f.size
         self.size: int = at
-        self._zeros = array.array("f", bytes(4 * at))
+        self._zeros = array.array("d", bytes(8 * at))
         self.shape: tuple[int] = (at,)
         self.num_actions: int = game.info.num_distinct_actions
-        self._no_actions = bytes(self.num_actions)
         self.low: FloatArray = np.zeros(self.shape, dtype=np.float32)
         self.high: FloatArray = np.concatenate(
             [np.full(f.size, f.high, dtype=np.float32) for f in self.fields]
@@ -102,69 +104,44 @@ class Observer(ABC):
                 player=player,
                 seats=state.num_players,
             )
-        # A float32 ``array.array`` copied from its template (a memcpy), written
-        # through a memoryview, and wrapped by numpy without converting 300-odd
-        # Python floats. Every entry is a whole number well within float32's exact
-        # range, so the result is the same.
-        store = self._blank(state.num_players)[:]
-        out = np.frombuffer(store, np.float32)
-        self._fill_state(state, player, as_buffer(store), out)
-        return out
+        # Every entry is a whole number well within float32's exact range, so the
+        # float64 row converts to the same values.
+        row: Any = self.row(state, player)  # numpy's stubs do not know vec's buffer
+        return np.frombuffer(row, np.float64).astype(np.float32)
 
     def encode_view(self, view: dict[str, Any], player: int) -> FloatArray:
         """The reference encoding: the observation made from ``view`` alone."""
         store = self._zeros[:]
         self._fill(view, player, as_buffer(store))
-        return np.frombuffer(store, np.float32)
+        return np.frombuffer(store, np.float64).astype(np.float32)
 
-    def write(self, state: State, player: int, row: Buffer, row_array: FloatArray) -> None:
-        """Write the observation of seat ``player`` into ``row`` (numpy's view of it:
-        ``row_array``), a row of a batch (:mod:`tabletop.rl.vector`): :meth:`encode`
-        without a new array."""
-        row[:] = memoryview(self._blank(state.num_players))
-        self._fill_state(state, player, row, row_array)
+    def row(self, state: State, player: int) -> Row:
+        """The observation of seat ``player`` as a fresh :data:`Row` of float64 entries
+        (what :meth:`encode` converts, and the batched environments gather).
 
-    def write_mask(self, state: State, out: bytearray, at: int) -> None:
-        """Write the action mask of ``state`` into ``out[at : at + num_actions]`` (bytes
-        0 and 1; all 0 at the end)."""
-        out[at : at + self.num_actions] = self._no_actions
+        Through ``state.view(player)`` unless an observer knows a cheaper way to the
+        same numbers (then it must read only what that view shows).
+        """
+        store = self._zeros[:]
+        self._fill(state.view(player), player, as_buffer(store))
+        return store
+
+    def mask_row(self, state: State) -> vec[u8]:
+        """The action mask of ``state`` as a fresh ``vec`` of ``num_actions`` bytes, 1 for
+        each legal action id (all 0 at the end): what the batched environments gather."""
+        marks = vec[u8]([0] * self.num_actions)
         if not state.is_terminal():
             for action in state.legal_actions():
-                out[at + action.id] = 1
-
-    def _blank(self, num_players: int) -> Template:
-        """What an observation starts from, copied: zeros, or whatever depends on nothing
-        but the number of players, filled in once."""
-        return self._zeros
-
-    def _fill_state(self, state: State, player: int, buf: Buffer, out: FloatArray) -> None:
-        """Write the observation of ``state`` for ``player`` into ``buf``.
-
-        Through ``state.view(player)`` unless an observer knows a cheaper way to
-        the same numbers (then it must read only what that view shows). ``out`` is
-        numpy's view of ``buf``, for writing a whole run of entries at once.
-        """
-        self._fill(state.view(player), player, buf)
+                marks[action.id] = 1
+        return marks
 
     @abstractmethod
     def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
-        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (all zeros)."""
+        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (the blank)."""
 
     def mask(self, state: State) -> MaskArray:
         """1 for each legal action id of the current player, else 0 (all 0 at the end)."""
-        if state.is_terminal():
-            return np.zeros(self.num_actions, dtype=np.int8)
-        legal = state.legal_actions()
-        if len(legal) > SHORT_LEGAL_LIST:
-            out = np.zeros(self.num_actions, dtype=np.int8)
-            out[[a.id for a in legal]] = 1
-            return out
-        # Most decisions offer a handful of actions: setting bytes one by one and
-        # wrapping the buffer beats numpy's fancy indexing of a Python list.
-        marks = bytearray(self.num_actions)
-        for action in legal:
-            marks[action.id] = 1
-        return np.frombuffer(marks, np.int8)  # a positional dtype is faster
+        return np.frombuffer(bytearray(self.mask_row(state)), np.int8)  # writable
 
     def named(self, obs: FloatArray) -> dict[str, FloatArray]:
         """The fields of an observation by name (views into ``obs``, no copies)."""

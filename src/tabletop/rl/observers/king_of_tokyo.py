@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from librt.vecs import vec
 from mypy_extensions import mypyc_attr
 
 from tabletop.core.game import Game, State
 from tabletop.games.king_of_tokyo.phases import ASK_NAMES as KOT_ASK_NAMES
 from tabletop.games.king_of_tokyo.phases import PHASE_NAMES as KOT_PHASE_NAMES
 from tabletop.games.king_of_tokyo.view import bay_open, location_of
-from tabletop.rl.observers.base import Buffer, Field, FloatArray, Observer
+from tabletop.rl.observers.base import Buffer, Field, Observer, Row
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
@@ -234,7 +235,7 @@ class KingOfTokyoObserver(Observer):
         )
 
     def _owned_cards(
-        self, buf: Buffer, r: int, held: list[tuple[int, int]], copied_type: int
+        self, buf: Buffer | vec[float], r: int, held: list[tuple[int, int]], copied_type: int
     ) -> None:
         """Relative seat ``r``'s cards, as (card type, counters on it) pairs: the type
         counts, and the Smoke and battery counters (the Mimic copies ``copied_type``)."""
@@ -254,13 +255,14 @@ class KingOfTokyoObserver(Observer):
         if charge:
             buf[batteries + r] = charge if charge < KOT_ENERGY_CAP else KOT_ENERGY_CAP
 
-    def _fill_state(self, state: State, player: int, buf: Buffer, out: FloatArray) -> None:
-        # The fields of King of Tokyo's ``build_view``, read from the state. With
-        # Power Up! the Evolution fields come from the view, so all of it does.
+    def row(self, state: State, player: int) -> Row:
+        # The fields of King of Tokyo's ``build_view``, read from the state, written
+        # into a vec (compiled: no Python call per entry). With Power Up! the
+        # Evolution fields come from the view, so all of it does.
         if self._power_up:
-            self._fill(state.view(player), player, buf)
-            return
+            return super().row(state, player)
         st: KingOfTokyoState = state  # type: ignore[assignment]
+        buf = vec[float]([0.0] * self.size)
         (present, alive, hearts, max_hearts, stars, energy, location, poison, shrink, wings,
          _owned, mimic, _smoke, _batteries, row, row_cost, deck_size, deck_top, discard, dice,
          rolls_left, phase, decision_at, decider, amount, active, bay_open_at,
@@ -324,6 +326,7 @@ class KingOfTokyoObserver(Observer):
         buf[active + (st.active - player) % n] = 1
         if bay_open(st):
             buf[bay_open_at] = 1
+        return buf
 
     def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
         # Offsets are read from a tuple once and counts are written as ints (the

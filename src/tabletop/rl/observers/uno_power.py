@@ -4,20 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from librt.vecs import vec
 from mypy_extensions import mypyc_attr
 
 from tabletop.core.game import Game, State
 from tabletop.games.uno_power.phases import ASK_NAMES, ASK_PLAY_DRAWN
-from tabletop.rl.observers.base import (
-    AT_FROM,
-    SEATS_FROM,
-    Buffer,
-    Field,
-    FloatArray,
-    Observer,
-    Template,
-)
+from tabletop.rl.observers.base import AT_FROM, SEATS_FROM, Buffer, Field, Observer, Row
 
 if TYPE_CHECKING:
     from tabletop.games.uno_power.state import UnoPowerState
@@ -90,31 +82,31 @@ class UnoPowerObserver(Observer):
         self._ask_index = {kind: self._decision_index[name] for kind, name in ASK_NAMES.items()}
         self._partners = bool(game.options.partners)
         self._offsets = tuple(self.offset[f.name] for f in self.fields)
-        self._blanks: dict[int, Template] = {}
+        # The entries that are 1 in every observation of an n-seat game: the seats
+        # present, and partners (seats are relative: partners sit 0, 2 and 4 away).
+        present, partner = self.offset["seat_present"], self.offset["partner"]
+        self._seat_marks = tuple(
+            tuple(present + r for r in range(n))
+            + tuple(partner + r for r in range(0, n, 2) if self._partners)
+            for n in range(s + 1)
+        )
 
-    def _blank(self, num_players: int) -> Template:
-        blank = self._blanks.get(num_players)
-        if blank is None:  # seats are relative: partners sit 0, 2, 4 seats away
-            blank = self._zeros[:]
-            present, partner = self.offset["seat_present"], self.offset["partner"]
-            for r in range(num_players):
-                blank[present + r] = 1.0
-                if self._partners and not r % 2:
-                    blank[partner + r] = 1.0
-            self._blanks[num_players] = blank
-        return blank
-
-    def _fill_state(self, state: State, player: int, buf: Buffer, out: FloatArray) -> None:
-        # The fields of ``build_view`` (UNO Power's view), read from the state.
+    def row(self, state: State, player: int) -> Row:
+        # The fields of ``build_view`` (UNO Power's view), read from the state, written
+        # into a vec (compiled: no Python call per entry).
         st: UnoPowerState = state  # type: ignore[assignment]
         (hand, drawn, top_card, colour, clockwise, decision, decider, _present, _partner,
          hand_size, score, towers, called, draw_pile, discard_pile, pending_draw,
          last_winner) = self._offsets  # fmt: skip
         n = st.num_players
-        # Copies held per kind (a bytearray), cast by numpy from a view of its bytes:
-        # a third of the time of assigning it as a sequence or looping over the kinds.
-        counts = st.hands[player]
-        out[hand : hand + len(counts)] = np.frombuffer(counts, np.uint8)
+        buf = vec[float]([0.0] * self.size)
+        for mark in self._seat_marks[n]:
+            buf[mark] = 1.0
+        # Copies held per kind: a bytearray, read as bytes, whose items a compiled
+        # build reads without a Python call.
+        counts = bytes(st.hands[player])
+        for k in range(len(counts)):
+            buf[hand + k] = counts[k]
         ask = st.ask
         if ask:
             top = ask.top
@@ -147,6 +139,7 @@ class UnoPowerObserver(Observer):
         last = st.last_round
         if last is not None:
             buf[last_winner + (last["winner"] - player) % n] = 1.0
+        return buf
 
     def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
         # Offsets are read into locals once: this runs at every RL step.

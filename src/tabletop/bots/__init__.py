@@ -1,6 +1,6 @@
 """Bots: the registry, random and ISMCTS bots, hints, and the interface every bot implements."""
 
-from tabletop.bots.analysis import Hint, analyse
+from tabletop.bots.analysis import Hint, Moment, analyse, review
 from tabletop.bots.base import Bot, RandomBot
 from tabletop.bots.ismcts import ISMCTS, ISMCTSBot, SearchSettings
 from tabletop.bots.registry import (
@@ -19,6 +19,7 @@ __all__ = [
     "BotInfo",
     "Hint",
     "ISMCTSBot",
+    "Moment",
     "RandomBot",
     "SearchSettings",
     "ThinkTimeError",
@@ -28,4 +29,5 @@ __all__ = [
     "list_bots",
     "make_bot",
     "register_bot",
+    "review",
 ]

@@ -1,4 +1,5 @@
-"""The ``tabletop`` command: ``play``, ``replay``, ``list`` and ``--version``.
+"""The ``tabletop`` command: ``play``, ``replay``, ``list`` and ``--version`` (and the
+commands of their own modules: ``analyse``, ``serve``, ``sim``, ``study``, ``train``).
 
 Commands here only parse arguments, report errors and hand over to
 :mod:`tabletop.cli.session` (playing) or to the record and game APIs. Bad input
@@ -25,6 +26,7 @@ from rich.text import Text
 
 import tabletop
 from tabletop.bots import bot_catalogue
+from tabletop.cli.analyse import analyse_command
 from tabletop.cli.language import tr, use
 from tabletop.cli.render import MatchResult, Seating, get_renderer
 from tabletop.cli.render.base import N_, styled
@@ -542,6 +544,14 @@ def _bots_list(game_id: str, summaries: bool = True) -> Group:
 app.command(
     help=tr().gettext("Run the online server: lobby, tables, bots and spectators in the browser.")
 )(serve)
+app.command(
+    "analyse",
+    help=tr().gettext(
+        "Look at a recorded game again: rank the moves of one decision (--at N) with\n"
+        "their win chances and reasons, or judge every decision and plot each seat's\n"
+        "win chance (--plot FILE). Each search sees only what its seat knew then."
+    ),
+)(analyse_command)
 app.command(
     help=tr().gettext(
         "Play bot tournaments in parallel and report win rates, ratings and statistics.\n"

@@ -133,20 +133,26 @@ class GameRecord:
             ) from None
         return cls.from_json(text)
 
+    def start(self, *, log: bool = True) -> State:
+        """The state before the record's first action (its deal or its position).
+
+        Raises :class:`ReplayError` if the game cannot be made from the record.
+        """
+        try:
+            game = make(self.game, **self.options)
+            if self.position is not None:
+                return game.position(self.position)
+            return game.new_state(self.num_players, self.seed, log=log)
+        except TabletopError as exc:
+            raise ReplayError("cannot start the recorded game: {problem}", problem=exc) from None
+
     def replay(self, *, log: bool = True, check_result: bool = True) -> State:
         """Re-play the record and return the final state.
 
         Raises :class:`ReplayError` if an action is illegal or if the final result
         differs from the stored one.
         """
-        try:
-            game = make(self.game, **self.options)
-            if self.position is not None:
-                state = game.position(self.position)
-            else:
-                state = game.new_state(self.num_players, self.seed, log=log)
-        except TabletopError as exc:
-            raise ReplayError("cannot start the recorded game: {problem}", problem=exc) from None
+        state = self.start(log=log)
         for i, action_id in enumerate(self.actions):
             try:
                 state.apply(action_id)

@@ -4,8 +4,9 @@ Starts ``tabletop serve`` on a free port with an empty database, plays one seat 
 seeded table per game (the others are heuristic bots) and saves the page whenever a
 moment worth showing comes up: the lobby, a roll with dice kept, the Power card row
 in the Buy phase, an Evolution to keep, UNO Power's towers and round summary, a Kung
-Fu draw, each game's end. The pictures go to ``docs/images/`` (docs/server.md shows
-them). Needs the ``dev`` extra and Debian's Chromium::
+Fu draw, each game's end, and a finished game's replay with a moment analysed. The
+pictures go to ``docs/images/`` (docs/server.md shows them). Needs the ``dev`` extra
+and Debian's Chromium::
 
     python docs/screenshots.py            # every game
     python docs/screenshots.py uno-power  # one game
@@ -226,6 +227,46 @@ def photograph_table(
     return moments
 
 
+def photograph_analysis(browser: Any, url: str, game: str, lang: str, out: Path) -> None:
+    """A finished bots-only table of ``game`` in the replay, at its fourth step, with
+    the moves of that moment ranked ("Analyse this moment")."""
+    spec = TABLES[game]
+    seats = [{"kind": "bot", "bot": "heuristic"}] * (spec["bots"] + 1)
+    body = {"game": game, "seats": seats, "seed": spec["seed"], "options": spec["options"]}
+    response = httpx.post(f"{url}api/tables", json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    table_id = response.json()["id"]
+    ws_url = url.replace("http", "ws", 1) + f"ws/tables/{table_id}"
+    with connect(ws_url, open_timeout=30) as ws:  # a spectator, until the end
+        ws.send(json.dumps({"type": "hello", "lang": lang}))
+        while True:
+            msg = json.loads(ws.recv(timeout=120))
+            if msg.get("type") == "state" and msg["result"] is not None:
+                break
+    for where, (width, height) in VIEWPORTS.items():
+        touch = where == "phone"
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=touch,
+            is_mobile=touch,
+            locale=LOCALES[lang],
+        )
+        page = context.new_page()
+        page.goto(f"{url}table/{table_id}")
+        page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
+        for step in (1, 2, 3):
+            press(page.locator("#replay-next"), where)
+            page.wait_for_selector(f"#replay[data-step='{step}']")
+        press(page.locator("#replay-analyse"), where)
+        page.wait_for_selector("#replay-analysis li[data-action]", timeout=60_000)
+        page.locator("#replay").scroll_into_view_if_needed()
+        page.wait_for_timeout(250)
+        path = out / f"{game}-analysis-{where}.png"
+        page.screenshot(path=str(path))
+        print("saved", path)
+        context.close()
+
+
 def photograph_lobby(browser: Any, url: str, lang: str, out: Path) -> None:
     for where, (width, height) in VIEWPORTS.items():
         page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
@@ -251,6 +292,7 @@ def main(argv: list[str]) -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM)
         for game in args.games or list(TABLES):
             photograph_game(browser, url, game, args.lang, out)
+            photograph_analysis(browser, url, game, args.lang, out)
         photograph_lobby(browser, url, args.lang, out)  # with the tables just played
         browser.close()
 

@@ -114,7 +114,14 @@ def test_hints_cover_every_legal_action_best_first() -> None:
     assert sum(h.visits for h in hints) == 60
     assert all(0.0 <= h.win_probability <= 1.0 for h in hints)
     assert [h.visits for h in hints] == sorted((h.visits for h in hints), reverse=True)
-    assert set(hints[0].to_dict()) == {"action", "label", "win_probability", "visits", "reason"}
+    assert set(hints[0].to_dict()) == {
+        "action",
+        "label",
+        "win_probability",
+        "interval",
+        "visits",
+        "reason",
+    }
 
 
 def test_hints_refuse_the_wrong_seat_and_finished_games() -> None:

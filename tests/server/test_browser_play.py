@@ -7,7 +7,8 @@ the decision's controls and every seat's key figures on the first screen, no pan
 over another, named controls, WCAG AA contrast, cards that hold their text, sheets
 without a "null"); at the end the result is said once, in the game's own terms, its
 table fits the screen (a phone's 390 px), King of Tokyo shows each eliminated
-monster's stars at its elimination, the replay steps, no page or console error
+monster's stars at its elimination, the replay steps (the arrow keys too) and ranks the
+moves of a moment, no page or console error
 occurred, and no websocket frame held another seat's hidden cards.
 """
 
@@ -81,6 +82,15 @@ def test_a_whole_game_through_the_board(
     page.click("#replay-next")
     page.wait_for_selector("#replay[data-step='1']")
     assert "step 1 of" in page.locator("#replay-label").inner_text()
+    # Any moment can be analysed: its moves ranked by the search, the one played marked;
+    # the arrow keys step on, and another moment drops the analysis of this one.
+    page.click("#replay-analyse")
+    page.wait_for_selector("#replay-analysis li[data-action]")
+    assert page.locator("#replay-analysis li[data-played='1']").count() == 1
+    assert "%" in page.locator("#replay-analysis li[data-action]").first.inner_text()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#replay[data-step='2']")
+    assert page.locator("#replay-analysis li").count() == 0
     # The results table fits the screen: nothing clipped, nothing to scroll sideways.
     widths = page.evaluate(TABLE_WIDTHS)
     fits = [w["table"] <= w["box"] and w["right"] <= w["screen"] for w in widths]

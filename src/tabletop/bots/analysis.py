@@ -47,10 +47,12 @@ class Hint:
         return max(0.0, centre - half), min(1.0, centre + half)
 
     def to_dict(self) -> dict[str, object]:
+        low, high = self.interval()
         return {
             "action": self.action.id,
             "label": self.action.label,
             "win_probability": round(self.win_probability, 4),
+            "interval": [round(low, 4), round(high, 4)],
             "visits": self.visits,
             "reason": self.reason,
         }

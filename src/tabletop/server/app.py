@@ -73,6 +73,7 @@ from tabletop.server.live import (
 from tabletop.server.lobby import lobby_tables
 from tabletop.server.openings import Openings
 from tabletop.server.pace import pace_offer
+from tabletop.server.reading import client_label
 from tabletop.server.relay import RESTART, forward_http, pipe_websocket
 from tabletop.server.settings import ServerSettings
 from tabletop.server.sockets import serve_socket
@@ -424,6 +425,41 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         words = reader(spoken(lang) or "en")
         table = await finished_table(table_id, N_("only a finished game can be replayed"))
         return await finished_games.step(table, step, address, words)
+
+    @app.get("/api/tables/{table_id}/analysis/{step}")
+    async def analysis(
+        table_id: str, step: int, request: Request, lang: str | None = None
+    ) -> dict[str, Any]:
+        """The moves of a finished game's decision after ``step`` actions, ranked by the
+        hint engine from the deciding seat's view (everything is public by then, but a
+        player's choice is judged by what that player knew), and the move played."""
+        address = client_address(request.scope)
+        finished_games.charge(address)
+        words = reader(spoken(lang) or "en")
+        table = await finished_table(table_id, N_("only a finished game can be analysed"))
+        state = await finished_games.state(table, step, address)
+        if state.is_terminal():
+            raise TableError(
+                N_("the game is over at step {step}: nothing is left to decide"), 422, step=step
+            )
+        ranked = await manager.hints.judge(table, state, step, address, words.lang)
+        for hint in ranked:  # the search's labels are English
+            action_id = hint["action"]
+            assert isinstance(action_id, int)
+            hint["label"] = client_label(state, action_id, str(hint["label"]), words)
+        history = table.state.history
+        played = None
+        if step < len(history):
+            action = history[step]
+            english = state.game.action_from_id(action).label
+            played = {"action": action, "label": client_label(state, action, english, words)}
+        return {
+            "step": step,
+            "total": len(history),
+            "seat": state.current_player,
+            "played": played,
+            "hints": ranked,
+        }
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:

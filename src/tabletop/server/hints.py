@@ -1,5 +1,9 @@
 """Hints: what one seat and one address may take of the search that ranks moves.
 
+A finished game's analysis (:meth:`Hints.judge`) ranks the moves of any of its
+decisions with the same search, on the same pool, within the same allowance of the
+address (an analysis page counts as a seat of its own).
+
 A hint runs the search (:func:`~tabletop.server.workers.hints`) on a pool of its own,
 ``hint_workers``, so that no hint makes a bot wait. Each seat may ask
 ``hints_per_minute`` of them and each client address ``hints_per_minute_per_address``
@@ -19,9 +23,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.game import State
 from tabletop.server import protocol as p
 from tabletop.server.http import AddressLimiters
-from tabletop.server.live import Connection, LiveTable
+from tabletop.server.live import Connection, LiveTable, TableError
 from tabletop.server.words import N_, Said
 from tabletop.server.workers import WorkerPool, decision_seed, hints
 
@@ -147,6 +152,40 @@ class Hints:
         version = len(state.history)
         data = state.to_dict(include_log=False)
         self.manager.spawn(self._send(table, conn, seat, version, data))
+
+    async def judge(
+        self, table: LiveTable, state: State, step: int, address: str, lang: str
+    ) -> list[dict[str, object]]:
+        """The moves of the decision of ``state`` (a finished game's, after ``step``
+        actions), ranked by the search from the deciding seat's view, with the reasons
+        in ``lang``: one hint of ``address``'s allowance, computed in its turn."""
+        if not self.per_address.allow(address):
+            raise TableError(
+                N_(
+                    "your address may ask for {most} hints a minute, for all its seats "
+                    "together; wait a little"
+                ),
+                429,
+                most=self.settings.hints_per_minute_per_address,
+            )
+        seat = state.current_player
+        data = state.to_dict(include_log=False)
+        try:
+            async with self.turns.slot(address):
+                ranked: list[dict[str, object]] = await self.pool.run(
+                    hints,
+                    table.row.game,
+                    table.row.options,
+                    data,
+                    seat,
+                    self.settings.hint_iterations,
+                    decision_seed(table.row.seed, seat, step, "analysis"),
+                    lang,
+                    timeout=self.settings.bot_time_limit_s,
+                )
+        except TimeoutError:
+            raise TableError(N_("the hint took too long"), 503) from None
+        return ranked
 
     async def _send(
         self, table: LiveTable, conn: Connection, seat: int, version: int, data: dict[str, Any]

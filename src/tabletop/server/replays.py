@@ -193,15 +193,9 @@ class Replays:
         of that step (the deal's at step 0) and its last move, in ``words``' language
         (English by default). Its request was counted (:meth:`charge`)."""
         words = words or reader()
-        if table.row.status != OVER:
-            raise TableError(N_("only a finished game can be replayed"), 409)
+        points = await self._checkpoints(table, step, address)
         history = table.state.history
         total = len(history)
-        if not 0 <= step <= total:
-            raise TableError(N_("step must be between 0 and {last}"), 422, last=total)
-        if not self.cache.ready(table.id):
-            self._charge_replay(address, total)
-        points = await self.cache.get(table)
         log = table.state.log
 
         def build() -> dict[str, Any]:
@@ -218,6 +212,39 @@ class Replays:
             }
 
         return await asyncio.to_thread(build)
+
+    async def state(self, table: LiveTable, step: int, address: str) -> State:
+        """The state of a finished game after ``step`` actions, replayed from its start
+        with the record of the plays that a search's belief reads (the checkpoints
+        drop it). Its request was counted (:meth:`charge`); the replay counts as the
+        first step of a game that long does."""
+        history = table.state.history
+        self._check(table, step)
+        self._charge_replay(address, step)
+        row = table.row
+
+        def build() -> State:
+            state = start_state(tabletop.make(row.game, **row.options), row)
+            for action in history[:step]:
+                state.apply(action)
+            return state
+
+        return await asyncio.to_thread(build)
+
+    async def _checkpoints(self, table: LiveTable, step: int, address: str) -> Checkpoints:
+        """The checkpoints of a finished game, ``step`` checked against its length."""
+        self._check(table, step)
+        if not self.cache.ready(table.id):
+            self._charge_replay(address, len(table.state.history))
+        return await self.cache.get(table)
+
+    @staticmethod
+    def _check(table: LiveTable, step: int) -> None:
+        if table.row.status != OVER:
+            raise TableError(N_("only a finished game can be replayed"), 409)
+        total = len(table.state.history)
+        if not 0 <= step <= total:
+            raise TableError(N_("step must be between 0 and {last}"), 422, last=total)
 
     def _charge_replay(self, address: str, actions: int) -> None:
         settings = self.settings

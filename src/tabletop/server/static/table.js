@@ -623,6 +623,54 @@ function drawStep(data) {
   while (list.children.length > REPLAY_LOG_LINES) list.firstElementChild.remove();
   replayShown = data.step;
   $("replay").dataset.step = data.step;
+  $("replay-analyse").disabled = data.step >= data.total;
+  $("replay-analysis").replaceChildren(); // it was another moment's
+}
+
+// "Analyse this moment": the moves of the decision on screen, ranked by the bots'
+// search from the deciding seat's view (the server's hint engine), the one played marked.
+async function analyseStep() {
+  const step = replayShown;
+  const list = $("replay-analysis");
+  list.replaceChildren(h("p", { class: "muted", text: t("thinking…") }));
+  $("replay-analyse").disabled = true;
+  try {
+    const data = await api(`/api/tables/${tableId}/analysis/${step}?lang=${encodeURIComponent(lang())}`);
+    if (replayShown !== step) return; // the viewer moved on meanwhile
+    const who = seatName(summary, data.seat);
+    list.replaceChildren(
+      h("p", { class: "analysis-title", text: t("{player} to decide: the moves, advised first", { player: who }) }),
+      h("ol", { class: "hints" }, ...data.hints.map((hint) => h("li", { dataset: { action: hint.action, played: data.played?.action === hint.action ? "1" : "" } },
+        h("span", { class: "analysis-move" }, withNames(hint.label)),
+        data.played?.action === hint.action ? h("span", { class: "played-tag", text: " " + t("(played)") }) : null,
+        h("span", { class: "muted", text: " · " + t("wins {percent}% ({low}–{high}%)", {
+          percent: Math.round(hint.win_probability * 100),
+          low: Math.round(hint.interval[0] * 100),
+          high: Math.round(hint.interval[1] * 100),
+        }) }),
+        hint.reason ? h("span", { class: "hint-reason", text: hint.reason }) : null))),
+    );
+  } catch (error) {
+    if (replayShown === step) list.replaceChildren(h("p", { class: "error", text: error.message }));
+  } finally {
+    $("replay-analyse").disabled = replayShown >= replayTotal;
+  }
+}
+
+// The arrow keys step the replay (Home and End: its ends), unless a field has the focus.
+function replayKeys(event) {
+  if ($("replay").hidden || event.altKey || event.ctrlKey || event.metaKey) return;
+  const target = event.target;
+  if (target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
+  const moves = {
+    ArrowLeft: () => Math.max(0, replayTarget - 1),
+    ArrowRight: () => Math.min(replayTotal, replayTarget + 1),
+    Home: () => 0,
+    End: () => replayTotal,
+  };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  showStep(moves[event.key]());
 }
 
 function startReplay() {
@@ -634,6 +682,8 @@ function startReplay() {
   $("replay-next").onclick = () => showStep(Math.min(replayTotal, replayTarget + 1));
   $("replay-end").onclick = () => showStep(replayTotal);
   $("replay-step").oninput = () => showStep(Number($("replay-step").value));
+  $("replay-analyse").onclick = analyseStep;
+  document.addEventListener("keydown", replayKeys);
   showStep(0);
 }
 

@@ -49,6 +49,7 @@ def test_each_decision_of_a_finished_game_has_its_moves_ranked(make_client: Any)
             low, high = hint["interval"]
             assert 0.0 <= low <= hint["win_probability"] <= high <= 1.0
             assert hint["label"] == state.game.action_from_id(hint["action"]).label
+            assert hint["data"] == state.game.action_data(hint["action"])  # as in `legal`
         german = client.get(f"/api/tables/{table['id']}/analysis/{step}?lang=de").json()
         assert [h["action"] for h in german["hints"]] == ranked  # the same search, seeded
         assert german["hints"][0]["label"] != data["hints"][0]["label"]  # in German

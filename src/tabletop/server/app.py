@@ -443,10 +443,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                 N_("the game is over at step {step}: nothing is left to decide"), 422, step=step
             )
         ranked = await manager.hints.judge(table, state, step, address, words.lang)
-        for hint in ranked:  # the search's labels are English
+        for hint in ranked:  # the search's labels are English; the data, as in `legal`
             action_id = hint["action"]
             assert isinstance(action_id, int)
             hint["label"] = client_label(state, action_id, str(hint["label"]), words)
+            hint["data"] = state.game.action_data(action_id)
         history = table.state.history
         played = None
         if step < len(history):

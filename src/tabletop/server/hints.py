@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from tabletop.server.tables import TableManager
 
 ADDRESS_BURST_MAX = 10  # hints one address may ask at once, at most
+ADDRESS_LIMIT = N_(
+    "your address may ask for {most} hints a minute, for all its seats together; wait a little"
+)
 
 
 log = logging.getLogger("tabletop.server")
@@ -137,12 +140,7 @@ class Hints:
             )
         if not self.per_address.allow(conn.address):
             raise p.ProtocolError(
-                p.RATE_LIMITED,
-                N_(
-                    "your address may ask for {most} hints a minute, for all its seats "
-                    "together; wait a little"
-                ),
-                most=self.settings.hints_per_minute_per_address,
+                p.RATE_LIMITED, ADDRESS_LIMIT, most=self.settings.hints_per_minute_per_address
             )
         conn.hint_pending = True
         # The state it was asked in, taken now: the caller checked that ``seat`` decides
@@ -160,31 +158,31 @@ class Hints:
         actions), ranked by the search from the deciding seat's view, with the reasons
         in ``lang``: one hint of ``address``'s allowance, computed in its turn."""
         if not self.per_address.allow(address):
-            raise TableError(
-                N_(
-                    "your address may ask for {most} hints a minute, for all its seats "
-                    "together; wait a little"
-                ),
-                429,
-                most=self.settings.hints_per_minute_per_address,
-            )
+            raise TableError(ADDRESS_LIMIT, 429, most=self.settings.hints_per_minute_per_address)
         seat = state.current_player
         data = state.to_dict(include_log=False)
         try:
             async with self.turns.slot(address):
-                ranked: list[dict[str, object]] = await self.pool.run(
-                    hints,
-                    table.row.game,
-                    table.row.options,
-                    data,
-                    seat,
-                    self.settings.hint_iterations,
-                    decision_seed(table.row.seed, seat, step, "analysis"),
-                    lang,
-                    timeout=self.settings.bot_time_limit_s,
-                )
+                return await self._search(table, data, seat, step, "analysis", lang)
         except TimeoutError:
             raise TableError(N_("the hint took too long"), 503) from None
+
+    async def _search(
+        self, table: LiveTable, data: dict[str, Any], seat: int, ply: int, purpose: str, lang: str
+    ) -> list[dict[str, object]]:
+        """The hint engine's ranking of ``seat``'s moves in the state ``data``, on the
+        pool (TimeoutError past the bots' time limit)."""
+        ranked: list[dict[str, object]] = await self.pool.run(
+            hints,
+            table.row.game,
+            table.row.options,
+            data,
+            seat,
+            self.settings.hint_iterations,
+            decision_seed(table.row.seed, seat, ply, purpose),
+            lang,
+            timeout=self.settings.bot_time_limit_s,
+        )
         return ranked
 
     async def _send(
@@ -195,17 +193,7 @@ class Hints:
             async with self.turns.slot(conn.address):
                 if conn not in table.connections:
                     return  # gone while it waited: nobody to tell
-                result = await self.pool.run(
-                    hints,
-                    table.row.game,
-                    table.row.options,
-                    data,
-                    seat,
-                    self.settings.hint_iterations,
-                    decision_seed(table.row.seed, seat, version, "hint"),
-                    conn.reader.lang,
-                    timeout=self.settings.bot_time_limit_s,
-                )
+                result = await self._search(table, data, seat, version, "hint", conn.reader.lang)
             conn.send({"type": "hint", "version": version, "hints": result})
         except TimeoutError:
             late = Said(N_("the hint took too long")).read(conn.reader)

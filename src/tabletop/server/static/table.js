@@ -584,6 +584,7 @@ let replayTotal = 0;
 let replayShown = -1; // the step on screen
 let replayTarget = 0; // the step asked for last
 let replayBusy = false;
+let replayView = null; // the spectator's view of the step on screen
 
 async function showStep(step) {
   replayTarget = step;
@@ -622,6 +623,7 @@ function drawStep(data) {
   for (const event of data.log) appendLog(list, event);
   while (list.children.length > REPLAY_LOG_LINES) list.firstElementChild.remove();
   replayShown = data.step;
+  replayView = data.view;
   $("replay").dataset.step = data.step;
   $("replay-analyse").disabled = data.step >= data.total;
   $("replay-analysis").replaceChildren(); // it was another moment's
@@ -641,7 +643,7 @@ async function analyseStep() {
     list.replaceChildren(
       h("p", { class: "analysis-title", text: t("{player} to decide: the moves, advised first", { player: who }) }),
       h("ol", { class: "hints" }, ...data.hints.map((hint) => h("li", { dataset: { action: hint.action, played: data.played?.action === hint.action ? "1" : "" } },
-        h("span", { class: "analysis-move" }, withNames(hint.label)),
+        h("span", { class: "analysis-move", text: actionText({ id: hint.action, label: hint.label, ...hint.data }, replayView) }),
         data.played?.action === hint.action ? h("span", { class: "played-tag", text: " " + t("(played)") }) : null,
         h("span", { class: "muted", text: " · " + t("wins {percent}% ({low}–{high}%)", {
           percent: Math.round(hint.win_probability * 100),

@@ -151,7 +151,15 @@ export function prompt(view, ctx) {
   }
 }
 
-export function actionText(a) {
+export function actionText(a, view) {
+  if (a.move === "draw_red") {
+    // How many of the cards to draw come from each pile, in words: a one-card draw
+    // (after a face-down attack, or one at a time) names its pile.
+    const count = view?.decision?.count;
+    if (count === 1) return a.red ? t("Draw a red card") : t("Draw a blue card");
+    if (count) return t("Draw {red} red and {blue} blue", { red: a.red, blue: count - a.red });
+    return null;
+  }
   if (a.move === "pass") return t("Give up the initiative");
   if (a.move === "activate") return t("Activate");
   if (a.move === "decline") return t("Don't activate");

@@ -137,7 +137,7 @@ class Observer(ABC):
 
     @abstractmethod
     def _fill(self, view: dict[str, Any], player: int, buf: Buffer) -> None:
-        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (the blank)."""
+        """Write the fields of ``view`` (seen by ``player``) into ``buf`` (zeros)."""
 
     def mask(self, state: State) -> MaskArray:
         """1 for each legal action id of the current player, else 0 (all 0 at the end)."""

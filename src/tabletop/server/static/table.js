@@ -20,6 +20,7 @@ import { lang, languageSwitch, listOf, loadLanguage, t, tn, tp } from "/static/i
 import { animate, measure } from "/static/motion.js";
 import { renderPreferences } from "/static/preferences.js";
 import { recentEvents } from "/static/recent.js";
+import { startReplay } from "/static/replay.js";
 import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -529,7 +530,14 @@ function renderResult(msg, ctx) {
       ...withNodes(t("step through the game below, or with {command}."), { command: h("code", { text: "tabletop replay FILE" }) })),
     h("p", { class: "small" }, h("a", { href: "/", text: t("Back to the lobby") })),
   );
-  startReplay();
+  startReplay({
+    tableId,
+    render: (view) => renderer.render(view, context(null, view)),
+    appendLog,
+    actionText,
+    withNames,
+    seatName: (s) => seatName(summary, s),
+  });
 }
 
 function genericResult(result) {
@@ -570,123 +578,6 @@ function renderBreak(msg, ctx) {
     h("button", { type: "button", class: "primary", id: "next-round", onclick: done }, msg.seat === null ? t("Close") : t("Next round"))));
   dialog.onclose = () => sessionStorage.setItem(BREAK_KEY, key);
   dialog.showModal();
-}
-
-// -- replay viewer -----------------------------------------------------------------------
-
-// A step's answer holds the events of that step alone: a step forward adds them to the
-// list, any other move shows those of the step it lands on. One request at a time, at
-// most five a second (the server's default budget for replays); the latest click wins.
-const REPLAY_LOG_LINES = 12;
-const REPLAY_SPACING_MS = 200;
-let replayStarted = false;
-let replayTotal = 0;
-let replayShown = -1; // the step on screen
-let replayTarget = 0; // the step asked for last
-let replayBusy = false;
-let replayView = null; // the spectator's view of the step on screen
-
-async function showStep(step) {
-  replayTarget = step;
-  if (replayBusy) return;
-  replayBusy = true;
-  try {
-    while (replayTarget !== replayShown) {
-      const wanted = replayTarget;
-      const started = performance.now();
-      try {
-        drawStep(await api(`/api/tables/${tableId}/replay/${wanted}?lang=${encodeURIComponent(lang())}`));
-      } catch (error) {
-        $("replay-label").textContent = error.message;
-        if (replayTarget === wanted) replayTarget = Math.max(replayShown, 0);
-        $("replay-step").value = replayTarget;
-        if (replayShown < 0) break;
-      }
-      const wait = REPLAY_SPACING_MS - (performance.now() - started);
-      if (replayTarget !== replayShown && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  } finally {
-    replayBusy = false;
-  }
-}
-
-function drawStep(data) {
-  replayTotal = data.total;
-  $("replay-step").max = data.total;
-  $("replay-step").value = data.step;
-  $("replay-label").textContent = data.last
-    ? t("step {step} of {total} · {player}: {action}", { step: data.step, total: data.total, player: seatName(summary, data.last.seat), action: withNames(data.last.label) })
-    : t("step {step} of {total} · the deal", { step: data.step, total: data.total });
-  $("replay-board").replaceChildren(renderer.render(data.view, context(null, data.view)));
-  const list = $("replay-log");
-  if (data.step !== replayShown + 1) list.replaceChildren();
-  for (const event of data.log) appendLog(list, event);
-  while (list.children.length > REPLAY_LOG_LINES) list.firstElementChild.remove();
-  replayShown = data.step;
-  replayView = data.view;
-  $("replay").dataset.step = data.step;
-  $("replay-analyse").disabled = data.step >= data.total;
-  $("replay-analysis").replaceChildren(); // it was another moment's
-}
-
-// "Analyse this moment": the moves of the decision on screen, ranked by the bots'
-// search from the deciding seat's view (the server's hint engine), the one played marked.
-async function analyseStep() {
-  const step = replayShown;
-  const list = $("replay-analysis");
-  list.replaceChildren(h("p", { class: "muted", text: t("thinking…") }));
-  $("replay-analyse").disabled = true;
-  try {
-    const data = await api(`/api/tables/${tableId}/analysis/${step}?lang=${encodeURIComponent(lang())}`);
-    if (replayShown !== step) return; // the viewer moved on meanwhile
-    const who = seatName(summary, data.seat);
-    list.replaceChildren(
-      h("p", { class: "analysis-title", text: t("{player} to decide: the moves, advised first", { player: who }) }),
-      h("ol", { class: "hints" }, ...data.hints.map((hint) => h("li", { dataset: { action: hint.action, played: data.played?.action === hint.action ? "1" : "" } },
-        h("span", { class: "analysis-move", text: actionText({ id: hint.action, label: hint.label, ...hint.data }, replayView) }),
-        data.played?.action === hint.action ? h("span", { class: "played-tag", text: " " + t("(played)") }) : null,
-        h("span", { class: "muted", text: " · " + t("wins {percent}% ({low}–{high}%)", {
-          percent: Math.round(hint.win_probability * 100),
-          low: Math.round(hint.interval[0] * 100),
-          high: Math.round(hint.interval[1] * 100),
-        }) }),
-        hint.reason ? h("span", { class: "hint-reason", text: hint.reason }) : null))),
-    );
-  } catch (error) {
-    if (replayShown === step) list.replaceChildren(h("p", { class: "error", text: error.message }));
-  } finally {
-    $("replay-analyse").disabled = replayShown >= replayTotal;
-  }
-}
-
-// The arrow keys step the replay (Home and End: its ends), unless a field has the focus.
-function replayKeys(event) {
-  if ($("replay").hidden || event.altKey || event.ctrlKey || event.metaKey) return;
-  const target = event.target;
-  if (target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))) return;
-  const moves = {
-    ArrowLeft: () => Math.max(0, replayTarget - 1),
-    ArrowRight: () => Math.min(replayTotal, replayTarget + 1),
-    Home: () => 0,
-    End: () => replayTotal,
-  };
-  if (!(event.key in moves)) return;
-  event.preventDefault();
-  showStep(moves[event.key]());
-}
-
-function startReplay() {
-  if (replayStarted) return;
-  replayStarted = true;
-  $("replay").hidden = false;
-  $("replay-start").onclick = () => showStep(0);
-  $("replay-prev").onclick = () => showStep(Math.max(0, replayTarget - 1));
-  $("replay-next").onclick = () => showStep(Math.min(replayTotal, replayTarget + 1));
-  $("replay-end").onclick = () => showStep(replayTotal);
-  $("replay-step").oninput = () => showStep(Number($("replay-step").value));
-  $("replay-analyse").onclick = analyseStep;
-  document.addEventListener("keydown", replayKeys);
-  showStep(0);
 }
 
 // The game's card names and texts in the reader's language; English needs none (the

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import tabletop
-from tabletop.bots import analyse, review
+from tabletop.bots import Moment, analyse, review
 from tabletop.core.rng import Rng
 from tests.cli.conftest import Invoke
 
@@ -148,3 +149,26 @@ def test_a_broken_record_names_the_file(invoke: Invoke, tmp_path: Path) -> None:
     path.write_text("{not json")
     result = invoke(["analyse", str(path), "--at", "0"])
     assert result.exit_code == 1 and "broken.json" in result.output
+
+
+def test_ctrl_c_keeps_the_moves_judged_and_plots_them(
+    invoke: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C while judging: what was judged is drawn and listed, the exit code 130."""
+    pytest.importorskip("matplotlib")
+    import tabletop.cli.analyse as command
+
+    def two_then_interrupt(*args: object, **kwargs: object) -> Iterator[Moment]:
+        moments = review(*args, **kwargs)  # type: ignore[arg-type]
+        yield next(moments)
+        yield next(moments)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "review", two_then_interrupt)
+    path = tmp_path / "duel.json"
+    _record(path)
+    png = tmp_path / "line.png"
+    result = invoke(["analyse", str(path), "--plot", str(png), *SEARCHES])
+    assert result.exit_code == 130
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "Costliest moves" in result.output or "No move gave up" in result.output

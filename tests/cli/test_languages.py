@@ -74,7 +74,7 @@ def run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Run:
     """``tabletop ARGS`` in a temporary folder, on a fixed-width console without colour,
     with no locale (unless ``env`` gives one)."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(main, "_console", _console)
+    monkeypatch.setattr(main, "plain_console", _console)
     runner = CliRunner()
 
     def invoke(

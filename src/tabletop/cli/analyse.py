@@ -22,20 +22,14 @@ import tabletop
 from tabletop.bots.analysis import Hint, Moment, analyse, review
 from tabletop.cli.language import tr
 from tabletop.cli.render import Seating, get_renderer
+from tabletop.cli.render.base import plain_console
+from tabletop.cli.sim import EXIT_BAD_RECORD, EXIT_INTERRUPTED, EXIT_USAGE, fail
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
 from tabletop.i18n.reader import Reader
 
-EXIT_BAD_RECORD = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 COSTLIEST = 5
 """How many of the moves that gave up the most win chance ``--plot`` lists."""
-
-
-def _fail(message: str, code: int) -> typer.Exit:
-    typer.echo(tr().gettext("error: {message}", message=message), err=True)
-    return typer.Exit(code)
 
 
 def analyse_command(
@@ -66,23 +60,18 @@ def analyse_command(
     """Rank the moves of one decision of a recorded game, or judge all of them."""
     reader = tr()
     if at is None and plot is None:
-        raise _fail(reader.gettext("say what to analyse: --at N, --plot FILE, or both"), EXIT_USAGE)
+        fail(reader.gettext("say what to analyse: --at N, --plot FILE, or both"), EXIT_USAGE)
     try:
         record = tabletop.GameRecord.load(file)
         record.replay(log=False)  # every action legal, the result as stored
         start = record.start()
     except TabletopError as exc:
-        raise _fail(f"{file}: {exc.text(reader)}", EXIT_BAD_RECORD) from None
-    names = [str(p) for p in record.players]
-    names += [
-        reader.gettext("Player {number}", number=i + 1)
-        for i in range(len(names), record.num_players)
-    ]
-    seating = Seating(tuple(names))
-    console = Console()
+        fail(f"{file}: {exc.text(reader)}", EXIT_BAD_RECORD)
+    seating = Seating.of_record(record.players, record.num_players)
+    console = plain_console()
     if at is not None:
         if at > len(record.actions):
-            raise _fail(
+            fail(
                 reader.ngettext(
                     "the record has only {n} action",
                     "the record has only {n} actions",
@@ -90,11 +79,9 @@ def analyse_command(
                 ),
                 EXIT_USAGE,
             )
-        state = start.clone()
-        for action_id in record.actions[:at]:
-            state.apply(action_id)
+        state = _after(start, record.actions, at)
         if state.is_terminal():
-            raise _fail(
+            fail(
                 reader.gettext("the game is over after {n} actions: no decision is left", n=at),
                 EXIT_USAGE,
             )
@@ -158,6 +145,14 @@ def _show_decision(
     console.print(table)
 
 
+def _after(start: State, actions: list[int], n: int) -> State:
+    """The state after the first ``n`` of ``actions`` from ``start`` (left unchanged)."""
+    state = start.clone()
+    for action_id in actions[:n]:
+        state.apply(action_id)
+    return state
+
+
 def _percent(p: float) -> str:
     return f"{100 * p:.0f}%"
 
@@ -196,9 +191,7 @@ def _write_plot(
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise _fail(
-            tr().gettext("the plot needs matplotlib: pip install 'tabletop[sim]'"), EXIT_USAGE
-        ) from None
+        fail(tr().gettext("the plot needs matplotlib: pip install 'tabletop[sim]'"), EXIT_USAGE)
     figure, axes = plt.subplots(figsize=(8, 4), dpi=100)
     for seat in range(num_players):
         points = [(m.step, m.played.win_probability) for m in moments if m.player == seat]
@@ -215,7 +208,7 @@ def _write_plot(
     try:
         figure.savefig(path)
     except OSError as exc:
-        raise _fail(f"{path}: {exc.strerror}", EXIT_USAGE) from None
+        fail(f"{path}: {exc.strerror}", EXIT_USAGE)
     finally:
         plt.close(figure)
 
@@ -245,9 +238,7 @@ def _show_costliest(
     game_id = start.game.id
     renderer = get_renderer(game_id)
     for moment in costly[:COSTLIEST]:
-        state = start.clone()
-        for action_id in actions[: moment.step]:
-            state.apply(action_id)
+        state = _after(start, actions, moment.step)
         view = state.view(moment.player)
         table.add_row(
             str(moment.step),

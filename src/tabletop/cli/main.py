@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -29,10 +29,10 @@ from tabletop.bots import bot_catalogue
 from tabletop.cli.analyse import analyse_command
 from tabletop.cli.language import tr, use
 from tabletop.cli.render import MatchResult, Seating, get_renderer
-from tabletop.cli.render.base import N_, styled
+from tabletop.cli.render.base import N_, plain_console, styled
 from tabletop.cli.serve import serve
 from tabletop.cli.session import Session
-from tabletop.cli.sim import sim
+from tabletop.cli.sim import EXIT_BAD_RECORD, EXIT_USAGE, fail, sim
 from tabletop.cli.study import study
 from tabletop.cli.table import (
     UsageError,
@@ -57,9 +57,6 @@ from tabletop.core.positions import read_position
 from tabletop.core.record import GameRecord
 from tabletop.i18n import from_environment, languages
 
-EXIT_BAD_RECORD = 1
-EXIT_USAGE = 2
-
 app = typer.Typer(
     name="tabletop",
     help=tr().gettext("Play, replay and list the Tabletop games in the terminal."),
@@ -67,16 +64,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-
-def _console() -> Console:
-    # Rich's automatic highlighting would colour stray numbers in game text.
-    return Console(highlight=False)
-
-
-def _fail(message: str, code: int) -> NoReturn:
-    typer.echo(tr().gettext("error: {message}", message=message), err=True)
-    raise typer.Exit(code)
 
 
 def _show_version(value: bool) -> None:
@@ -114,7 +101,7 @@ def main(
     use(from_environment(os.environ))  # each command anew: the locale, unless --lang
     if lang is not None:
         if lang not in languages():
-            _fail(
+            fail(
                 tr().gettext(
                     "unknown language {lang}: choose one of {languages}",
                     lang=repr(lang),
@@ -255,8 +242,8 @@ def play(
                 think=seconds,
             )
     except TabletopError as exc:
-        _fail(exc.text(tr()), EXIT_USAGE)
-    console = _console()
+        fail(exc.text(tr()), EXIT_USAGE)
+    console = plain_console()
     if table.game.notice:
         console.print(Text(_notice(table.game.id, table.game.notice), style="yellow"))
     session = Session(table, console, get_renderer(table.game.id), record=record, delay=delay)
@@ -277,16 +264,11 @@ def replay(
         record = tabletop.GameRecord.load(file)
         state = record.replay()
     except TabletopError as exc:
-        _fail(f"{file}: {exc.text(tr())}", EXIT_BAD_RECORD)
+        fail(f"{file}: {exc.text(tr())}", EXIT_BAD_RECORD)
     reader = tr()
-    console = _console()
+    console = plain_console()
     renderer = get_renderer(record.game)
-    players = [str(p) for p in record.players]
-    players += [
-        reader.gettext("Player {number}", number=i + 1)
-        for i in range(len(players), record.num_players)
-    ]
-    seating = Seating(tuple(players))
+    seating = Seating.of_record(record.players, record.num_players)
     count = len(record.actions)
     console.rule(
         reader.ngettext(
@@ -348,7 +330,7 @@ def list_command(
     known = tabletop.list_games()
     unknown = [g for g in game_ids or [] if g not in known]
     if unknown:
-        _fail(
+        fail(
             reader.gettext(
                 "unknown game {game}: choose one of {games}",
                 game=repr(unknown[0]),
@@ -356,7 +338,7 @@ def list_command(
             ),
             EXIT_USAGE,
         )
-    console = _console()
+    console = plain_console()
     for game_id in game_ids or known:
         name = Text(game_id, style="bold")
         try:

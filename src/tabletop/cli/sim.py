@@ -35,6 +35,7 @@ from tabletop.sim.run import RunOutcome, run_simulation
 from tabletop.sim.spec import SimSpec, canonical_position
 from tabletop.sim.store import RunFolder
 
+EXIT_BAD_RECORD = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 DEFAULT_SEATS = "random,random"
@@ -57,9 +58,10 @@ AddressOption = Annotated[
 ]
 
 
-def fail(message: str) -> NoReturn:
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """One ``error:`` line on stderr, then exit with ``code`` (no traceback)."""
     typer.echo(tr().gettext("error: {message}", message=message), err=True)
-    raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(code)
 
 
 def games_task(bar: Progress, description: str, total: int, done: int) -> Callable[[int], None]:

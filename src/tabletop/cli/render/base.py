@@ -120,6 +120,12 @@ def action_text(action: Action, state: State | None) -> str:
     return str(action) if state is None else render_label(state, action.id, tr())
 
 
+def plain_console() -> Console:
+    """The terminal's console for game screens: Rich's automatic highlighting would
+    colour stray numbers in game text."""
+    return Console(highlight=False)
+
+
 @dataclass(frozen=True, slots=True)
 class Seating:
     """Who sits where, for display only.
@@ -133,6 +139,15 @@ class Seating:
 
     players: tuple[str, ...]
     humans: frozenset[int] = frozenset()
+
+    @classmethod
+    def of_record(cls, players: Sequence[str], num_players: int) -> Seating:
+        """The seats of a record: its names, and "Player N" for the seats it names not."""
+        named = [str(p) for p in players]
+        named += [
+            tr().gettext("Player {number}", number=i + 1) for i in range(len(named), num_players)
+        ]
+        return cls(tuple(named))
 
     def name(self, seat: int) -> str:
         """``"player 2 (heuristic)"`` for seat 1: the player's number, then who plays it."""

@@ -52,6 +52,7 @@ NOT_COMPILED = [
     "tabletop/games/king_of_tokyo/log_text_evolutions.py",
     "tabletop/games/king_of_tokyo/options.py",
     "tabletop/games/king_of_tokyo/position.py",
+    "tabletop/games/king_of_tokyo/position_evolutions.py",
     "tabletop/games/king_of_tokyo/preferences.py",
     "tabletop/games/kung_fu/__init__.py",
     "tabletop/games/kung_fu/action_text.py",

@@ -136,6 +136,8 @@ def uno_positions(draw: Draw) -> tuple[int | str, dict[str, Any]]:
         fields["round"] = draw(st.integers(1, 12))
     if hands is not None and draw(st.booleans()):  # only a one-card hand calls UNO
         fields["called"] = [len(h) == 1 and draw(st.booleans()) for h in hands]
+    if hands is not None and draw(st.booleans()):  # a coloured card is left for the top
+        fields["box"] = _cards(draw, left, 0, 40)
     return target, fields
 
 
@@ -191,6 +193,8 @@ def kung_fu_positions(draw: Draw) -> tuple[int, dict[str, Any]]:
         fields["passes"] = draw(st.lists(left_each, min_size=2, max_size=2))
     if draw(st.booleans()):
         fields["no_parry"] = draw(st.lists(st.booleans(), min_size=2, max_size=2))
+    if "hands" in fields and draw(st.booleans()):  # short piles: nothing to deal
+        fields["box"] = _cards(draw, left, 0, 30)
     return option, fields
 
 
@@ -348,7 +352,7 @@ def kot_positions(draw: Draw) -> tuple[tuple[str, str], dict[str, Any]]:
         fields["rolls_left"] = draw(st.integers(1, 3 if brain else 2))
     if draw(st.booleans()):
         fields["next_dice"] = draw(st.lists(st.sampled_from(FACE_NAMES), max_size=12))
-    for name, high in (("row", 3), ("deck", 3), ("discard", 4)):
+    for name, high in (("row", 3), ("deck", 3), ("discard", 4), ("box", 50)):
         if draw(st.booleans()):
             fields[name] = _cards(draw, left, 0, high)
     return (edition, power_up), _spelled(draw, fields, edition)
@@ -384,7 +388,7 @@ def _spelled(draw: Draw, fields: dict[str, Any], edition: str) -> dict[str, Any]
         return str(draw(st.sampled_from((name, _id(name)))))
 
     out = dict(fields)
-    for key in ("row", "deck", "discard"):
+    for key in ("row", "deck", "discard", "box"):
         if key in out:
             out[key] = [card(c) for c in out[key]]
     monsters: list[Any] = []

@@ -39,6 +39,7 @@ CONVERTED = [
     "core/state.py",
     "core/registry.py",
     "games/king_of_tokyo/position.py",
+    "games/king_of_tokyo/position_evolutions.py",
     "games/kung_fu/position.py",
     "games/uno_power/position.py",
     "games/kung_fu/checks.py",
@@ -143,6 +144,20 @@ PROVOKED: dict[str, tuple[Callable[[], object], str]] = {
     "bad position field": (
         lambda: load_position({**UNO, "direction": 2}),
         "option 'position.direction': 1 (clockwise) or -1, got 2",
+    ),
+    "a move that is not legal in a position": (
+        lambda: load_position({**UNO, "moves": ["play blue 5"]}),
+        "option 'position.moves[0]': 'play blue 5' is not legal for player 1 here "
+        "(legal: 'play red 5', 'draw a card')",
+    ),
+    "a card in a position's box twice": (
+        lambda: load_position({**UNO, "box": ["red 5"]}),
+        "option 'position.box': red 5: more copies than the deck holds",
+    ),
+    "a field the first card decides": (
+        lambda: load_position({**UNO, "start": "first card", "turn": 1}),
+        "option 'position.turn': the first card decides it at start = \"first card\" "
+        "(set the dealer)",
     ),
     "unknown card in a position": (
         lambda: load_position({**UNO, "hands": [["red 55"], ["blue 5"]]}),

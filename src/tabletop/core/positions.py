@@ -8,7 +8,10 @@ A position file names the game and its options beside the game's own fields::
     top = "red 3"
 
 :func:`load_position` makes the game and asks it to build the state
-(:meth:`~tabletop.core.game.Game.position`).
+(:meth:`~tabletop.core.game.Game.position`). The fields every game shares are read
+here: ``box``, the cards out of the game (:meth:`CardPool.take` them last, so that a
+card placed elsewhere counts), and ``moves``, the actions played from the position
+(:func:`play_moves`, at the end of each game's build).
 """
 
 from __future__ import annotations
@@ -19,11 +22,17 @@ import tomllib
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, TypeVar
 
+from tabletop.core.action import Action
 from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import State
 from tabletop.core.registry import make
+
+StateT = TypeVar("StateT", bound=State)
+
+LABELS_SHOWN: Final = 12
+"""Legal labels a refused move lists (then how many more there are)."""
 
 
 class PositionError(InvalidOptionsError):
@@ -152,6 +161,68 @@ class CardPool:
                 self.left[k] -= 1
                 out.append(k)
         return out
+
+
+def play_moves(state: StateT, moves: Any) -> StateT:
+    """Play ``moves`` from ``state``: action labels, as ``a.label`` of
+    ``state.legal_actions()`` reads them (case and spaces aside), in order. The
+    position is the state after them (docs/positions.md, ``moves``).
+
+    Chance on the way comes from what the position scripts, then the seed, as in
+    any game. The moves are part of the position, not of the game's history, which
+    starts empty after them as a position's does: a record of a game from the
+    position keeps its fields, moves included, and the actions after them, so that
+    building the position again and replaying the record's actions gives the game
+    (``GameRecord.start``, a server's table, ``tabletop play --resume``).
+
+    A label that is not legal raises :class:`PositionError` naming ``moves[i]``, with
+    the legal ones; so does a move after the game's end.
+    """
+    if isinstance(moves, str) or not isinstance(moves, Sequence):
+        raise PositionError("moves", "must be a list of action labels, got {moves!r}", moves=moves)
+    for i, label in enumerate(moves):
+        field = f"moves[{i}]"
+        if not isinstance(label, str):
+            raise PositionError(field, "an action's label, got {label!r}", label=label)
+        if state.is_terminal():
+            raise PositionError(field, "the game is over: no move follows it")
+        legal = state.legal_actions()
+        action = _labelled(legal, label)
+        if action is None:
+            shown = ", ".join(repr(a.label) for a in legal[:LABELS_SHOWN])
+            if len(legal) > LABELS_SHOWN:
+                raise PositionError(
+                    field,
+                    "{label!r} is not legal for player {player} here (legal: {legal} "
+                    "and {more} more)",
+                    label=label,
+                    player=state.current_player + 1,
+                    legal=shown,
+                    more=len(legal) - LABELS_SHOWN,
+                )
+            raise PositionError(
+                field,
+                "{label!r} is not legal for player {player} here (legal: {legal})",
+                label=label,
+                player=state.current_player + 1,
+                legal=shown,
+            )
+        state.apply(action)
+    state.history.clear()
+    return state
+
+
+def _labelled(legal: Sequence[Action], label: str) -> Action | None:
+    """The action of ``legal`` labelled ``label`` (exactly, else regardless of case
+    and spaces), or ``None``."""
+    for action in legal:
+        if action.label == label:
+            return action
+    wanted = " ".join(label.split()).lower()
+    for action in legal:
+        if " ".join(action.label.split()).lower() == wanted:
+            return action
+    return None
 
 
 def read_position(path: str | Path) -> dict[str, Any]:

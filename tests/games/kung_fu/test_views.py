@@ -26,6 +26,7 @@ VIEW_KEYS = {
     "parry",
     "decks",
     "discards",
+    "box",
     "last_round",
     "winner",
     "draw",

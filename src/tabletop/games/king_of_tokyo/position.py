@@ -1,11 +1,12 @@
 """A King of Tokyo situation set up in the players' words (docs/positions.md).
 
 A position names the monsters and what each has (hearts, stars, energy, tokens, Power
-cards, Evolutions), who is in Tokyo, the row and the next cards of the deck, whose
-turn it is and at which step, and the dice. What it leaves out gets the game's normal
-set-up with the seed: monsters dealt from the box, the deck shuffled, the row turned
-up. Starting at a step runs that step: "start of turn" gives the Tokyo stars and the
-start-of-turn cards as the game would, then rolls (``next_dice`` scripts the faces).
+cards, Evolutions), who is in Tokyo, the row and the next cards of the deck, the Power
+cards out of the game (``box``), whose turn it is and at which step, and the dice. What
+it leaves out gets the game's normal set-up with the seed: monsters dealt from the
+box, the deck shuffled, the row turned up. Starting at a step runs that step: "start
+of turn" gives the Tokyo stars and the start-of-turn cards as the game would, then
+rolls (``next_dice`` scripts the faces); ``moves`` are then played.
 
     >>> import tabletop
     >>> game = tabletop.make("king-of-tokyo")
@@ -25,18 +26,24 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.positions import CardPool, PositionError, check_fields, whole_number
+from tabletop.core.positions import (
+    CardPool,
+    PositionError,
+    check_fields,
+    play_moves,
+    whole_number,
+)
 from tabletop.core.rng import Rng
 from tabletop.games.king_of_tokyo import owned
 from tabletop.games.king_of_tokyo.cards import Card, CardTable, card_table
 from tabletop.games.king_of_tokyo.constants import BATTERY_ENERGY, SMOKE_COUNTERS
 from tabletop.games.king_of_tokyo.dice import FACE_NAMES, MAX_DICE, face_from_name
-from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.hookspecs import POSITION_COUNTERS
 from tabletop.games.king_of_tokyo.monster import START_HEARTS, WIN_STARS
 from tabletop.games.king_of_tokyo.options import MONSTER_NAMES
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.position_evolutions import Evolutions
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
@@ -58,6 +65,8 @@ FIELDS = frozenset(
         "row",
         "deck",
         "discard",
+        "box",
+        "moves",
     }
 )
 MONSTER_FIELDS = frozenset(
@@ -122,7 +131,7 @@ def build(game: KingOfTokyoGame, spec: Mapping[str, Any]) -> KingOfTokyoState:
             "step", "one of {steps}, got {step!r}", steps=", ".join(map(repr, STEPS)), step=step
         )
     _start(state, spec, step)
-    return state
+    return play_moves(state, spec.get("moves", []))
 
 
 def _monster_specs(spec: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -268,6 +277,8 @@ class _Placer:
             )
         on_top = self.cards("deck", spec.get("deck", []))
         state.discard = self.cards("discard", spec.get("discard", []))
+        # Last: the cards placed elsewhere count.
+        state.box = tuple(sorted(self.cards("box", spec.get("box", []))))
         taken = {c for cards in self.free.values() for c in cards}
         rest = [c for c in self.dealt if c in taken]
         while len(row) < len(state.row):
@@ -277,7 +288,7 @@ class _Placer:
         for p, s in enumerate(self.seats):
             self.monster(p, s)
         if state.pu is not None:
-            _Evolutions(state, self.seats).place()
+            Evolutions(state, self.seats).place()
         else:
             for p, s in enumerate(self.seats):
                 for name in EVOLUTION_FIELDS:
@@ -433,99 +444,6 @@ def _seat(state: KingOfTokyoState, spec: Mapping[str, Any], field: str, default:
     if not state.monsters[seat].alive:
         raise PositionError(field, "{monster} is out of the game", monster=state.monster_name(seat))
     return seat
-
-
-class _Evolutions:
-    """Power Up!: each monster's Evolutions in hand, face up, and the order of its deck."""
-
-    def __init__(self, state: KingOfTokyoState, seats: list[dict[str, Any]]) -> None:
-        self.state = state
-        self.seats = seats
-        table = evolution_table()
-        self.mutant = state.kot_game.options.power_up == "mutant"
-        pu = state.pu
-        assert pu is not None
-        self.pu = pu
-        in_play = [n for m in state.monsters for n in table.deck_of[m.name]]
-        self.in_play = frozenset(in_play)
-        # The seed's order of each seat's deck (Mutant: of the pooled packets).
-        self.order = [n for packet in pu.draft for n in packet] if self.mutant else None
-        self.pool = CardPool(
-            [e.name for e in table.info],
-            [1 if e.number in in_play else 0 for e in table.info],
-            {e.id: e.number for e in table.info},
-        )
-
-    def take(self, p: int, name: str) -> list[int]:
-        field = f"monsters[{p}].{name}"
-        names = self.seats[p].get(name, [])
-        if isinstance(names, list):
-            for card in names:
-                number = self.pool.kind(field, card)
-                if number not in self.in_play:
-                    e = evolution_table().info[number]
-                    raise PositionError(
-                        field,
-                        "{evolution} is {monster}'s, not at this table",
-                        evolution=e.name,
-                        monster=MONSTER_NAMES[e.monster],
-                    )
-        return self.pool.take(field, names)
-
-    def place(self) -> None:
-        pu, state = self.pu, self.state
-        info = evolution_table().info
-        placed: list[tuple[list[int], list[int], list[int], list[int]]] = []
-        for p in range(state.num_players):
-            hand, played = self.take(p, "evolutions"), self.take(p, "played")
-            for n in played:
-                if not info[n].permanent:
-                    raise PositionError(
-                        f"monsters[{p}].played",
-                        "{evolution} is a temporary Evolution: discarded when played",
-                        evolution=info[n].name,
-                    )
-            placed.append(
-                (hand, played, self.take(p, "evolution_deck"), self.take(p, "evolution_discard"))
-            )
-        fresh = PowerUp(state.num_players)
-        if self.mutant:
-            left = [n for n in (self.order or []) if self.pool.left[n]]
-        for p, (hand, played, on_top, discard) in enumerate(placed):
-            if self.mutant:
-                owned = len(hand) + len(played) + len(on_top) + len(discard)
-                if owned > DECK_SIZE:
-                    raise PositionError(
-                        f"monsters[{p}]",
-                        "owns {owned} Evolutions, a deck is {size}",
-                        owned=owned,
-                        size=DECK_SIZE,
-                    )
-                rest, left = left[: DECK_SIZE - owned], left[DECK_SIZE - owned :]
-                for n in [*hand, *played, *on_top, *discard, *rest]:
-                    fresh.owner[n] = p
-            else:
-                rest = [n for n in pu.deck[p] if self.pool.left[n]]
-                for n in [*hand, *played, *on_top, *discard]:
-                    fresh.owner[n] = pu.owner[n]
-                for n in rest:
-                    fresh.owner[n] = p
-            fresh.hand[p] = hand
-            fresh.table[p] = played
-            fresh.discard[p] = discard
-            fresh.deck[p] = [*rest, *reversed(on_top)]
-        for p, (_, _, on_top, discard) in enumerate(placed):
-            for n in (*on_top, *discard):
-                if fresh.owner[n] != p:
-                    raise PositionError(
-                        f"monsters[{p}]",
-                        "{evolution} belongs to another monster's Evolution deck",
-                        evolution=info[n].name,
-                    )
-        state.pu = fresh
-
-
-DECK_SIZE = 8  # Evolutions per monster
 
 
 def _count(

@@ -79,6 +79,8 @@ def state_dict(state: KingOfTokyoState) -> dict[str, Any]:
     out["power_up"] = state.pu.to_dict() if state.pu is not None else None
     if state.next_dice:  # only a position scripts dice: other states keep their form
         out["next_dice"] = list(state.next_dice)
+    if state.box:  # only a position has one
+        out["box"] = list(state.box)
     return out
 
 
@@ -106,6 +108,7 @@ def restore(state: KingOfTokyoState, fields: dict[str, Any]) -> None:
         state.decisions = DecisionStack.from_list(fields["decisions"])
         state.rng = Rng.from_dict(fields["rng"])
         state.next_dice = tuple(int(f) for f in fields.get("next_dice", ()))
+        state.box = tuple(int(c) for c in fields.get("box", ()))
         pu = fields.get("power_up")
         state.pu = PowerUp.from_dict(pu) if pu is not None else None
         # Saved before the record existed: a belief starts from what it sees.
@@ -140,9 +143,9 @@ def eliminated_from_log(state: KingOfTokyoState) -> list[int]:
 
 
 def check_cards(state: KingOfTokyoState) -> None:
-    """Every card instance is in exactly one place; so is every Evolution of the
-    monsters at the table (Power Up!)."""
-    places = [*state.deck, *state.discard, *(c for c in state.row if c >= 0)]
+    """Every card instance is in exactly one place (the box of a position's cards out
+    of the game is one); so is every Evolution of the monsters at the table (Power Up!)."""
+    places = [*state.deck, *state.discard, *(c for c in state.row if c >= 0), *state.box]
     for m in state.monsters:
         places += m.cards
     if sorted(places) != list(range(len(state.kot_game.cards))):

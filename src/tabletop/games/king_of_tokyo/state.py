@@ -84,6 +84,7 @@ class KingOfTokyoState(KingOfTokyoData):
         rng.shuffle(deck)
         self.deck = deck
         self.discard = []
+        self.box = ()
         self.row = [deck.pop() for _ in range(ROW_SIZE)]
         self.counters = {}
         self.paid = {}
@@ -419,6 +420,7 @@ class KingOfTokyoState(KingOfTokyoData):
         twin.hits = [h.copy() for h in self.hits]
         twin.live = self.live
         twin.next_dice = self.next_dice
+        twin.box = self.box  # a tuple: shared
         twin.pu = self.pu.copy() if self.pu is not None else None
         twin.record = None
         return twin

@@ -33,6 +33,7 @@ class KingOfTokyoData(State):
         "alive_count",
         "base",
         "bay",
+        "box",
         "city",
         "counters",
         "decisions",
@@ -92,6 +93,7 @@ class KingOfTokyoData(State):
     deck: list[int]  # card instances, top at the end
     discard: list[int]
     row: list[int]  # -1: empty slot
+    box: tuple[int, ...]  # a position's Power cards out of the game, sorted (public)
     counters: dict[int, int]  # card instance -> counters on it (Smoke, batteries)
     paid: dict[int, int]  # card instance -> energy paid for it (2011 Metamorph)
     live: int  # card types owned or copied by living monsters

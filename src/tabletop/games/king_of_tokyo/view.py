@@ -1,8 +1,9 @@
 """What one player may see of a King of Tokyo state (``State.view``).
 
 Almost everything is public: monsters, cards in play, the row, the discard pile,
-the dice and the tokens. Hidden: the order of the Power deck, except that a Made in a
-Lab owner sees the top card during its own Buy phase.
+the box (a position's cards out of the game), the dice and the tokens. Hidden: the
+order of the Power deck, except that a Made in a Lab owner sees the top card during
+its own Buy phase.
 """
 
 from __future__ import annotations
@@ -170,6 +171,7 @@ def build_view(state: KingOfTokyoState, player: int | None) -> dict[str, Any]:
         "row": [card(c) if c >= 0 else None for c in state.row],
         "deck_size": len(state.deck),
         "discard": [cards.described[c]["id"] for c in state.discard],
+        "box": [cards.described[c]["id"] for c in state.box],
         "dice": [FACE_NAMES[f] for f in state.dice],
         "rolls_left": state.rolls_left,
         "decision": decision,

@@ -218,4 +218,5 @@ def _spectator_unseen(state: KungFuState) -> list[int]:
         (state.decks[RED].discard_pile, state.decks[BLUE].discard_pile),
         -1 if state.att_hidden else state.att_card,
         state.par_card,
+        state.box,
     )

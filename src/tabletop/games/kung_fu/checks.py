@@ -10,9 +10,9 @@ build their situations with every card of the deck somewhere.
 
 Cards lie in the hands, the red and blue draw and discard piles, the Koku rows, and
 on the table during a round: the attack card (``att_card``) and the parry card
-(``par_card``). A card leaves the table at cleanup (:func:`.rounds.cleanup` clears
-both fields then), so each card of ``cards.count`` must be in one of these places
-exactly once.
+(``par_card``); a position's cards out of the game lie in its box (``box``). A card
+leaves the table at cleanup (:func:`.rounds.cleanup` clears both fields then), so each
+card of ``cards.count`` must be in one of these places exactly once.
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ def check_known_cards(state: KungFuState) -> None:
     colour's (the hands are read before)."""
     cards = state.kf_game.cards
     piles = {f"rows[{p}]": state.rows[p] for p in range(PLAYERS)}
+    piles["box"] = list(state.box)
     for colour, deck in enumerate(state.decks):
         piles[f"decks[{colour}]"] = [*deck.draw_pile, *deck.discard_pile]
     for name, pile in piles.items():
@@ -119,8 +120,8 @@ def check_table(state: KungFuState) -> None:
 
 
 def check_every_card_once(state: KungFuState) -> None:
-    """Each card of the deck lies in exactly one place: a hand, a pile, a Koku row or
-    on the table."""
+    """Each card of the deck lies in exactly one place: a hand, a pile, a Koku row, on
+    the table or in the box."""
     cards = state.kf_game.cards
     places: dict[str, Counter[int]] = {}
     for p in range(PLAYERS):
@@ -132,6 +133,7 @@ def check_every_card_once(state: KungFuState) -> None:
         places[f"decks[{colour}].discard"] = Counter(deck.discard_pile)
     places["att_card"] = Counter([state.att_card] if state.att_card >= 0 else [])
     places["par_card"] = Counter([state.par_card] if state.par_card >= 0 else [])
+    places["box"] = Counter(state.box)
     check_every_card_once_in(cards.names, cards.count, places)
 
 

@@ -7,6 +7,7 @@ the belief (:mod:`.belief`) counts the same cards and the tests can check each s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import comb
 
 from tabletop.games.kung_fu.cards import CardTable
@@ -19,10 +20,14 @@ def unseen_counts(
     discards: tuple[list[int], list[int]],
     att: int,
     par: int,
+    box: Sequence[int] = (),
 ) -> list[int]:
     """The cards of each type outside ``hand`` (a count per type), the Koku ``rows``,
-    the ``discards`` and the attack and parry cards shown (-1: none)."""
+    the ``discards``, the attack and parry cards shown (-1: none) and the ``box`` (a
+    position's cards out of the game)."""
     unseen = list(cards.count)
+    for k in box:
+        unseen[k] -= 1
     for k in range(len(hand)):
         unseen[k] -= hand[k]
     for row in rows:

@@ -146,6 +146,7 @@ class Reading:
             state.decks[RED].discard_pile,
             state.decks[BLUE].discard_pile,
         )
+        self.box: tuple[int, ...] = state.box  # the cards out of the game (a position's)
         att = state.att_card
         self.att_type = att if att >= 0 and not attack_hidden_from(state, me) else -1
         par = state.par_card
@@ -181,7 +182,13 @@ class Reading:
         unseen = self._unseen
         if unseen is None:
             unseen = unseen_counts(
-                self.cards, self.hand, self.rows, self.discards, self.att_type, self.par_type
+                self.cards,
+                self.hand,
+                self.rows,
+                self.discards,
+                self.att_type,
+                self.par_type,
+                self.box,
             )
             self._unseen = unseen
         return unseen

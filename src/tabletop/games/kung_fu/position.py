@@ -1,9 +1,10 @@
 """A Kung Fu situation set up in the players' words (docs/positions.md).
 
 A position names the hands and the koku rows by card names, each fighter's life, who
-holds the initiative and the next cards of the red and blue piles. What it leaves out
-gets the game's normal set-up: hands dealt and the rest of each pile shuffled with the
-seed. Play starts at the beginning of a round, run to its first decision.
+holds the initiative, the next cards of the red and blue piles and the cards out of
+the game (``box``). What it leaves out gets the game's normal set-up: hands dealt and
+the rest of each pile shuffled with the seed. Play starts at the beginning of a round,
+run to its first decision; ``moves`` are then played.
 
     >>> import tabletop
     >>> game = tabletop.make("kung-fu")
@@ -23,6 +24,7 @@ from tabletop.core.positions import (
     PositionError,
     check_fields,
     per_seat,
+    play_moves,
     seat_number,
     whole_number,
 )
@@ -47,6 +49,8 @@ FIELDS = frozenset(
         "round",
         "passes",
         "no_parry",
+        "box",
+        "moves",
     }
 )
 PLAYERS = 2
@@ -80,6 +84,7 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
                 raise PositionError(field, "{cards}: not a red card", cards=", ".join(wrong))
             if wrong:
                 raise PositionError(field, "{cards}: not a blue card", cards=", ".join(wrong))
+    box = pool.take("box", spec.get("box", []))  # last: the cards placed elsewhere count
     rest = pool.rest(shuffled)
     if hands is None:  # as many of each colour as the deal gave
         hands = []
@@ -87,12 +92,19 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
             mine = []
             for k in hand:
                 colour = cards.colour[k]
-                card = next(c for c in rest if cards.colour[c] == colour)
+                card = next((c for c in rest if cards.colour[c] == colour), -1)
+                if card < 0:
+                    raise PositionError(
+                        "hands",
+                        "too few cards are left to deal the hands: name the hands, or put "
+                        "fewer cards in the box",
+                    )
                 rest.remove(card)
                 mine.append(card)
             hands.append(mine)
     piles = [[k for k in rest if cards.colour[k] == c] for c in (0, 1)]
     s["hands"] = hands
+    s["box"] = sorted(box)
     s["rows"] = rows
     s["koku_total"] = [sum(cards.worth[k] for k in r) for r in rows]
     s["decks"] = [
@@ -146,7 +158,7 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
     data["log"] = []
     state = game.state_from_dict(data)
     state.run_to_decision()
-    return state
+    return play_moves(state, spec.get("moves", []))
 
 
 def round_start_fields() -> dict[str, Any]:

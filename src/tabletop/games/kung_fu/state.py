@@ -136,6 +136,7 @@ class KungFuState(SeatEventState):
         "att_value",
         "attacker",
         "blues",
+        "box",
         "damage",
         "deciding",
         "decks",
@@ -181,6 +182,7 @@ class KungFuState(SeatEventState):
     reds: list[int]  # red cards in hand (public)
     blues: list[int]
     decks: list[Deck]  # [red, blue]: draw and discard piles
+    box: tuple[int, ...]  # a position's cards out of the game, sorted (public)
     rows: list[list[int]]  # Koku rows, in order of arrival
     koku_total: list[int]
     attacker: int  # who holds the initiative
@@ -226,6 +228,7 @@ class KungFuState(SeatEventState):
         self.decks = [Deck(cards.deck_cards[RED]), Deck(cards.deck_cards[BLUE])]
         self.decks[RED].shuffle(rng)
         self.decks[BLUE].shuffle(rng)
+        self.box = ()
         first = rng.randrange(2) if opts.first_player == "random" else int(opts.first_player)
         self.first_player = first
         self.attacker = first
@@ -447,6 +450,7 @@ class KungFuState(SeatEventState):
         twin.reds = self.reds[:]
         twin.blues = self.blues[:]
         twin.decks = [self.decks[0].copy(), self.decks[1].copy()]
+        twin.box = self.box  # a tuple: shared
         twin.rows = [self.rows[0][:], self.rows[1][:]]
         twin.koku_total = self.koku_total[:]
         twin.life = self.life[:]
@@ -526,6 +530,8 @@ class KungFuState(SeatEventState):
             out[name] = getattr(self, name)
         for name in _PAIR_FIELDS + _FLAG_PAIRS:
             out[name] = list(getattr(self, name))
+        if self.box:  # only a position has one: other states keep their form
+            out["box"] = list(self.box)
         return out
 
     @classmethod
@@ -562,6 +568,7 @@ class KungFuState(SeatEventState):
                     else:
                         self.blues[p] += 1
             self.decks = [Deck.from_dict(s["decks"][0]), Deck.from_dict(s["decks"][1])]
+            self.box = tuple(int(k) for k in s.get("box", ()))
             self.rows = [[int(k) for k in s["rows"][0]], [int(k) for k in s["rows"][1]]]
             for name in _INT_FIELDS:
                 setattr(self, name, int(s[name]))

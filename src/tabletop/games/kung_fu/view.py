@@ -19,7 +19,8 @@ Schema (all keys always present):
   when the defender played none (value 0); ``value`` is the final value once
   resolved, else ``null``
 - ``decks``: ``{"red": n, "blue": n}`` cards left in the draw piles;
-  ``discards``: ``{"red": [card], "blue": [card]}``, bottom first
+  ``discards``: ``{"red": [card], "blue": [card]}``, bottom first; ``box``: [card],
+  the cards out of the game (a position's: docs/positions.md), public
 - ``last_round``: ``null`` or ``{"round", "attack_value", "parry_value", "damage",
   "effects": [text]}`` of the last finished round
 - ``winner`` (seat or ``null``) and ``draw`` (the game ended in a draw)
@@ -181,6 +182,7 @@ def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
             "red": [describe(k) for k in state.decks[RED].discard_pile],
             "blue": [describe(k) for k in state.decks[BLUE].discard_pile],
         },
+        "box": [describe(k) for k in state.box],
         "last_round": (
             None
             if last is None

@@ -10,7 +10,8 @@ build their situations with every card of the deck somewhere.
 
 Cards lie in three places: the hands, the draw pile and the discard pile (the card
 in play is the discard pile's top, and a card being played or just drawn is already
-there or in a hand), so each card of ``cards.copies`` must be in one of them exactly
+there or in a hand), and a fourth in a position's round: the box, the cards out of
+it (``state.box``). Each card of ``cards.copies`` must be in one of them exactly
 once.
 """
 
@@ -46,16 +47,18 @@ def check_piles(state: UnoPowerState) -> None:
     deck = state.deck
     for pile, cards in (("draw", deck.draw_pile), ("discard", deck.discard_pile)):
         check_card_ids(f"deck.{pile}", cards, num_kinds)
+    check_card_ids("box", state.box, num_kinds)
 
 
 def check_every_card_once(state: UnoPowerState) -> None:
-    """Each card of the deck lies in exactly one place: a hand or a pile."""
+    """Each card of the deck lies in exactly one place: a hand, a pile or the box."""
     cards = state.uno_game.cards
     places: dict[str, Counter[int]] = {
         f"hands[{p}]": Counter(kinds_held(hand)) for p, hand in enumerate(state.hands)
     }
     places["deck.draw"] = Counter(state.deck.draw_pile)
     places["deck.discard"] = Counter(state.deck.discard_pile)
+    places["box"] = Counter(state.box)
     check_every_card_once_in(cards.names, cards.copies, places)
 
 

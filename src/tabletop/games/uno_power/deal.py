@@ -4,6 +4,8 @@ Wild Grab-a-Tower turned up first).
 
 Run once per round, by ``UnoPowerState.new`` and, through ``state.start_round()``,
 by the end of the previous round (:mod:`.scoring`); none of it is on the hot path.
+A position that starts at the first card (docs/positions.md, ``start``) turns it up
+with :func:`turn_up_first_card`, as the deal does.
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ def start_round(state: UnoPowerState) -> None:
     state.held = [0] * n
     state.sizes = [0] * n
     state.called = [False] * n
+    state.box = ()  # a position's cards out of its round come back for the next deal
     state.deck = Deck(cards.deck, keep=1)
     state.deck.shuffle(state.rng)
     state.ask.clear()
@@ -120,15 +123,37 @@ def start_round(state: UnoPowerState) -> None:
             text = "your hand: " + state.hand_text(p)
             state.event("hand", text, private=p, cards=state.hand_cards(p))
 
-    # Turn up the first card; a Wild Draw Four (and, under the redraw policy, a
-    # Wild Grab-a-Tower) goes back into the deck.
+    turn_up_first_card(state)
+
+
+def turn_up_first_card(state: UnoPowerState, scripted: int = 0) -> None:
+    """Turn up the top card of the draw pile to start the discard pile, and apply it
+    as if the dealer had played it; the hands are dealt.
+
+    A Wild Draw Four (and, under the redraw policy, a Wild Grab-a-Tower) goes back
+    into the deck, which is shuffled, and the next card is turned up. ``scripted``:
+    the cards on top of the draw pile that a position put there (its ``top`` and
+    ``draw``), turned up in their order: a card that goes back is shuffled in under
+    them. The pile must hold a card that stays.
+    """
+    g = state.uno_game
+    opts = g.options
+    cards = g.cards
+    n = state.num_players
     pile = state.deck.draw_pile
     while True:
         card = pile.pop()
+        scripted -= 1
         sym = cards.symbol[card]
         if sym == WILD_DRAW4 or (sym == WILD_GRAB and opts.first_wild_grab_policy == "redraw"):
-            pile.append(card)
-            state.rng.shuffle(pile)
+            if scripted > 0:  # under the cards still scripted
+                cut = len(pile) - scripted
+                below = [*pile[:cut], card]
+                state.rng.shuffle(below)
+                pile[:cut] = below
+            else:
+                pile.append(card)
+                state.rng.shuffle(pile)
             if state.keeps_log:
                 text = f"{cards.names[card]} is turned up and goes back"
                 state.event("flip_back", text, card=cards.describe(card))

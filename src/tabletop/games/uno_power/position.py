@@ -2,9 +2,11 @@
 
 A position names the hands by card names (as the game names them: ``"red 7 (O)"``,
 ``"blue Draw Two"``, ``"Wild Draw Four"``), the card in play, the next cards of the
-draw pile, who holds which tower and whose turn it is. What it leaves out gets the
-game's normal set-up: hands dealt and the rest of the deck shuffled with the seed.
-Play starts at the named seat's normal turn.
+draw pile, who holds which tower and whose turn it is, and the cards out of the round
+(``box``). What it leaves out gets the game's normal set-up: hands dealt and the rest
+of the deck shuffled with the seed. Play starts at the named seat's normal turn, or
+with ``start = "first card"`` where the deal turns up its first card (the first-card
+rules of :func:`.deal.turn_up_first_card` then run); ``moves`` are then played.
 
     >>> import tabletop
     >>> game = tabletop.make("uno-power")
@@ -23,10 +25,13 @@ from tabletop.core.positions import (
     PositionError,
     check_fields,
     per_seat,
+    play_moves,
     seat_number,
     whole_number,
 )
-from tabletop.games.uno_power.cards import COLOURS, TOWERS
+from tabletop.games.uno_power.cards import COLOURS, TOWERS, WILD_DRAW4, WILD_GRAB
+from tabletop.games.uno_power.checks import check_state
+from tabletop.games.uno_power.deal import turn_up_first_card
 from tabletop.games.uno_power.phases import STAGE_DONE
 
 if TYPE_CHECKING:
@@ -49,13 +54,29 @@ FIELDS = frozenset(
         "dealer",
         "round",
         "called",
+        "box",
+        "start",
+        "moves",
     }
 )
+STARTS = ("turn", "first card")
+"""Where play starts: the named seat's normal turn, or the deal's first card."""
 
 
 def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
     """The state of ``spec`` (see the module docstring and docs/positions.md)."""
     check_fields(spec, FIELDS)
+    start = spec.get("start", "turn")
+    if start not in STARTS:
+        raise PositionError(
+            "start",
+            "one of {starts}, got {start!r}",
+            starts=", ".join(map(repr, STARTS)),
+            start=start,
+        )
+    first_card = start == "first card"
+    if first_card:
+        _check_first_card_fields(game, spec)
     hands_spec = spec.get("hands")
     players = whole_number(spec, "players", len(hands_spec) if hands_spec else 2)
     game.check_num_players(players)
@@ -76,17 +97,32 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
     top = pool.take("top", [spec["top"]])[0] if "top" in spec else None
     below = pool.take("discard", spec.get("discard", []))
     drawn_first = pool.take("draw", spec.get("draw", []))
+    box = pool.take("box", spec.get("box", []))  # last: the cards placed elsewhere count
     rest = pool.rest(shuffled)  # the cards the position leaves to the deal
     if hands is None:
         size = game.options.hand_size
+        if len(rest) < size * players:
+            raise PositionError(
+                "hands",
+                "only {left} cards are left to deal the hands ({needed}): name the hands, "
+                "or put fewer cards in the box",
+                left=len(rest),
+                needed=size * players,
+            )
         hands = [[rest.pop() for _ in range(size)] for _ in range(players)]
-    if top is None:
-        top = next(k for k in reversed(rest) if cards.colour[k] >= 0)
+    if top is None and first_card and rest:
+        top = rest.pop()  # the deal's next card
+    elif top is None:
+        top = next((k for k in reversed(rest) if cards.colour[k] >= 0), None)
+        if top is None:
+            raise PositionError("top", "no coloured card is left to put in play: name the top card")
         rest.remove(top)
     s["hands"] = hands
     s["deck"] = {"draw": rest + list(reversed(drawn_first)), "discard": [*below, top]}
+    s["box"] = sorted(box)
     s["top"] = top
-    s["colour"] = _colour(game, spec, top)
+    # A wild turned up first gets its colour from the first player (or goes back).
+    s["colour"] = max(cards.colour[top], 0) if first_card else _colour(game, spec, top)
     s["turn"] = seat_number(spec, "turn", players, 0)
     direction = spec.get("direction", 1)
     if direction not in (1, -1):
@@ -107,9 +143,58 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
         called = [bool(c) for c in per_seat(spec, "called", players, "true/false")]
     s["called"] = called
     s.update(turn_start_fields())
+    s["played"] = top  # played before this turn: the first card's rules are over
+    s["record"] = []  # what the seats do from the position on
     data["history"] = []
     data["log"] = []
-    return game.state_from_dict(data)
+    state = game.state_from_dict(data)
+    if first_card:
+        _turn_up(state, len(drawn_first))
+    return play_moves(state, spec.get("moves", []))
+
+
+def _check_first_card_fields(game: UnoPowerGame, spec: Mapping[str, Any]) -> None:
+    """What the first card decides, a position starting there leaves out."""
+    if "discard" in spec:
+        raise PositionError("discard", "the first card starts the discard pile: none lies under it")
+    for name in ("turn", "direction", "colour"):
+        if name in spec:
+            raise PositionError(
+                name, 'the first card decides it at start = "first card" (set the dealer)'
+            )
+    towers = spec.get("towers", {})
+    if (
+        game.options.towers_reset_each_round
+        and isinstance(towers, Mapping)
+        and any(seat is not None for seat in towers.values())
+    ):
+        raise PositionError(
+            "towers",
+            "every tower is in the pool when a round starts (option towers_reset_each_round)",
+        )
+
+
+def _turn_up(state: UnoPowerState, scripted: int) -> None:
+    """Put the card in play back on the draw pile, over the ``scripted`` cards of
+    ``draw``, and turn it up as the deal does (:func:`.deal.turn_up_first_card`)."""
+    g = state.uno_game
+    cards = g.cards
+    pile = state.deck.draw_pile
+    top = state.deck.discard_pile.pop()
+    pile.append(top)
+    goes_back = {WILD_DRAW4} | (
+        {WILD_GRAB} if g.options.first_wild_grab_policy == "redraw" else set()
+    )
+    if all(cards.symbol[k] in goes_back for k in pile):
+        raise PositionError(
+            "top",
+            "{card} goes back at the first card, and no card of the draw pile can take its place",
+            card=cards.names[top],
+        )
+    state.turns = 0
+    state.played = -1
+    turn_up_first_card(state, scripted + 1)
+    check_state(state)  # as the deal leaves it: a state the rules reach
 
 
 def turn_start_fields() -> dict[str, Any]:

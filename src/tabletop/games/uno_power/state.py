@@ -87,6 +87,7 @@ class UnoPowerState(SeatEventState):
     __slots__ = (
         "actor",
         "ask",
+        "box",
         "called",
         "colour",
         "dealer",
@@ -122,6 +123,7 @@ class UnoPowerState(SeatEventState):
     rng: Rng
     ask: DecisionStack
     hands: list[bytearray]  # counts per card kind
+    box: tuple[int, ...]  # a position's cards out of this round, sorted (public)
     held: list[int]
     sizes: list[int]
     called: list[bool]
@@ -172,6 +174,7 @@ class UnoPowerState(SeatEventState):
         self.winner_list = []
         self.last_round = None
         self.record = []
+        self.box = ()
         self.dealer = deal.choose_first_dealer(self)
         self.start_round()
         return self
@@ -376,6 +379,7 @@ class UnoPowerState(SeatEventState):
         twin.sizes = self.sizes[:]
         twin.called = self.called[:]
         twin.deck = self.deck.copy()
+        twin.box = self.box  # a tuple: shared
         twin.towers = self.towers[:]
         twin.scores = self.scores[:]
         twin.winner_list = self.winner_list[:]
@@ -429,7 +433,7 @@ class UnoPowerState(SeatEventState):
     # -- serialisation --------------------------------------------------------
 
     def _state_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "rng": self.rng.to_dict(),
             "ask": self.ask.to_list(),
             "hands": [self.hand_cards(p) for p in range(self.num_players)],
@@ -458,6 +462,9 @@ class UnoPowerState(SeatEventState):
             "last_round": self.last_round,
             "record": None if self.record is None else [list(e) for e in self.record],
         }
+        if self.box:  # only a position's round has one: other states keep their form
+            out["box"] = list(self.box)
+        return out
 
     @classmethod
     def from_dict(cls, game: UnoPowerGame, data: Any) -> UnoPowerState:
@@ -487,6 +494,7 @@ class UnoPowerState(SeatEventState):
                     self.sizes[p] += 1
             self.called = [bool(c) for c in s["called"]]
             self.deck = Deck.from_dict(s["deck"], keep=1)
+            self.box = tuple(int(k) for k in s.get("box", ()))
             self.towers = [int(t) for t in s["towers"]]
             self.scores = [int(x) for x in s["scores"]]
             self.winner_list = [int(x) for x in s["winners"]]

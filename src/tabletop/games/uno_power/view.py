@@ -7,6 +7,7 @@ Schema (all keys always present; ``hand`` and ``drawn_card`` only for a seat):
   for a pending out-of-turn choice, or ``{"kind": "turn", ...}`` on a normal turn
 - ``top_card`` (a card, see below) and ``colour`` (the colour in play, named for
   wilds), ``draw_pile`` and ``discard_pile`` (sizes), ``pending_draw``
+- ``box``: the cards out of the round (a position's: docs/positions.md), public
 - ``towers``: ``{"U": seat or null, "N": …, "O": …, "!": …}``
 - ``players``: per seat ``{"seat", "hand_size", "score", "towers", "called_uno",
   "team"}``; ``team`` is 0/1 with partners, else null
@@ -68,6 +69,7 @@ def build_view(state: UnoPowerState, player: int | None) -> dict[str, Any]:
         "colour": COLOURS[state.colour] if state.colour >= 0 else None,
         "draw_pile": len(state.deck.draw_pile),
         "discard_pile": len(state.deck.discard_pile),
+        "box": [cards.describe(k) for k in state.box],
         "pending_draw": state.pending_draw,
         "towers": {TOWERS[t]: (h if h >= 0 else None) for t, h in enumerate(state.towers)},
         "players": [

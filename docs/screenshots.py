@@ -227,44 +227,78 @@ def photograph_table(
     return moments
 
 
-def photograph_analysis(browser: Any, url: str, game: str, lang: str, out: Path) -> None:
-    """A finished bots-only table of ``game`` in the replay, at its fourth step, with
-    the moves of that moment ranked ("Analyse this moment")."""
+def finished_table(url: str, game: str, lang: str) -> str:
+    """A bots-only table of ``game``, watched by a spectator until its game is over."""
     spec = TABLES[game]
     seats = [{"kind": "bot", "bot": "heuristic"}] * (spec["bots"] + 1)
     body = {"game": game, "seats": seats, "seed": spec["seed"], "options": spec["options"]}
     response = httpx.post(f"{url}api/tables", json=body, timeout=30)
     assert response.status_code == 201, response.text
-    table_id = response.json()["id"]
+    table_id: str = response.json()["id"]
     ws_url = url.replace("http", "ws", 1) + f"ws/tables/{table_id}"
     with connect(ws_url, open_timeout=30) as ws:  # a spectator, until the end
         ws.send(json.dumps({"type": "hello", "lang": lang}))
         while True:
             msg = json.loads(ws.recv(timeout=120))
             if msg.get("type") == "state" and msg["result"] is not None:
-                break
-    for where, (width, height) in VIEWPORTS.items():
-        touch = where == "phone"
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=touch,
-            is_mobile=touch,
-            locale=LOCALES[lang],
-        )
-        page = context.new_page()
-        page.goto(f"{url}table/{table_id}")
-        page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
-        for step in (1, 2, 3):
-            press(page.locator("#replay-next"), where)
-            page.wait_for_selector(f"#replay[data-step='{step}']")
-        press(page.locator("#replay-analyse"), where)
-        page.wait_for_selector("#replay-analysis li[data-action]", timeout=60_000)
+                return table_id
+
+
+def replay_page(browser: Any, url: str, table_id: str, where: str, lang: str) -> Any:
+    width, height = VIEWPORTS[where]
+    touch = where == "phone"
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=touch,
+        is_mobile=touch,
+        locale=LOCALES[lang],
+    )
+    page = context.new_page()
+    page.goto(f"{url}table/{table_id}")
+    page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
+    for step in (1, 2, 3):
+        press(page.locator("#replay-next"), where)
+        page.wait_for_selector(f"#replay[data-step='{step}']")
+    press(page.locator("#replay-analyse"), where)
+    page.wait_for_selector("#replay-analysis li[data-action]", timeout=60_000)
+    return page
+
+
+def photograph_analysis(browser: Any, url: str, game: str, lang: str, out: Path) -> None:
+    """A finished bots-only table of ``game`` in the replay, at its fourth step, with
+    the moves of that moment ranked ("Analyse this moment")."""
+    table_id = finished_table(url, game, lang)
+    for where in VIEWPORTS:
+        page = replay_page(browser, url, table_id, where, lang)
         page.locator("#replay").scroll_into_view_if_needed()
         page.wait_for_timeout(250)
         path = out / f"{game}-analysis-{where}.png"
         page.screenshot(path=str(path))
         print("saved", path)
-        context.close()
+        page.context.close()
+
+
+def photograph_branch(browser: Any, url: str, game: str, lang: str, out: Path) -> None:
+    """The analysis board of a finished table of ``game``: the whole game evaluated (the
+    plot), a move not played tried at the fourth step, and the bots answering it."""
+    table_id = finished_table(url, game, lang)
+    for where in VIEWPORTS:
+        page = replay_page(browser, url, table_id, where, lang)
+        press(page.locator("#replay-evaluate"), where)
+        page.wait_for_selector("#replay[data-evaluated]", timeout=600_000)
+        press(page.locator("#replay-analysis li[data-played=''] button.try").first, where)
+        page.wait_for_selector("#replay[data-line]:not([data-line=''])")
+        page.check("#replay-bots")
+        press(page.locator("#replay-play"), where)
+        page.locator("#replay-lines button.move").nth(2).wait_for(timeout=60_000)
+        page.wait_for_timeout(1500)  # the bots' answers shown
+        page.locator("#replay-lines-box").scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, -120)")
+        page.wait_for_timeout(250)
+        path = out / f"{game}-branch-{where}.png"
+        page.screenshot(path=str(path))
+        print("saved", path)
+        page.context.close()
 
 
 def photograph_lobby(browser: Any, url: str, lang: str, out: Path) -> None:
@@ -281,6 +315,9 @@ def main(argv: list[str]) -> None:
     parser.add_argument("games", nargs="*", help="games to play (default: every game)")
     parser.add_argument("--lang", choices=sorted(LOCALES), default="en")
     parser.add_argument("--out", type=Path, default=IMAGES, help="folder of the pictures")
+    parser.add_argument(
+        "--board-only", action="store_true", help="only the finished games' analysis board"
+    )
     args = parser.parse_args(argv)
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
@@ -291,9 +328,13 @@ def main(argv: list[str]) -> None:
     ):
         browser = pw.chromium.launch(executable_path=CHROMIUM)
         for game in args.games or list(TABLES):
-            photograph_game(browser, url, game, args.lang, out)
+            if not args.board_only:
+                photograph_game(browser, url, game, args.lang, out)
             photograph_analysis(browser, url, game, args.lang, out)
-        photograph_lobby(browser, url, args.lang, out)  # with the tables just played
+        if "kung-fu" in (args.games or TABLES):
+            photograph_branch(browser, url, "kung-fu", args.lang, out)
+        if not args.board_only:
+            photograph_lobby(browser, url, args.lang, out)  # with the tables just played
         browser.close()
 
 

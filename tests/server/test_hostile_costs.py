@@ -303,12 +303,19 @@ def test_each_replay_step_is_the_game_after_that_many_actions(
 
 
 def _step(state: State, since: int, last: dict[str, Any] | None) -> dict[str, Any]:
-    """What a replay step answers: the spectator's view and the step's own events."""
+    """What a replay step answers: the spectator's view and the step's own events, and
+    the moves legal there (a branch may start with any)."""
+    game = state.game
+    over = state.is_terminal()
+    legal = [] if over else state.legal_actions()
     return {
+        "line": [],
         "current_player": state.current_player,
         "view": state.view(None),
         "log": [e.to_dict() for e in state.log_for(None, since)],
         "last": last,
+        "legal": [{"id": a.id, "label": a.label, **game.action_data(a.id)} for a in legal],
+        "over": over,
     }
 
 

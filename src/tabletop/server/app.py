@@ -416,50 +416,76 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def replay(
-        table_id: str, step: int, request: Request, lang: str | None = None
+        table_id: str, step: int, request: Request, lang: str | None = None, line: str = ""
     ) -> dict[str, Any]:
         """The step's events and last move in ``lang`` where the server speaks it, else
-        English."""
+        English; with a ``line`` (action ids joined by dots), the last move of that
+        branch from the step."""
         address = client_address(request.scope)
         finished_games.charge(address)
         words = reader(spoken(lang) or "en")
+        moves = replays.parse_line(line, settings.analysis_line_moves)
         table = await finished_table(table_id, N_("only a finished game can be replayed"))
+        if moves:
+            return await finished_games.branch(table, step, moves, address, words)
         return await finished_games.step(table, step, address, words)
 
     @app.get("/api/tables/{table_id}/analysis/{step}")
     async def analysis(
-        table_id: str, step: int, request: Request, lang: str | None = None
+        table_id: str,
+        step: int,
+        request: Request,
+        lang: str | None = None,
+        line: str = "",
+        quick: bool = False,
     ) -> dict[str, Any]:
-        """The moves of a finished game's decision after ``step`` actions, ranked by the
-        hint engine from the deciding seat's view (everything is public by then, but a
-        player's choice is judged by what that player knew), and the move played."""
+        """The moves of a finished game's decision after ``step`` actions (and the
+        branch ``line``), ranked by the hint engine from the deciding seat's view
+        (everything is public by then, but a player's choice is judged by what that
+        player knew), and the move played there in the game."""
         address = client_address(request.scope)
         finished_games.charge(address)
         words = reader(spoken(lang) or "en")
+        moves = replays.parse_line(line, settings.analysis_line_moves)
         table = await finished_table(table_id, N_("only a finished game can be analysed"))
-        state = await finished_games.state(table, step, address)
+        state = await finished_games.state(table, step, address, moves)
         if state.is_terminal():
             raise TableError(
                 N_("the game is over at step {step}: nothing is left to decide"), 422, step=step
             )
-        ranked = await manager.hints.judge(table, state, step, address, words.lang)
-        for hint in ranked:  # the search's labels are English; the data, as in `legal`
-            action_id = hint["action"]
-            assert isinstance(action_id, int)
-            hint["label"] = client_label(state, action_id, str(hint["label"]), words)
-            hint["data"] = state.game.action_data(action_id)
+        legal = state.legal_actions()
+        if len(legal) == 1:  # nothing to judge: no search, no hint spent
+            only = legal[0]
+            ranked: list[dict[str, Any]] = [
+                {"action": only.id, "label": only.label, "win_probability": None,
+                 "interval": None, "visits": 0, "reason": None}
+            ]  # fmt: skip
+        else:
+            ranked = await manager.hints.judge(
+                table, state, step, moves, address, words.lang, quick
+            )
+        hints = [  # the search's labels are English; the data, as in `legal`
+            {
+                **hint,
+                "label": client_label(state, int(hint["action"]), str(hint["label"]), words),
+                "data": state.game.action_data(int(hint["action"])),
+            }
+            for hint in ranked
+        ]
         history = table.state.history
         played = None
-        if step < len(history):
+        if step < len(history) and not moves:
             action = history[step]
             english = state.game.action_from_id(action).label
             played = {"action": action, "label": client_label(state, action, english, words)}
         return {
             "step": step,
+            "line": list(moves),
             "total": len(history),
             "seat": state.current_player,
             "played": played,
-            "hints": ranked,
+            "forced": len(legal) == 1,
+            "hints": hints,
         }
 
     @app.get("/api/tables/{table_id}/record")

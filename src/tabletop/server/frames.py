@@ -11,7 +11,7 @@ from typing import Any
 
 from tabletop.server import preferences as prefs
 from tabletop.server.live import PLAYING, Connection, LiveTable
-from tabletop.server.reading import client_event, client_label
+from tabletop.server.reading import client_event, legal_moves
 
 
 def state_message(
@@ -35,11 +35,7 @@ def state_message(
         and table.bot_for(seat) is None
         and not prefs.will_answer(table, seat)
     ):
-        data = state.game.action_data
-        legal = [
-            {"id": a.id, "label": client_label(state, a.id, a.label, words), **data(a.id)}
-            for a in state.legal_actions()
-        ]
+        legal = legal_moves(state, words)
     return {
         "type": "state",
         "version": len(state.history),

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections import Counter, deque
+from collections import Counter, OrderedDict, deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
@@ -121,6 +121,10 @@ class Hints:
         self.per_address = AddressLimiters(
             max(1, min(ADDRESS_BURST_MAX, per_minute)), per_minute / 60.0
         )
+        # (table, step, line, language, quick) -> the ranked moves, the newest last
+        self.analyses: OrderedDict[
+            tuple[str, int, tuple[int, ...], str, bool], list[dict[str, object]]
+        ] = OrderedDict()
 
     def ask(self, table: LiveTable, conn: Connection, seat: int) -> None:
         """Start computing a hint for ``seat``, or refuse it (:class:`ProtocolError`)."""
@@ -152,23 +156,57 @@ class Hints:
         self.manager.spawn(self._send(table, conn, seat, version, data))
 
     async def judge(
-        self, table: LiveTable, state: State, step: int, address: str, lang: str
+        self,
+        table: LiveTable,
+        state: State,
+        step: int,
+        line: tuple[int, ...],
+        address: str,
+        lang: str,
+        quick: bool = False,
     ) -> list[dict[str, object]]:
         """The moves of the decision of ``state`` (a finished game's, after ``step``
-        actions), ranked by the search from the deciding seat's view, with the reasons
-        in ``lang``: one hint of ``address``'s allowance, computed in its turn."""
-        if not self.per_address.allow(address):
-            raise TableError(ADDRESS_LIMIT, 429, most=self.settings.hints_per_minute_per_address)
+        actions and the branch ``line``), ranked by the search from the deciding seat's
+        view, with the reasons in ``lang``: one hint of ``address``'s allowance,
+        computed in its turn (``quick``: the whole game's evaluation, a part of one).
+
+        Each search is seeded by its moment, so the same question gets the same answer:
+        the last ``analyses_kept`` answers are given again without a search, and cost
+        nothing of the allowance."""
+        key = (table.id, step, line, lang, quick)
+        known = self.analyses.get(key)
+        if known is not None:
+            self.analyses.move_to_end(key)
+            return known
+        settings = self.settings
+        iterations = settings.line_hint_iterations if quick else settings.hint_iterations
+        cost = min(1.0, iterations / max(1, settings.hint_iterations))
+        if not self.per_address.allow(address, cost):
+            raise TableError(ADDRESS_LIMIT, 429, most=settings.hints_per_minute_per_address)
         seat = state.current_player
         data = state.to_dict(include_log=False)
+        purpose = "analysis" + "".join(f".{a}" for a in line) + (" quick" if quick else "")
         try:
             async with self.turns.slot(address):
-                return await self._search(table, data, seat, step, "analysis", lang)
+                ranked = await self._search(
+                    table, data, seat, step + len(line), purpose, lang, iterations
+                )
         except TimeoutError:
             raise TableError(N_("the hint took too long"), 503) from None
+        self.analyses[key] = ranked
+        while len(self.analyses) > settings.analyses_kept:
+            self.analyses.popitem(last=False)
+        return ranked
 
     async def _search(
-        self, table: LiveTable, data: dict[str, Any], seat: int, ply: int, purpose: str, lang: str
+        self,
+        table: LiveTable,
+        data: dict[str, Any],
+        seat: int,
+        ply: int,
+        purpose: str,
+        lang: str,
+        iterations: int | None = None,
     ) -> list[dict[str, object]]:
         """The hint engine's ranking of ``seat``'s moves in the state ``data``, on the
         pool (TimeoutError past the bots' time limit)."""
@@ -178,7 +216,7 @@ class Hints:
             table.row.options,
             data,
             seat,
-            self.settings.hint_iterations,
+            iterations or self.settings.hint_iterations,
             decision_seed(table.row.seed, seat, ply, purpose),
             lang,
             timeout=self.settings.bot_time_limit_s,

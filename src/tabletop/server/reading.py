@@ -23,3 +23,15 @@ def client_event(state: State, event: LogEvent, words: Reader) -> dict[str, Any]
 def client_label(state: State, action: int, english: str, words: Reader) -> str:
     """The label of ``action`` in the reader's language (``english`` is its own)."""
     return english if words.lang == SOURCE else render_label(state, action, words)
+
+
+def legal_moves(state: State, words: Reader) -> list[dict[str, Any]]:
+    """The legal moves of ``state``'s decision as a state message lists them (empty at
+    the end): id, label in ``words``' language, and the game's data of the action."""
+    if state.is_terminal():
+        return []
+    game = state.game
+    return [
+        {"id": a.id, "label": client_label(state, a.id, a.label, words), **game.action_data(a.id)}
+        for a in state.legal_actions()
+    ]

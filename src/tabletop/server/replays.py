@@ -31,7 +31,7 @@ from tabletop.core.log import LogEvent
 from tabletop.i18n import Reader, reader
 from tabletop.server.http import AddressLimiters
 from tabletop.server.live import OVER, LiveTable, TableError, start_state
-from tabletop.server.reading import client_event, client_label
+from tabletop.server.reading import client_event, client_label, legal_moves
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import TableRow
 from tabletop.server.words import N_
@@ -205,29 +205,86 @@ class Replays:
             return {
                 "step": step,
                 "total": total,
+                "line": [],
                 "current_player": state.current_player,
                 "view": state.view(None),
                 "log": [client_event(state, e, words) for e in points.events(log, step)],
                 "last": last,
+                "legal": legal_moves(state, words),
+                "over": step == total,
             }
 
         return await asyncio.to_thread(build)
 
-    async def state(self, table: LiveTable, step: int, address: str) -> State:
-        """The state of a finished game after ``step`` actions, replayed from its start
-        with the record of the plays that a search's belief reads (the checkpoints
-        drop it). Its request was counted (:meth:`charge`); the replay counts as the
-        first step of a game that long does."""
+    async def state(
+        self, table: LiveTable, step: int, address: str, line: Sequence[int] = ()
+    ) -> State:
+        """The state of a finished game after ``step`` actions and then the moves of
+        ``line`` (a branch: 422 for a move that is not legal where it comes), replayed
+        from its start with its log and the record of the plays that a search's belief
+        reads (the checkpoints drop both). Its request was counted (:meth:`charge`);
+        the replay counts as the first step of a game that long does."""
         history = table.state.history
         self._check(table, step)
-        self._charge_replay(address, step)
+        self._charge_replay(address, step + len(line))
         row = table.row
 
         def build() -> State:
             state = start_state(tabletop.make(row.game, **row.options), row)
             for action in history[:step]:
                 state.apply(action)
+            for index, action in enumerate(line):
+                if state.is_terminal():
+                    raise TableError(
+                        N_("the game is over before move {index} of the line"), 422, index=index
+                    )
+                if not any(a.id == action for a in state.legal_actions()):
+                    raise TableError(
+                        N_("move {index} of the line ({action}) is not legal there"),
+                        422,
+                        index=index,
+                        action=action,
+                    )
+                state.apply(action)
             return state
+
+        return await asyncio.to_thread(build)
+
+    async def branch(
+        self, table: LiveTable, step: int, line: Sequence[int], address: str, words: Reader
+    ) -> dict[str, Any]:
+        """A step of a branch: the finished game after ``step`` actions and the moves
+        of ``line`` (at least one), answered as :meth:`step` answers, with the events
+        of the line's last move, and the legal moves there with their labels (the game
+        is over, so every seat's are public: a person may play any seat on)."""
+        state = await self.state(table, step, address, line[:-1])
+
+        def build() -> dict[str, Any]:
+            last_action = line[-1]
+            if state.is_terminal() or not any(a.id == last_action for a in state.legal_actions()):
+                raise TableError(
+                    N_("move {index} of the line ({action}) is not legal there"),
+                    422,
+                    index=len(line) - 1,
+                    action=last_action,
+                )
+            english = state.game.action_from_id(last_action).label
+            seat = state.current_player
+            label = client_label(state, last_action, english, words)
+            first = _next_seq(state)
+            state.apply(last_action)
+            log = [e for e in state.log if e.seq >= first and e.visible(None)]
+            return {
+                "step": step,
+                "total": len(table.state.history),
+                "line": list(line),
+                "current_player": state.current_player,
+                "view": state.view(None),
+                "log": [client_event(state, e, words) for e in log],
+                "last": {"seat": seat, "label": label},
+                "legal": legal_moves(state, words),
+                "over": state.is_terminal(),
+            }
 
         return await asyncio.to_thread(build)
 
@@ -270,6 +327,19 @@ def record(table: LiveTable) -> dict[str, Any]:
     position = None if row.position is None else {**row.position, "seed": row.seed}
     record = tabletop.GameRecord.from_state(table.state, players=names, position=position)
     return record.to_dict()
+
+
+def parse_line(text: str, most: int) -> tuple[int, ...]:
+    """The action ids of a branch written ``"12.5.40"`` (empty: the main line); 422
+    for anything else, or more than ``most`` moves."""
+    if not text:
+        return ()
+    parts = text.split(".")
+    if len(parts) > most:
+        raise TableError(N_("a line holds at most {most} moves"), 422, most=most)
+    if not all(part.isdecimal() and len(part) <= 6 for part in parts):
+        raise TableError(N_("a line is action numbers joined by dots, such as 12.5.40"), 422)
+    return tuple(int(part) for part in parts)
 
 
 def _next_seq(state: State) -> int:

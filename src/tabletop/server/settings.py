@@ -59,7 +59,11 @@ class ServerSettings:
     Finished games' replay steps and records share a budget per address:
     ``replay_rate_burst`` at once, refilled at ``replay_rate_per_s``. A replay keeps a
     state every ``replay_checkpoint_every`` actions (a step replays at most that many),
-    ``replay_checkpoints_kept`` states in all for the games replayed last.
+    ``replay_checkpoints_kept`` states in all for the games replayed last. An analysis
+    branch adds at most ``analysis_line_moves`` moves to a step; the evaluation of a
+    whole game searches ``line_hint_iterations`` a decision (a part of a hint, in
+    proportion to ``hint_iterations``), and the last ``analyses_kept`` analyses are
+    kept to be answered again without a search.
 
     An answer to an open question (``Game.open_question``: a window everyone holding
     hidden cards is asked in), a person's or the seat's preferences', is played no
@@ -117,6 +121,9 @@ class ServerSettings:
     replay_rate_per_s: float = 5.0
     replay_checkpoint_every: int = 50
     replay_checkpoints_kept: int = 2_000
+    analysis_line_moves: int = 400
+    line_hint_iterations: int = 100
+    analyses_kept: int = 2_000
     shutdown_timeout_s: int = 5
     storage_retry_s: float = 0.5
     fault_log_every_s: float = 60.0

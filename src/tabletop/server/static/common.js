@@ -29,7 +29,7 @@ export async function api(path, options = {}) {
   if (!response.ok) {
     let detail = data.detail ?? response.statusText;
     if (Array.isArray(detail)) detail = detail.map((d) => `${d.loc?.slice(-1)[0]}: ${d.msg}`).join("; ");
-    throw new Error(detail);
+    throw Object.assign(new Error(detail), { status: response.status });
   }
   return data;
 }

@@ -60,7 +60,11 @@ function importTokenFromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   const token = params.get("token");
   const number = Number(params.get("seat"));
-  history.replaceState(null, "", location.pathname);
+  if (!params.has("token") && !params.has("seat")) return false; // another link: a replay's moment
+  params.delete("token");
+  params.delete("seat");
+  const rest = params.toString(); // the token leaves the address bar, the rest stays
+  history.replaceState(null, "", location.pathname + (rest ? `#${rest}` : ""));
   if (!token || !Number.isInteger(number) || savedSeat(tableId)) return false;
   saveSeat(tableId, number, token);
   return true;
@@ -532,6 +536,7 @@ function renderResult(msg, ctx) {
   );
   startReplay({
     tableId,
+    players: summary.seats.length,
     render: (view) => renderer.render(view, context(null, view)),
     appendLog,
     actionText,

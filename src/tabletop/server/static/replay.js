@@ -23,6 +23,7 @@ const $ = (id) => document.getElementById(id);
 const REPLAY_LOG_LINES = 12;
 const REPLAY_SPACING_MS = 200;
 const BOT_SPACING_MS = 600; // between two moves the bots play in a branch, to follow them
+const BOT_RETRY_MS = 4000; // a bot's move over the address's hint allowance: asked again then
 let replayStarted = false;
 let total = 0;
 let shown = null; // the moment on screen: { step, line }
@@ -167,7 +168,9 @@ function maybeBotMove() {
       const data = await api(`/api/tables/${page.tableId}/analysis/${moment.step}?quick=true&lang=${encodeURIComponent(lang())}${lineParam(moment.line)}`);
       if (same(shown, moment) && botsSeat !== null) play(data.hints[0].action, true);
     } catch (error) {
-      if (same(shown, moment)) $("replay-analysis").replaceChildren(h("p", { class: "error", text: error.message }));
+      if (!same(shown, moment)) return;
+      $("replay-analysis").replaceChildren(h("p", { class: "error", text: error.message }));
+      if (error.status === 429) botTimer = setTimeout(maybeBotMove, BOT_RETRY_MS); // over the allowance: wait, go on
     }
   }, BOT_SPACING_MS);
 }
@@ -237,7 +240,9 @@ async function analyse() {
           high: Math.round(hint.interval[1] * 100),
         }) }),
         " ",
-        h("button", { type: "button", class: "link try", text: t("try it"), onclick: () => play(hint.action) }),
+        h("button", { type: "button", class: "link try", text: t("try it"),
+          // the move played is the main line's next step, not a branch
+          onclick: () => (data.played?.action === hint.action ? goTo(moment.step + 1) : play(hint.action)) }),
         hint.reason ? h("span", { class: "hint-reason", text: hint.reason }) : null))),
     );
   } catch (error) {

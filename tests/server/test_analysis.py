@@ -212,3 +212,30 @@ def test_a_forced_move_is_answered_without_a_search(make_client: Any) -> None:
             assert data["hints"][0]["win_probability"] is None
         (step, _), *_ = _decisions(record)
         assert client.get(f"/api/tables/{table['id']}/analysis/{step}").status_code == 200
+
+
+def test_a_finished_game_is_seen_from_any_seat(make_client: Any) -> None:
+    """Once the game is over every hand is public: a step (and a branch) shows any
+    seat's view, or the deciding seat's; a live game's steps show none (409)."""
+    with make_client() as client:
+        table = _finished(client)
+        record = client.get(f"/api/tables/{table['id']}/record").json()
+        step, state, other = _branch_point(record)
+        url = f"/api/tables/{table['id']}/replay/{step}"
+        for seat in (0, 1):
+            data = client.get(f"{url}?seat={seat}").json()
+            assert data["seat"] == seat and data["view"] == _plain(state.view(seat))
+        mover = client.get(f"{url}?seat=-1").json()
+        assert mover["seat"] == state.current_player
+        assert mover["view"] == _plain(state.view(state.current_player))
+        assert client.get(url).json()["view"] == _plain(state.view(None))
+        branch = client.get(f"{url}?line={other}&seat=0").json()
+        state.apply(other)
+        assert branch["view"] == _plain(state.view(0))
+        for wrong in ("2", "-2", "x"):
+            assert client.get(f"{url}?seat={wrong}").status_code == 422, wrong
+        end = len(record["actions"])
+        last = client.get(f"/api/tables/{table['id']}/replay/{end}?seat=-1").json()
+        assert last["seat"] is None  # nobody decides at the end: the spectator's view
+        live = new_table(client, "kung-fu", [HUMAN, bot("random")], seed=2)
+        assert client.get(f"/api/tables/{live['id']}/replay/0?seat=1").status_code == 409

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+import tabletop
 from tests.server.board import collect_errors
 from tests.server.serverproc import Server, running_server
 from tests.server.test_browser import LAPTOP, PHONE
@@ -186,4 +187,47 @@ def test_the_analysis_board(
     # The evaluation runs into the address's hint allowance on purpose and waits: the
     # browser logs each such answer (429), which the page handled.
     assert [e for e in errors if "status of 429" not in e] == []
+    context.close()
+
+
+def test_a_record_opened_in_the_lobby_becomes_an_analysis_board(
+    server: Server, chromium: Any, tmp_path: Any
+) -> None:
+    """A record file picked in the lobby: its finished game on a table of its own, the
+    replay at its start, seen from the seat to decide with that seat's hand; a file
+    that is no record says so and goes nowhere; a position file fills the lobby's box."""
+    state = tabletop.make("kung-fu").new_state(2, seed=9)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0].id)
+    good = tmp_path / "game.json"
+    tabletop.GameRecord.from_state(state, players=["Ann", "Bob"]).save(good)
+    bad = tmp_path / "notes.json"
+    bad.write_text("these are not moves")
+    position = tmp_path / "lesson.toml"
+    position.write_text('game = "kung-fu"\nlife = [3, 5]\n')
+    context = chromium.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    errors = collect_errors(page)
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='1']")
+    page.set_input_files("#record-file", str(bad))
+    page.wait_for_selector("#record-error:not(:empty)")
+    assert "not a game record" in page.locator("#record-error").inner_text()
+    page.set_input_files("#position-file", str(position))
+    page.wait_for_function("document.querySelector('#position').value.includes('life')")
+    page.set_input_files("#record-file", str(good))
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
+    assert "Ann" in page.locator("#people").inner_text()
+    page.keyboard.press("End")
+    total = page.locator("#replay-step").get_attribute("max")
+    assert total == str(len(state.history))
+    page.keyboard.press("Home")
+    page.wait_for_selector("#replay[data-step='0']")
+    mover = state.game.new_state(2, seed=9).current_player
+    page.select_option("#replay-seen", str(1 - mover))  # the other seat's hand
+    page.wait_for_function(
+        "seat => document.querySelector('#replay').dataset.seat === seat", arg=str(1 - mover)
+    )
+    assert [e for e in errors if "status of 422" not in e] == []
     context.close()

@@ -312,6 +312,7 @@ def _step(state: State, since: int, last: dict[str, Any] | None) -> dict[str, An
         "line": [],
         "current_player": state.current_player,
         "view": state.view(None),
+        "seat": None,
         "log": [e.to_dict() for e in state.log_for(None, since)],
         "last": last,
         "legal": [{"id": a.id, "label": a.label, **game.action_data(a.id)} for a in legal],

@@ -71,11 +71,27 @@ def test_the_record_of_a_position_game_replays(client: TestClient) -> None:
     assert replayed.winners() == record["result"]["winners"]
 
 
+def test_a_whole_position_file_of_the_tables_game_is_taken(client: TestClient) -> None:
+    """A position file as ``tabletop position from-state`` writes one names its game and
+    options: the lobby takes it whole when they are the table's."""
+    whole = f'game = "uno-power"\noptions = {{ target_score = "single_round" }}\n{LESSON}'
+    created = _create(client, whole)
+    assert created.status_code == 201, created.text
+    record = client.get(f"/api/tables/{created.json()['id']}")
+    assert record.json()["position"] is True
+
+
 @pytest.mark.parametrize(
     ("position", "words"),
     [
         ("hands = [", "neither TOML nor JSON"),
-        ('game = "uno-power"', "names its game"),
+        ('game = "kung-fu"', "the position is of kung-fu; this table plays uno-power"),
+        (
+            'game = "uno-power"\noptions = { target_score = "500", hand_size = 5 }',
+            "other options (hand_size = 5, target_score = 500)",
+        ),
+        ({"options": "single_round"}, "options must be an object"),
+        ({"options": {"hand_size": 99}}, "hand_size"),
         ({"hands": [["red 55"], ["blue 5"]]}, "no card called 'red 55'"),
         ({"hands": [["red 5"], ["blue 5"], ["green 5"]]}, "the position has 3 players"),
         ("x" * 20_001, "at most 20000 characters"),

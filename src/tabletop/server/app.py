@@ -32,10 +32,10 @@ import gc
 import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import httpx
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import Body, FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -60,6 +60,7 @@ from tabletop.server import replays
 from tabletop.server.cluster import for_database
 from tabletop.server.faults import DATABASE_ERRORS
 from tabletop.server.http import Guard, address_key, client_address
+from tabletop.server.imports import Imports
 from tabletop.server.live import (
     BOT,
     DEFAULT_GRACE_S,
@@ -267,6 +268,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     manager = TableManager(storage, pool, settings, hint_pool, cluster)
     relay = httpx.AsyncClient(timeout=30)
     finished_games = replays.Replays(settings)
+    records = Imports(settings, storage)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -408,6 +410,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         out["client"] = client_files(out["game"])
         return out
 
+    @app.post("/api/analyses", status_code=201)
+    async def bring_in(record: Annotated[Any, Body()], request: Request) -> dict[str, Any]:
+        """A finished game's record, stored as a finished table to replay and analyse."""
+        table_id = await records.bring_in(record, address_key(client_address(request.scope)))
+        return {"id": table_id, "url": f"/table/{table_id}"}
+
     @app.post("/api/tables/{table_id}/seats/{seat}/claim")
     async def claim_seat(table_id: str, seat: int, body: ClaimIn) -> dict[str, Any]:
         table = await table_or_404(table_id)
@@ -416,19 +424,25 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/replay/{step}")
     async def replay(
-        table_id: str, step: int, request: Request, lang: str | None = None, line: str = ""
+        table_id: str,
+        step: int,
+        request: Request,
+        lang: str | None = None,
+        line: str = "",
+        seat: int | None = None,
     ) -> dict[str, Any]:
         """The step's events and last move in ``lang`` where the server speaks it, else
         English; with a ``line`` (action ids joined by dots), the last move of that
-        branch from the step."""
+        branch from the step; with a ``seat``, the view of that seat (its hand: the
+        game is over)."""
         address = client_address(request.scope)
         finished_games.charge(address)
         words = reader(spoken(lang) or "en")
         moves = replays.parse_line(line, settings.analysis_line_moves)
         table = await finished_table(table_id, N_("only a finished game can be replayed"))
         if moves:
-            return await finished_games.branch(table, step, moves, address, words)
-        return await finished_games.step(table, step, address, words)
+            return await finished_games.branch(table, step, moves, address, words, seat)
+        return await finished_games.step(table, step, address, words, seat)
 
     @app.get("/api/tables/{table_id}/analysis/{step}")
     async def analysis(

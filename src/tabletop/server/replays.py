@@ -187,12 +187,19 @@ class Replays:
             )
 
     async def step(
-        self, table: LiveTable, step: int, address: str, words: Reader | None = None
+        self,
+        table: LiveTable,
+        step: int,
+        address: str,
+        words: Reader | None = None,
+        seat: int | None = None,
     ) -> dict[str, Any]:
-        """The spectator's view of a finished game after ``step`` actions, the events
-        of that step (the deal's at step 0) and its last move, in ``words``' language
-        (English by default). Its request was counted (:meth:`charge`)."""
+        """The spectator's view of a finished game after ``step`` actions (``seat``'s,
+        hand and all: the game is over), the events of that step (the deal's at step 0)
+        and its last move, in ``words``' language (English by default). Its request was
+        counted (:meth:`charge`)."""
         words = words or reader()
+        self._check_seat(table, seat)
         points = await self._checkpoints(table, step, address)
         history = table.state.history
         total = len(history)
@@ -207,7 +214,8 @@ class Replays:
                 "total": total,
                 "line": [],
                 "current_player": state.current_player,
-                "view": state.view(None),
+                "view": state.view(_seen_by(state, seat)),
+                "seat": _seen_by(state, seat),
                 "log": [client_event(state, e, words) for e in points.events(log, step)],
                 "last": last,
                 "legal": legal_moves(state, words),
@@ -251,12 +259,19 @@ class Replays:
         return await asyncio.to_thread(build)
 
     async def branch(
-        self, table: LiveTable, step: int, line: Sequence[int], address: str, words: Reader
+        self,
+        table: LiveTable,
+        step: int,
+        line: Sequence[int],
+        address: str,
+        words: Reader,
+        seat: int | None = None,
     ) -> dict[str, Any]:
         """A step of a branch: the finished game after ``step`` actions and the moves
         of ``line`` (at least one), answered as :meth:`step` answers, with the events
         of the line's last move, and the legal moves there with their labels (the game
         is over, so every seat's are public: a person may play any seat on)."""
+        self._check_seat(table, seat)
         state = await self.state(table, step, address, line[:-1])
 
         def build() -> dict[str, Any]:
@@ -269,7 +284,7 @@ class Replays:
                     action=last_action,
                 )
             english = state.game.action_from_id(last_action).label
-            seat = state.current_player
+            mover = state.current_player
             label = client_label(state, last_action, english, words)
             first = _next_seq(state)
             state.apply(last_action)
@@ -279,9 +294,10 @@ class Replays:
                 "total": len(table.state.history),
                 "line": list(line),
                 "current_player": state.current_player,
-                "view": state.view(None),
+                "view": state.view(_seen_by(state, seat)),
+                "seat": _seen_by(state, seat),
                 "log": [client_event(state, e, words) for e in log],
-                "last": {"seat": seat, "label": label},
+                "last": {"seat": mover, "label": label},
                 "legal": legal_moves(state, words),
                 "over": state.is_terminal(),
             }
@@ -302,6 +318,17 @@ class Replays:
         total = len(table.state.history)
         if not 0 <= step <= total:
             raise TableError(N_("step must be between 0 and {last}"), 422, last=total)
+
+    @staticmethod
+    def _check_seat(table: LiveTable, seat: int | None) -> None:
+        """A seat whose view a finished game may show: any (nothing is hidden any more),
+        or -1: the seat to decide."""
+        if seat is not None and not -1 <= seat < table.row.num_players:
+            raise TableError(
+                N_("seat must be between -1 (the seat to decide) and {last}"),
+                422,
+                last=table.row.num_players - 1,
+            )
 
     def _charge_replay(self, address: str, actions: int) -> None:
         settings = self.settings
@@ -327,6 +354,14 @@ def record(table: LiveTable) -> dict[str, Any]:
     position = None if row.position is None else {**row.position, "seed": row.seed}
     record = tabletop.GameRecord.from_state(table.state, players=names, position=position)
     return record.to_dict()
+
+
+def _seen_by(state: State, seat: int | None) -> int | None:
+    """Whose view a step shows: ``seat``; -1 is the seat to decide (nobody's at the
+    end: the spectator's)."""
+    if seat != -1:
+        return seat
+    return None if state.is_terminal() else state.current_player
 
 
 def parse_line(text: str, most: int) -> tuple[int, ...]:

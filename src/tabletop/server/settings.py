@@ -63,7 +63,9 @@ class ServerSettings:
     branch adds at most ``analysis_line_moves`` moves to a step; the evaluation of a
     whole game searches ``line_hint_iterations`` a decision (a part of a hint, in
     proportion to ``hint_iterations``), and the last ``analyses_kept`` analyses are
-    kept to be answered again without a search.
+    kept to be answered again without a search. An address may bring in
+    ``imports_per_hour_per_address`` finished games' records an hour, each of at most
+    ``max_import_actions`` actions.
 
     An answer to an open question (``Game.open_question``: a window everyone holding
     hidden cards is asked in), a person's or the seat's preferences', is played no
@@ -124,6 +126,8 @@ class ServerSettings:
     analysis_line_moves: int = 400
     line_hint_iterations: int = 100
     analyses_kept: int = 2_000
+    imports_per_hour_per_address: int = 30
+    max_import_actions: int = 20_000
     shutdown_timeout_s: int = 5
     storage_retry_s: float = 0.5
     fault_log_every_s: float = 60.0

@@ -178,43 +178,22 @@ class Storage:
 
     def create_table(self, row: TableRow) -> None:
         with self._transaction() as conn:
-            conn.execute(
-                insert(tables_t).values(
-                    id=row.id,
-                    game=row.game,
-                    options=row.options,
-                    num_players=row.num_players,
-                    seed=str(row.seed),
-                    status=row.status,
-                    version=row.version,
-                    replace_bot=row.replace_bot,
-                    leave_grace_s=row.leave_grace_s,
-                    created_at=row.created_at,
-                    result=row.result,
-                    known_deal=row.known_deal,
-                    created_by=row.created_by,
-                    position=row.position,
-                    owner=row.owner,
-                    bot_pause_s=row.bot_pause_s,
+            _insert_table(conn, row)
+
+    def import_table(self, row: TableRow, moves: Sequence[tuple[int, int]]) -> None:
+        """A finished game brought in whole (a record's): its table, seats and every
+        action, as ``(action, seat)`` in order, in one transaction."""
+        now = time.time()
+        with self._transaction() as conn:
+            _insert_table(conn, row)
+            if moves:
+                conn.execute(
+                    insert(actions_t),
+                    [
+                        {"table_id": row.id, "ply": ply, "action": a, "seat": s, "at": now}
+                        for ply, (a, s) in enumerate(moves)
+                    ],
                 )
-            )
-            conn.execute(
-                insert(seats_t),
-                [
-                    {
-                        "table_id": row.id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "bot": s.bot,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                        "replaced": s.replaced,
-                        "preferences": s.preferences,
-                        "think": s.think,
-                    }
-                    for s in row.seats
-                ],
-            )
 
     def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
         """Store a seat's name, token hash, replacement flag and preferences (and the
@@ -534,6 +513,47 @@ class Storage:
             return None
         data: dict[str, Any] = json.loads(r[1])
         return int(r[0]), data
+
+
+def _insert_table(conn: Connection, row: TableRow) -> None:
+    """Insert the table ``row`` and its seats (within the caller's transaction)."""
+    conn.execute(
+        insert(tables_t).values(
+            id=row.id,
+            game=row.game,
+            options=row.options,
+            num_players=row.num_players,
+            seed=str(row.seed),
+            status=row.status,
+            version=row.version,
+            replace_bot=row.replace_bot,
+            leave_grace_s=row.leave_grace_s,
+            created_at=row.created_at,
+            result=row.result,
+            known_deal=row.known_deal,
+            created_by=row.created_by,
+            position=row.position,
+            owner=row.owner,
+            bot_pause_s=row.bot_pause_s,
+        )
+    )
+    conn.execute(
+        insert(seats_t),
+        [
+            {
+                "table_id": row.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "token_hash": s.token_hash,
+                "replaced": s.replaced,
+                "preferences": s.preferences,
+                "think": s.think,
+            }
+            for s in row.seats
+        ],
+    )
 
 
 def _seat_row(r: Any) -> SeatRow:

@@ -26,7 +26,7 @@ from tabletop.server.words import N_
 
 def checked_position(position: dict[str, Any] | str, settings: ServerSettings) -> dict[str, Any]:
     """A position's fields from a client: an object, or TOML or JSON text (the lobby's
-    box), without the game or options (the table's own).
+    box), with or without the game and options (:func:`own_fields` checks those).
 
     Its size is bounded in any form (text by its length, an object by its JSON's), and
     its nesting before anything parses it: a text nested thousands of levels deep
@@ -59,17 +59,41 @@ def checked_position(position: dict[str, Any] | str, settings: ServerSettings) -
             raise _too_large(most)
     if not isinstance(fields, dict):
         raise TableError(N_("a position is an object of fields"), 422)
-    for name in ("game", "options"):
-        if name in fields:
+    return fields
+
+
+def own_fields(fields: dict[str, Any], game: Game[Any]) -> dict[str, Any]:
+    """A position's fields for a table of ``game``: a whole position file (its game
+    and options, as ``tabletop position from-state`` writes one) is taken when both
+    are the table's, and refused with the difference otherwise."""
+    named = fields.get("game", game.id)
+    if named != game.id:
+        raise TableError(
+            N_("the position is of {other}; this table plays {game}"),
+            422,
+            other=str(named),
+            game=game.id,
+        )
+    options = fields.get("options", {})
+    if options:
+        if not isinstance(options, dict):
+            raise TableError(N_("the position's options must be an object"), 422)
+        try:
+            wanted = tabletop.make(game.id, **options).options_dict()
+        except TabletopError as exc:
+            raise TableError(str(exc), 422) from None
+        mine = game.options_dict()
+        differ = sorted(k for k in wanted if wanted[k] != mine.get(k))
+        if differ:
             raise TableError(
                 N_(
-                    "the position names its {name}: choose the game and its options for the "
-                    "table instead, and give the position's other fields"
+                    "the position was set up with other options ({options}): choose them "
+                    "for the table"
                 ),
                 422,
-                name=name,
+                options=", ".join(f"{k} = {wanted[k]}" for k in differ),
             )
-    return fields
+    return {k: v for k, v in fields.items() if k not in ("game", "options")}
 
 
 def _too_large(most: int) -> TableError:
@@ -157,7 +181,9 @@ def first_state(
     ``position`` (:func:`checked_position`, returned for the table's row), which must
     seat ``num_seats`` players."""
     try:
-        row_position = None if position is None else checked_position(position, settings)
+        row_position = None
+        if position is not None:
+            row_position = own_fields(checked_position(position, settings), game)
         if row_position is not None:
             state = game.position({**row_position, "seed": seed})
             if state.num_players != num_seats:

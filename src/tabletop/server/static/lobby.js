@@ -415,6 +415,40 @@ async function refreshTables() {
   $("no-tables").hidden = tables.length > 0;
 }
 
+// A finished game's record, brought in to its own table: the analysis board.
+const MAX_FILE_BYTES = 60_000; // under the server's body limit, said here first
+async function bringInRecord() {
+  const file = $("record-file").files[0];
+  $("record-error").textContent = "";
+  if (!file) return;
+  try {
+    if (file.size > MAX_FILE_BYTES) throw new Error(t("the file is too large for a game record"));
+    let record;
+    try {
+      record = JSON.parse(await file.text());
+    } catch {
+      throw new Error(t("the file is not a game record (JSON)"));
+    }
+    const table = await api("/api/analyses", { method: "POST", body: record });
+    location.href = table.url;
+  } catch (error) {
+    $("record-error").textContent = error.message;
+    $("record-file").value = "";
+  }
+}
+
+// A position file (TOML or JSON) read into the position's field, to be checked there.
+async function readPositionFile() {
+  const file = $("position-file").files[0];
+  if (!file) return;
+  if (file.size > MAX_FILE_BYTES) {
+    $("create-error").textContent = t("the file is too large for a position");
+    return;
+  }
+  $("position").value = await file.text();
+  $("more-box").open = true;
+}
+
 async function main() {
   await loadLanguage();
   await loadMonsterNames();
@@ -425,6 +459,8 @@ async function main() {
   $("players").addEventListener("change", renderSeats);
   $("create-form").addEventListener("submit", createTable);
   $("show-old").addEventListener("change", refreshTables);
+  $("record-file").addEventListener("change", bringInRecord);
+  $("position-file").addEventListener("change", readPositionFile);
   renderGame();
   await refreshTables();
   document.body.dataset.ready = "1";

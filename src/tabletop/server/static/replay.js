@@ -35,6 +35,9 @@ let lines = []; // the branches: { step, line: [ids], labels: [text] }
 let plot = null;
 let botsSeat = null; // the seat a person plays while the bots answer for the others
 
+// Whose view the board shows: "-1" the seat to decide (its hand: the game is over),
+// "" a spectator's, or a seat's number.
+const seenParam = () => ($("replay-seen").value === "" ? "" : `&seat=${$("replay-seen").value}`);
 const same = (a, b) => a && b && a.step === b.step && a.line.join(".") === b.line.join(".");
 const lineParam = (line) => (line.length ? `&line=${line.join(".")}` : "");
 const storeKey = () => `tabletop.lines.${page.tableId}`;
@@ -65,7 +68,7 @@ async function goTo(step, line = []) {
       const wanted = target;
       const started = performance.now();
       try {
-        const url = `/api/tables/${page.tableId}/replay/${wanted.step}?lang=${encodeURIComponent(lang())}${lineParam(wanted.line)}`;
+        const url = `/api/tables/${page.tableId}/replay/${wanted.step}?lang=${encodeURIComponent(lang())}${lineParam(wanted.line)}${seenParam()}`;
         draw(await api(url), wanted);
       } catch (error) {
         $("replay-label").textContent = error.message;
@@ -96,7 +99,7 @@ function draw(data, moment) {
   } else {
     $("replay-label").textContent = t("step {step} of {total} · the deal", { step: data.step, total: data.total });
   }
-  $("replay-board").replaceChildren(page.render(data.view));
+  $("replay-board").replaceChildren(page.render(data.view, data.seat));
   const list = $("replay-log");
   if (!stepForward) list.replaceChildren();
   for (const event of data.log) page.appendLog(list, event);
@@ -105,6 +108,7 @@ function draw(data, moment) {
   shownData = data;
   $("replay").dataset.step = data.step;
   $("replay").dataset.line = moment.line.join(".");
+  $("replay").dataset.seat = data.seat ?? "";
   $("replay-analyse").disabled = data.over;
   $("replay-analysis").replaceChildren(); // it was another moment's
   if (!onMain) learnLabel(moment, data.last?.label);
@@ -304,6 +308,15 @@ export function startReplay(lent) {
   $("replay-end").onclick = () => goTo(total);
   $("replay-step").oninput = () => { botsSeat = null; goTo(Number($("replay-step").value)); };
   $("replay-analyse").onclick = analyse;
+  $("replay-seen").replaceChildren(
+    h("option", { value: "-1", text: t("the seat to decide") }),
+    h("option", { value: "", text: t("a spectator") }),
+    ...Array.from({ length: page.players }, (_, seat) => h("option", { value: String(seat), text: page.seatName(seat) })));
+  $("replay-seen").onchange = () => {
+    const moment = shown || target;
+    shown = null; // drawn again, seen from elsewhere
+    goTo(moment.step, moment.line);
+  };
   $("replay-play").onclick = () => play(Number($("replay-moves").value));
   $("replay-share").onclick = share;
   $("replay-bots").onchange = () => { botsSeat = $("replay-bots").checked && shown?.line.length ? botsSeat : null; };

@@ -240,11 +240,12 @@ function showPreferences(values) {
   if (!panel.hidden) renderPreferences($("prefs"), preferenceCatalogue, values, setPreferences, summary?.game ?? "");
 }
 
-function context(msg, view) {
+// ``seat``: whose view it is (a replay's moment may be seen from any seat).
+function context(msg, view, seat = msg ? msg.seat : null) {
   return boardContext({
     preferences,
     setPreferences,
-    seat: msg ? msg.seat : null,
+    seat,
     version: msg ? msg.version : -1,
     legal: msg?.legal || [],
     view,
@@ -537,7 +538,7 @@ function renderResult(msg, ctx) {
   startReplay({
     tableId,
     players: summary.seats.length,
-    render: (view) => renderer.render(view, context(null, view)),
+    render: (view, seat = null) => renderer.render(view, context(null, view, seat)),
     appendLog,
     actionText,
     withNames,

@@ -134,6 +134,37 @@ class Game(ABC, Generic[OptionsT]):
         """
         raise InvalidOptionsError("position", "{game} has no position builder yet", game=self.title)
 
+    def describe(self, state: State) -> dict[str, Any]:
+        """The position fields of ``state`` (no ``game``, ``options`` or ``moves``): what
+        :meth:`position` takes to build it again (docs/positions.md, "From a saved state
+        or a record").
+
+        ``self.position(self.describe(state))`` builds a state with the same
+        :meth:`situation`: equal to ``state`` in everything but the random generator,
+        the log, the history and the bots' record of plays. ``seed`` is the state's seed
+        and every pile is listed whole, in order, so that the draws to come are the
+        same; the ``box`` is written when the state has one. A moment the fields cannot
+        express (a decision pending inside a turn) raises :class:`InvalidOptionsError`
+        (``PositionError``) naming what cannot be written: ``position_of`` in
+        :mod:`tabletop.core.positions` reaches it with ``moves`` from an earlier moment.
+        """
+        raise InvalidOptionsError("position", "{game} has no position builder yet", game=self.title)
+
+    def situation(self, state: State) -> dict[str, Any]:
+        """What a position of ``state`` must reproduce (:meth:`describe`): the saved
+        state's data (``to_dict()["state"]``) without the random generator (``rng``) and
+        the bots' record of plays (``record``).
+
+        A game may also leave out, where they lie idle, the working figures a finished
+        play leaves behind that no rule reads before a later play sets them again
+        (UNO Power's seat that played the card in play, at the start of the next
+        turn): two states that differ only there play alike.
+        """
+        data = state.to_dict(include_log=False)["state"]
+        data.pop("rng", None)
+        data.pop("record", None)
+        return data
+
     def preferences(self, values: Mapping[str, Any] | None = None) -> Any:
         """A seat's preferences from ``values`` (defaults for the rest).
 

@@ -17,7 +17,7 @@ rules of :func:`.deal.turn_up_first_card` then run); ``moves`` are then played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.positions import (
@@ -33,6 +33,7 @@ from tabletop.games.uno_power.cards import COLOURS, TOWERS, WILD_DRAW4, WILD_GRA
 from tabletop.games.uno_power.checks import check_state
 from tabletop.games.uno_power.deal import turn_up_first_card
 from tabletop.games.uno_power.phases import STAGE_DONE
+from tabletop.games.uno_power.scoring import round_gains
 
 if TYPE_CHECKING:
     from tabletop.games.uno_power.game import UnoPowerGame
@@ -56,9 +57,14 @@ FIELDS = frozenset(
         "called",
         "box",
         "start",
+        "turn_number",
+        "last_round",
         "moves",
     }
 )
+HOW_ROUNDS_END = ("out", "fewest points")
+"""How a round is won (``last_round.how``): a seat went out, or the fewest points in
+hand won when the round ended otherwise (an empty pile, a stalemate, the turn limit)."""
 STARTS = ("turn", "first card")
 """Where play starts: the named seat's normal turn, or the deal's first card."""
 
@@ -143,6 +149,9 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
         called = [bool(c) for c in per_seat(spec, "called", players, "true/false")]
     s["called"] = called
     s.update(turn_start_fields())
+    s["turns"] = _turn_number(game, spec, first_card)
+    if "last_round" in spec:
+        s["last_round"] = _last_round(game, spec["last_round"], s)
     s["played"] = top  # played before this turn: the first card's rules are over
     s["record"] = []  # what the seats do from the position on
     data["history"] = []
@@ -213,6 +222,79 @@ def turn_start_fields() -> dict[str, Any]:
         "towers_before": 0,
         "over": False,
         "winners": [],
+    }
+
+
+def _turn_number(game: UnoPowerGame, spec: Mapping[str, Any], first_card: bool) -> int:
+    """The turn's number in the round (``turn_number``): it counts towards the option
+    ``round_turn_limit``, and the first card's rules hold for the first turn only."""
+    if first_card:
+        if "turn_number" in spec:
+            raise PositionError(
+                "turn_number", 'the first card starts the first turn at start = "first card"'
+            )
+        return 0  # the first card begins the first turn
+    limit = game.options.round_turn_limit
+    number = whole_number(spec, "turn_number", 1)
+    if not 1 <= number <= limit:
+        raise PositionError(
+            "turn_number",
+            "from 1 to the option round_turn_limit ({limit}), got {number}",
+            limit=limit,
+            number=number,
+        )
+    return number
+
+
+def _last_round(game: UnoPowerGame, spec: Any, s: dict[str, Any]) -> dict[str, Any]:
+    """The last round's result as the view shows it (``last_round``), from its winner,
+    how it was won and the hands shown for scoring; the points follow the options, and
+    the scores after it are the position's."""
+    if not isinstance(spec, Mapping):
+        raise PositionError("last_round", "an object with the winner, how and hands")
+    if s["round"] < 2:
+        raise PositionError("last_round", "no round came before round 1: set the round")
+    known = ("winner", "how", "hands")
+    for name in sorted(set(spec) ^ set(known)):
+        if name in spec:
+            raise PositionError(
+                f"last_round.{name}", "unknown field (known: {known})", known=", ".join(known)
+            )
+        raise PositionError(f"last_round.{name}", "missing: the last round needs it")
+    players = len(s["hands"])
+    winner = spec["winner"]
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < players:
+        raise PositionError(
+            "last_round.winner",
+            "a seat from 0 to {last}, got {seat}",
+            last=players - 1,
+            seat=winner,
+        )
+    how = spec["how"]
+    if how not in HOW_ROUNDS_END:
+        raise PositionError(
+            "last_round.how",
+            "one of {hows}, got {how!r}",
+            hows=", ".join(map(repr, HOW_ROUNDS_END)),
+            how=how,
+        )
+    cards = game.cards
+    pool = CardPool(cards.names, cards.copies)  # the last round's deck: the whole deck
+    given = spec["hands"]
+    if isinstance(given, str) or not isinstance(given, Sequence) or len(given) != players:
+        raise PositionError(
+            "last_round.hands", "needs one list of cards per player ({players})", players=players
+        )
+    hands = [pool.take(f"last_round.hands[{p}]", h) for p, h in enumerate(given)]
+    in_hand = [sum(cards.points[k] for k in hand) for hand in hands]
+    return {
+        "round": s["round"] - 1,
+        "winner": winner,
+        "how": how,
+        "points_in_hand": in_hand,
+        "gained": round_gains(game.options, winner, in_hand),
+        "hands": [[cards.describe(k) for k in sorted(hand)] for hand in hands],
+        "scores": list(s["scores"]),
     }
 
 

@@ -14,6 +14,7 @@ from tabletop.core.bits import bits
 from tabletop.games.uno_power.phases import STAGE_DONE
 
 if TYPE_CHECKING:
+    from tabletop.games.uno_power.options import UnoPowerOptions
     from tabletop.games.uno_power.state import UnoPowerState
 
 
@@ -47,15 +48,7 @@ def end_round(state: UnoPowerState, winner: int, how: str) -> None:
     opts = state.uno_game.options
     n = state.num_players
     in_hand = [hand_points(state, p) for p in range(n)]
-    gained = [0] * n
-    if opts.scoring == "winner_takes":
-        gained[winner] = sum(
-            in_hand[p]
-            for p in range(n)
-            if p != winner and not (opts.partners and p % 2 == winner % 2)
-        )
-    else:
-        gained = [0 if p == winner else in_hand[p] for p in range(n)]
+    gained = round_gains(opts, winner, in_hand)
     for p in range(n):
         state.scores[p] += gained[p]
     describe = state.uno_game.cards.describe
@@ -98,6 +91,21 @@ def end_round(state: UnoPowerState, winner: int, how: str) -> None:
             return
     state.dealer = (state.dealer + 1) % n
     state.start_round()
+
+
+def round_gains(opts: UnoPowerOptions, winner: int, in_hand: list[int]) -> list[int]:
+    """The points each seat scores for a round ``winner`` won, the others holding
+    ``in_hand`` points (as the option ``scoring`` counts them)."""
+    n = len(in_hand)
+    if opts.scoring == "winner_takes":
+        gained = [0] * n
+        gained[winner] = sum(
+            in_hand[p]
+            for p in range(n)
+            if p != winner and not (opts.partners and p % 2 == winner % 2)
+        )
+        return gained
+    return [0 if p == winner else in_hand[p] for p in range(n)]
 
 
 def team_totals(state: UnoPowerState) -> list[int]:

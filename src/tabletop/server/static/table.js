@@ -246,6 +246,7 @@ function context(msg, view, seat = msg ? msg.seat : null) {
     preferences,
     setPreferences,
     seat,
+    seenFrom: !msg && seat !== null,
     version: msg ? msg.version : -1,
     legal: msg?.legal || [],
     view,

@@ -255,10 +255,12 @@ export class Binder {
 // ``text(section, id, field, english)``, which falls back to the view's English.
 // ``names(text)``: the text with "player 2" written as that seat's name (the rules'
 // English, such as Kung Fu's round summary). ``infoButton()``: see above.
-export function boardContext({ seat = null, version = -1, legal = [], view = null, summary = null, events = [], logFrom = 0, act, describe, preferences = null, setPreferences = () => {}, texts = {}, names = (text) => text }) {
+export function boardContext({ seat = null, seenFrom = false, version = -1, legal = [], view = null, summary = null, events = [], logFrom = 0, act, describe, preferences = null, setPreferences = () => {}, texts = {}, names = (text) => text }) {
   const binder = new Binder(act, describe);
   return {
     seat,
+    // A replay's moment seen from ``seat`` (the game is over): that seat is not "you".
+    seenFrom,
     preferences,
     setPreferences,
     version,

@@ -107,7 +107,7 @@ export function name(view, ctx, seat) {
   const m = view.monsters[seat];
   const player = ctx.name(seat);
   if (!m) return player;
-  return seat === ctx.seat ? t("{monster} (you)", { monster: monsterName(ctx, m) }) : `${monsterName(ctx, m)} · ${player}`;
+  return seat === ctx.seat && !ctx.seenFrom ? t("{monster} (you)", { monster: monsterName(ctx, m) }) : `${monsterName(ctx, m)} · ${player}`;
 }
 
 function sameMultiset(a, b) {

@@ -36,7 +36,7 @@ function who(ctx, seat) {
 
 // "Ann", or "Ann (you)" for this browser's seat.
 function playerName(ctx, seat) {
-  return seat === ctx.seat ? t("{player} (you)", { player: ctx.name(seat) }) : ctx.name(seat);
+  return seat === ctx.seat && !ctx.seenFrom ? t("{player} (you)", { player: ctx.name(seat) }) : ctx.name(seat);
 }
 
 function cardName(ctx, c) {
@@ -339,7 +339,7 @@ function hand(view, ctx) {
       return el;
     });
     box.replaceChildren(
-      h("div", { class: "kf-hand-head" }, h("strong", { text: tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length) }), toggle),
+      h("div", { class: "kf-hand-head" }, h("strong", { text: ctx.seenFrom ? tn("{player}'s hand · {n} card", "{player}'s hand · {n} cards", view.hand.length, { player: ctx.name(ctx.seat) }) : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length) }), toggle),
       h("div", { class: "kf-hand" }, ...cards));
   };
   draw();

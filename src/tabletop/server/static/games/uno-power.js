@@ -111,7 +111,7 @@ function who(ctx, seat) {
 
 // "Ann", or "Ann (you)" for this browser's seat.
 function playerName(ctx, seat) {
-  return seat === ctx.seat ? t("{player} (you)", { player: ctx.name(seat) }) : ctx.name(seat);
+  return seat === ctx.seat && !ctx.seenFrom ? t("{player} (you)", { player: ctx.name(seat) }) : ctx.name(seat);
 }
 
 // -- the prompt ------------------------------------------------------------------------
@@ -394,7 +394,7 @@ function hand(view, ctx) {
       ? h("span", { class: "drawn-note", text: t("You drew {card}", { card: cardName(view.drawn_card) }) })
       : null;
     box.replaceChildren(
-      h("div", { class: "uno-hand-head" }, h("strong", { text: tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length) }), drawn, toggle, reads ? ctx.infoButton() : null),
+      h("div", { class: "uno-hand-head" }, h("strong", { text: ctx.seenFrom ? tn("{player}'s hand · {n} card", "{player}'s hand · {n} cards", view.hand.length, { player: ctx.name(ctx.seat) }) : tn("Your hand · {n} card", "Your hand · {n} cards", view.hand.length) }), drawn, toggle, reads ? ctx.infoButton() : null),
       h("div", { class: "uno-hand" }, ...view.hand.map((c, i) => handCard(view, ctx, c, handKey(view.hand, i)))));
   };
   draw();

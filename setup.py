@@ -57,6 +57,7 @@ NOT_COMPILED = [
     "tabletop/games/kung_fu/__init__.py",
     "tabletop/games/kung_fu/action_text.py",
     "tabletop/games/kung_fu/bots.py",
+    "tabletop/games/kung_fu/describe.py",
     "tabletop/games/kung_fu/explain.py",
     "tabletop/games/kung_fu/game.py",
     "tabletop/games/kung_fu/log_text.py",
@@ -65,6 +66,7 @@ NOT_COMPILED = [
     "tabletop/games/uno_power/__init__.py",
     "tabletop/games/uno_power/action_text.py",
     "tabletop/games/uno_power/bots.py",
+    "tabletop/games/uno_power/describe.py",
     "tabletop/games/uno_power/explain.py",
     "tabletop/games/uno_power/game.py",
     "tabletop/games/uno_power/log_text.py",
@@ -79,7 +81,8 @@ NOT_COMPILED = [
 compiled classes cannot (each game's ``bots.py`` only calls its compiled
 ``heuristic.py``), and the
 options and preferences, whose validation reads the dataclass's annotations; the
-position builder, which runs once per position, and the hints' explanations
+position builder and its reverse (``describe.py``), which run once per position, and
+the hints' explanations
 (``explain.py``, with King of Tokyo's ``explain_dice.py`` and ``explain_words.py``),
 called once per hint (nothing to gain)."""
 

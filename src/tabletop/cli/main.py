@@ -28,6 +28,7 @@ import tabletop
 from tabletop.bots import bot_catalogue
 from tabletop.cli.analyse import analyse_command
 from tabletop.cli.language import tr, use
+from tabletop.cli.position import position_app
 from tabletop.cli.render import MatchResult, Seating, get_renderer
 from tabletop.cli.render.base import N_, plain_console, styled
 from tabletop.cli.serve import serve
@@ -534,6 +535,14 @@ app.command(
         "win chance (--plot FILE). Each search sees only what its seat knew then."
     ),
 )(analyse_command)
+app.add_typer(
+    position_app,
+    name="position",
+    help=tr().gettext(
+        "Position files: write one from a saved state or a moment of a game record\n"
+        "(from-state), or check that one builds (check)."
+    ),
+)
 app.command(
     help=tr().gettext(
         "Play bot tournaments in parallel and report win rates, ratings and statistics.\n"

@@ -160,7 +160,7 @@ class Game(ABC, Generic[OptionsT]):
         (UNO Power's seat that played the card in play, at the start of the next
         turn): two states that differ only there play alike.
         """
-        data = state.to_dict(include_log=False)["state"]
+        data: dict[str, Any] = state.to_dict(include_log=False)["state"]
         data.pop("rng", None)
         data.pop("record", None)
         return data

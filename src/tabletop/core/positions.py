@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any, Final, TypeVar
 
 from tabletop.core.action import Action
-from tabletop.core.errors import InvalidOptionsError
-from tabletop.core.game import State
+from tabletop.core.errors import InvalidOptionsError, TabletopError
+from tabletop.core.game import Game, State
 from tabletop.core.registry import make
 
 StateT = TypeVar("StateT", bound=State)
@@ -263,3 +263,193 @@ def load_position(source: str | Path | Mapping[str, Any]) -> State:
     if not isinstance(options, Mapping):
         raise InvalidOptionsError("position.options", "an object of option: value")
     return make(game_id, **options).position(data)
+
+
+WALK_LIMIT: Final = 500
+"""How many actions :func:`position_of` walks back at most."""
+
+
+def position_of(
+    state: State, start: State | None = None, *, limit: int = WALK_LIMIT
+) -> dict[str, Any]:
+    """The position file of any decision of a game: ``game``, ``options`` and the
+    fields (docs/positions.md, "From a saved state or a record").
+
+    The fields are :meth:`~tabletop.core.game.Game.describe`'s of an earlier moment,
+    and ``moves`` the labels of the actions played since: ``state.history`` is
+    replayed from ``start`` (default: the deal of the state's seed, ``new_state``;
+    pass a record's :meth:`~tabletop.core.record.GameRecord.start` for a game from a
+    position), and the latest moment ``k`` (at most ``limit`` actions back) whose
+    fields, with the labels of the actions from ``k`` on as ``moves``, build ``state``
+    again (the same :meth:`~tabletop.core.game.Game.situation`) gives the file: the
+    state itself where its own fields say it all. A history that does not replay to
+    ``state`` (a state from a position, without its start) leaves only the state's
+    own fields. A moment nothing can write raises :class:`PositionError` saying why.
+
+    >>> import tabletop
+    >>> state = tabletop.make("kung-fu").new_state(2, seed=4)
+    >>> state.apply(state.legal_actions()[0])
+    >>> sorted(position_of(state))[:4]
+    ['attacker', 'blue', 'game', 'hands']
+    """
+    game = state.game
+    if state.is_terminal():
+        raise PositionError("moves", "the game is over: no decision is left to write")
+    target = game.situation(state)
+    history = list(state.history)
+    near = min(NEAR, limit)
+    moments = _replayed(state, start, history, near, target)
+    if moments is None:  # a game whose start is unknown: the moment alone
+        try:
+            fields = _rebuilt(game, game.describe(state), target)
+        except InvalidOptionsError as exc:
+            raise PositionError(
+                "moves",
+                "the saved history does not replay from the deal of the state's seed (a "
+                "game from a position? pass its start), and the moment itself cannot be "
+                "written: {problem}",
+                problem=_problem(exc),
+            ) from None
+        return _position_file(game, fields)
+    labels = [game.action_from_id(a).label for a in history]
+    walk = _Walk(game, labels, target)
+    found = walk.back(moments, len(history))
+    tried = len(history) - len(moments) + 1  # the earliest moment tried
+    if found is None and tried > 0 and limit > near:  # walk further back
+        deeper = _replayed(state, start, history, limit, target)
+        assert deeper is not None
+        found = walk.back(deeper, tried - 1)
+    if found is not None:
+        return _position_file(game, found)
+    problem = walk.why()
+    if len(history) > limit:
+        raise PositionError(
+            "moves",
+            "no moment of the last {limit} actions can be written as fields from which "
+            "moves reach this one: {problem}",
+            limit=limit,
+            problem=problem,
+        )
+    raise PositionError(
+        "moves",
+        "no moment since the game's start can be written as fields from which moves "
+        "reach this one: {problem}",
+        problem=problem,
+    )
+
+
+NEAR: Final = 12
+"""The moments :func:`position_of` replays first: most decisions lie a few actions
+after a moment the fields write; only where none of them does is the walk replayed
+as far back as it may go."""
+
+
+class _Walk:
+    """The walk back of :func:`position_of` over the moments before a state, and why
+    it found none: the state's own reason, and where a moment was written, what the
+    state its fields and moves build differs in."""
+
+    def __init__(self, game: Game[Any], labels: list[str], target: dict[str, Any]) -> None:
+        self.game = game
+        self.labels = labels
+        self.target = target
+        self.problem: InvalidOptionsError | None = None  # the latest moment's
+        self.differ: list[str] | None = None  # the latest moment written's
+
+    def back(self, moments: list[State], latest: int) -> dict[str, Any] | None:
+        """The fields of the latest moment ``k <= latest`` among ``moments`` (the states
+        after the last ``len(moments) - 1`` actions) from which the moves reach the
+        saved situation, or ``None``."""
+        labels = self.labels
+        first = len(labels) - len(moments) + 1
+        for k in range(latest, first - 1, -1):
+            try:
+                fields = self.game.describe(moments[k - first])
+                if k < len(labels):
+                    fields["moves"] = labels[k:]
+                differ = _differences(self.game, fields, self.target)
+            except InvalidOptionsError as exc:
+                self.problem = self.problem or exc
+                continue
+            if not differ:
+                return fields
+            self.differ = self.differ or differ
+        return None
+
+    def why(self) -> Any:
+        """Why no moment was found, as a sentence."""
+        if self.problem is None:
+            assert self.differ is not None
+            return _elsewhere(self.differ)
+        problem = _problem(self.problem)
+        if self.differ is None:
+            return problem
+        return TabletopError(
+            "{problem}; the latest moment the fields write leads elsewhere: {why}",
+            problem=problem,
+            why=_elsewhere(self.differ),
+        )
+
+
+def _replayed(
+    state: State, start: State | None, history: list[int], limit: int, target: dict[str, Any]
+) -> list[State] | None:
+    """The states after each of the last ``limit`` actions of ``history`` and the one
+    before them, replayed from ``start`` (else the deal of the state's seed), or
+    ``None`` when the history does not replay to ``state``."""
+    game = state.game
+    current = (
+        start.clone()
+        if start is not None
+        else game.new_state(state.num_players, state.seed, log=False)
+    )
+    current.drop_record()  # the bots' record: no part of a situation
+    first = max(len(history) - limit, 0)
+    moments: list[State] = []
+    for i, action in enumerate(history):
+        if i >= first:
+            moments.append(current.clone())
+        try:
+            current.apply(action)
+        except TabletopError:
+            return None
+    moments.append(current)
+    if game.situation(current) != target:
+        return None
+    return moments
+
+
+def _rebuilt(game: Game[Any], fields: dict[str, Any], target: dict[str, Any]) -> dict[str, Any]:
+    """``fields``, once they have built a state of the situation ``target``."""
+    differ = _differences(game, fields, target)
+    if differ:
+        raise PositionError(
+            "moves",
+            "the fields build a state that differs in {names} (chance drawn from the "
+            "generator on the way?)",
+            names=", ".join(differ),
+        )
+    return fields
+
+
+def _differences(game: Game[Any], fields: dict[str, Any], target: dict[str, Any]) -> list[str]:
+    """What the state ``fields`` build differs in from the situation ``target``."""
+    got = game.situation(game.position(fields))
+    return sorted(name for name in set(got) | set(target) if got.get(name) != target.get(name))
+
+
+def _elsewhere(differ: list[str]) -> TabletopError:
+    return TabletopError(
+        "the fields build a state that differs in {names} (chance drawn from the "
+        "generator on the way?)",
+        names=", ".join(differ),
+    )
+
+
+def _problem(exc: InvalidOptionsError) -> Any:
+    """What a position error says, without its ``option 'position.…'`` wrapping."""
+    return exc.fields.get("problem", exc)
+
+
+def _position_file(game: Game[Any], fields: dict[str, Any]) -> dict[str, Any]:
+    return {"game": game.id, "options": game.options_dict(), **fields}

@@ -564,10 +564,28 @@ def test_energy_hoarder_at_the_end_of_turn() -> None:
     assert monster(state, 0)["stars"] == 2  # two full 6s
 
 
-@pytest.mark.parametrize("step", ["start of turn", "buy phase", "end of turn"])
-def test_dice_are_refused_where_none_show(step: str) -> None:
-    with pytest.raises(InvalidOptionsError, match=r"position\.dice"):
-        build({"monsters": ["Kraken", "The King"], "step": step, "dice": NO_SCORE})
+def test_dice_at_a_later_step_only_lie_on_the_table() -> None:
+    """The dice a turn resolved still show in its Buy phase: they do nothing there."""
+    state = build(
+        {
+            "monsters": [{"name": "Kraken", "energy": 10}, "The King"],
+            "step": "buy phase",
+            "dice": ["1", "1", "1"],
+        }
+    )
+    assert kind(state) == "buy" and state.view(None)["dice"] == ["1", "1", "1"]
+    assert monster(state, 0)["stars"] == 0  # three 1s resolved no star: they lie there
+
+
+def test_the_last_turns_dice_are_rolled_again_at_the_start_of_a_turn() -> None:
+    state = build(
+        {
+            "monsters": ["Kraken", "The King"],
+            "dice": ["claw"],
+            "next_dice": ["1", "1", "2", "2", "3", "3"],
+        }
+    )
+    assert state.view(None)["dice"] == NO_SCORE
 
 
 @pytest.mark.parametrize("step", ["rolling", "after the last roll"])
@@ -1157,7 +1175,12 @@ MISTAKES: list[tuple[str, dict[str, Any], dict[str, Any], str]] = [
         {},
         r"position\.(bay|city)",
     ),
-    ("dice where none show", two(step="buy phase", dice=NO_SCORE), {}, r"position\.dice"),
+    (
+        "ten dice",
+        two(step="buy phase", dice=[*NO_SCORE, "1", "2", "3", "3"]),
+        {},
+        r"position\.dice",
+    ),
     (
         "a face that does not exist",
         two(step="rolling", dice=["1", "2", "3", "4", "heart", "claw"]),

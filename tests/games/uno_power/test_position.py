@@ -134,7 +134,7 @@ def test_position_files_in_toml_and_json(tmp_path: Path) -> None:
         ('hands = [["red 5"], ["blue 5"]]', "name the game"),
         ('game = "uno-power"\noptions = 3', "position.options"),
         # Every game builds positions now: a field of another game's is named.
-        ('game = "king-of-tokyo"\ndice = ["claw"]', "position.dice"),
+        ('game = "king-of-tokyo"\nhands = [["red 5"]]', "position.hands"),
     ],
 )
 def test_bad_position_files_say_why(tmp_path: Path, content: str, words: str) -> None:

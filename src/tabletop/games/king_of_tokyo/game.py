@@ -184,5 +184,13 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
     def position(self, spec: Mapping[str, Any]) -> KingOfTokyoState:
         return position.build(self, spec)
 
+    def describe(self, state: State) -> dict[str, Any]:
+        """The position fields that build ``state`` again (docs/positions.md); raises
+        :class:`~tabletop.core.positions.PositionError` where no field can say it."""
+        assert isinstance(state, KingOfTokyoState)
+        from tabletop.games.king_of_tokyo.position_describe import describe
+
+        return describe(self, state)
+
     def state_from_dict(self, data: dict[str, Any]) -> KingOfTokyoState:
         return KingOfTokyoState.from_dict(self, data)

@@ -1,12 +1,19 @@
 """A King of Tokyo situation set up in the players' words (docs/positions.md).
 
 A position names the monsters and what each has (hearts, stars, energy, tokens, Power
-cards, Evolutions), who is in Tokyo, the row and the next cards of the deck, the Power
-cards out of the game (``box``), whose turn it is and at which step, and the dice. What
-it leaves out gets the game's normal set-up with the seed: monsters dealt from the
-box, the deck shuffled, the row turned up. Starting at a step runs that step: "start
-of turn" gives the Tokyo stars and the start-of-turn cards as the game would, then
-rolls (``next_dice`` scripts the faces); ``moves`` are then played.
+cards, Evolutions and the marks on them), who is in Tokyo, the row and the next cards
+of the deck, the Power cards out of the game (``box``), whose turn it is and at which
+step, the dice, and what the turn has done so far (``this_turn``). What it leaves out
+gets the game's normal set-up with the seed: monsters dealt from the box, the deck
+shuffled, the row turned up. Starting at a step runs that step: "start of turn" gives
+the Tokyo stars and the start-of-turn cards as the game would, then rolls
+(``next_dice`` scripts the faces); ``moves`` are then played, and ``stop`` checks
+where the state waits.
+
+The modules: this one reads the table and deals; :mod:`.position_placer` places the
+cards and tokens, :mod:`.position_evolutions` the Evolutions, :mod:`.position_turn`
+the turn, its step and ``stop``, :mod:`.position_marks` the turn's marks;
+:mod:`.position_describe` writes a state's fields back.
 
     >>> import tabletop
     >>> game = tabletop.make("king-of-tokyo")
@@ -26,24 +33,13 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.positions import (
-    CardPool,
-    PositionError,
-    check_fields,
-    play_moves,
-    whole_number,
-)
+from tabletop.core.positions import PositionError, check_fields, play_moves, whole_number
 from tabletop.core.rng import Rng
-from tabletop.games.king_of_tokyo import owned
-from tabletop.games.king_of_tokyo.cards import Card, CardTable, card_table
-from tabletop.games.king_of_tokyo.constants import BATTERY_ENERGY, SMOKE_COUNTERS
-from tabletop.games.king_of_tokyo.dice import FACE_NAMES, MAX_DICE, face_from_name
-from tabletop.games.king_of_tokyo.evolutions import evolution_table
-from tabletop.games.king_of_tokyo.hookspecs import POSITION_COUNTERS
-from tabletop.games.king_of_tokyo.monster import START_HEARTS, WIN_STARS
 from tabletop.games.king_of_tokyo.options import MONSTER_NAMES
-from tabletop.games.king_of_tokyo.phases import Ask, Stage
-from tabletop.games.king_of_tokyo.position_evolutions import Evolutions
+from tabletop.games.king_of_tokyo.phases import Ask
+from tabletop.games.king_of_tokyo.position_placer import Placer
+from tabletop.games.king_of_tokyo.position_turn import TURN_FIELDS, check_stop, start
+from tabletop.games.king_of_tokyo.position_words import seat_of, seats_of
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
@@ -56,17 +52,13 @@ FIELDS = frozenset(
         "monsters",
         "city",
         "bay",
-        "turn",
-        "turn_number",
-        "step",
-        "dice",
-        "rolls_left",
-        "next_dice",
+        "eliminated",
         "row",
         "deck",
         "discard",
         "box",
         "moves",
+        *TURN_FIELDS,
     }
 )
 MONSTER_FIELDS = frozenset(
@@ -81,23 +73,18 @@ MONSTER_FIELDS = frozenset(
         "cards",
         "counters",
         "mimic",
+        "paid",
         "evolutions",
         "played",
         "evolution_deck",
         "evolution_discard",
+        "icy_reflection",
+        "target_token",
+        "encased",
+        "lent",
+        "ufo",
     }
 )
-EVOLUTION_FIELDS = ("evolutions", "played", "evolution_deck", "evolution_discard")
-STEPS: Mapping[str, int] = {
-    "start of turn": Stage.START,
-    "rolling": Stage.ROLLING,
-    "after the last roll": Stage.ROLLING,
-    "buy phase": Stage.BUY,
-    "end of turn": Stage.END,
-}
-"""The steps a position can start at, and the stage each runs first."""
-
-ROLLS_AFTER_FIRST = 2  # the first roll made, two rerolls left
 
 
 def build(game: KingOfTokyoGame, spec: Mapping[str, Any]) -> KingOfTokyoState:
@@ -123,15 +110,43 @@ def build(game: KingOfTokyoGame, spec: Mapping[str, Any]) -> KingOfTokyoState:
         )
     seats = seats or [{} for _ in range(players)]
     seed = whole_number(spec, "seed", 0)
-    state = _dealt(game, players, seed, _monster_ids(game, seats, seed))
-    _Placer(state, spec, seats).place()
-    step = spec.get("step", "start of turn")
-    if step not in STEPS:
+    state = deal(game, players, seed, _monster_ids(game, seats, seed))
+    Placer(state, spec, seats).place()
+    _the_out_and_tokyo(state, spec)
+    where = start(state, spec)
+    state = play_moves(state, spec.get("moves", []))
+    check_stop(state, spec, where)
+    return state
+
+
+def _the_out_and_tokyo(state: KingOfTokyoState, spec: Mapping[str, Any]) -> None:
+    """The order the monsters out of the game left it in; who is in Tokyo."""
+    out = [m.seat for m in state.monsters if not m.alive]
+    if "eliminated" in spec:
+        order = seats_of(state, "eliminated", spec["eliminated"], out=True)
+        if sorted(order) != out:
+            raise PositionError(
+                "eliminated", "lists each monster out of the game once, and no other"
+            )
+        out = order
+    state.eliminated = out
+    alive = [m.seat for m in state.monsters if m.alive]
+    if len(alive) < 2 and (state.kot_game.immediate_end or not alive):
+        # 2016 checks victory at the end of the turn: the last monster ends its turn.
+        raise PositionError("monsters", "at least two monsters must be in the game")
+    state.alive_count = len(alive)
+    state.city = _seat(state, spec, "city")
+    state.bay = _seat(state, spec, "bay")
+    if state.city >= 0 and state.city == state.bay:
+        raise PositionError("bay", "a monster holds one place in Tokyo, not both")
+    if state.bay >= 0 and not state.bay_open():
         raise PositionError(
-            "step", "one of {steps}, got {step!r}", steps=", ".join(map(repr, STEPS)), step=step
+            "bay", "Tokyo Bay is in play only with 5 or 6 monsters (option tokyo_bay)"
         )
-    _start(state, spec, step)
-    return play_moves(state, spec.get("moves", []))
+
+
+def _seat(state: KingOfTokyoState, spec: Mapping[str, Any], field: str) -> int:
+    return seat_of(state, field, spec[field]) if spec.get(field) is not None else -1
 
 
 def _monster_specs(spec: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -207,7 +222,7 @@ def _monster_ids(
     return tuple(key or unnamed.pop() for key in ids)
 
 
-def _dealt(
+def deal(
     game: KingOfTokyoGame, players: int, seed: int, monsters: tuple[str, ...] | None
 ) -> KingOfTokyoState:
     """The game's own set-up with ``seed`` (with ``monsters`` at the table), ready to edit:
@@ -225,292 +240,3 @@ def _dealt(
     data["state"]["decisions"] = []
     data["state"]["queue"] = []
     return game.state_from_dict(data)
-
-
-class _Placer:
-    """Puts the position's cards, tokens and monsters on the dealt table."""
-
-    def __init__(
-        self, state: KingOfTokyoState, spec: Mapping[str, Any], seats: list[dict[str, Any]]
-    ) -> None:
-        self.state = state
-        self.spec = spec
-        self.seats = seats
-        table: CardTable = state.kot_game.cards
-        other = card_table("2016" if table.edition == "2011" else "2011")
-        aliases = {c.slug: int(c) for c in Card}
-        aliases.update({c.slug.replace("_", " "): int(c) for c in Card})
-        aliases.update({other.info[c].name: int(c) for c in Card})
-        self.pool = CardPool([i.name for i in table.info], [i.count for i in table.info], aliases)
-        # The free instances of each card type, in the seed's deal order.
-        dealt = [*state.deck, *reversed(state.row)]
-        self.free: dict[int, list[int]] = {int(c): [] for c in Card}
-        for c in dealt:
-            self.free[table.instances[c]].append(c)
-        self.dealt = dealt
-
-    def cards(self, field: str, names: Any) -> list[int]:
-        return [self.free[k].pop(0) for k in self.pool.take(field, names)]
-
-    def place(self) -> None:
-        state, spec = self.state, self.spec
-        table = state.kot_game.cards
-        held = [
-            self.cards(f"monsters[{p}].cards", s.get("cards", [])) for p, s in enumerate(self.seats)
-        ]
-        for p, cards in enumerate(held):
-            for c in cards:
-                if not table.keep[c]:
-                    raise PositionError(
-                        f"monsters[{p}].cards",
-                        "{card} is a Discard card: played when bought, never kept",
-                        card=table.names[c],
-                    )
-            state.monsters[p].cards = cards
-        row = self.cards("row", spec.get("row", []))
-        if len(row) > len(state.row):
-            raise PositionError(
-                "row",
-                "the row has {size} cards, not {count}",
-                size=len(state.row),
-                count=len(row),
-            )
-        on_top = self.cards("deck", spec.get("deck", []))
-        state.discard = self.cards("discard", spec.get("discard", []))
-        # Last: the cards placed elsewhere count.
-        state.box = tuple(sorted(self.cards("box", spec.get("box", []))))
-        taken = {c for cards in self.free.values() for c in cards}
-        rest = [c for c in self.dealt if c in taken]
-        while len(row) < len(state.row):
-            row.append(rest.pop() if rest else -1)
-        state.row = row
-        state.deck = [*rest, *reversed(on_top)]
-        for p, s in enumerate(self.seats):
-            self.monster(p, s)
-        if state.pu is not None:
-            Evolutions(state, self.seats).place()
-        else:
-            for p, s in enumerate(self.seats):
-                for name in EVOLUTION_FIELDS:
-                    if name in s:
-                        raise PositionError(
-                            f"monsters[{p}].{name}", "Evolutions are in play with Power Up! only"
-                        )
-        for p, s in enumerate(self.seats):
-            self.mimic(p, s)
-        state.refresh_masks()
-        for p, s in enumerate(self.seats):
-            self.counters(p, s)
-            m = state.monsters[p]
-            if m.alive and m.hearts > m.max_hearts:
-                raise PositionError(
-                    f"monsters[{p}].hearts",
-                    "{hearts} is over its maximum of {most}",
-                    hearts=m.hearts,
-                    most=m.max_hearts,
-                )
-        alive = [m.seat for m in state.monsters if m.alive]
-        if len(alive) < 2:
-            raise PositionError("monsters", "at least two monsters must be in the game")
-        state.alive_count = len(alive)
-        state.city = self.seat("city", -1)
-        state.bay = self.seat("bay", -1)
-        if state.city >= 0 and state.city == state.bay:
-            raise PositionError("bay", "a monster holds one place in Tokyo, not both")
-        if state.bay >= 0 and not state.bay_open():
-            raise PositionError(
-                "bay", "Tokyo Bay is in play only with 5 or 6 monsters (option tokyo_bay)"
-            )
-
-    def monster(self, p: int, s: Mapping[str, Any]) -> None:
-        state = self.state
-        m = state.monsters[p]
-        field = f"monsters[{p}]"
-        out = s.get("out", False)
-        if not isinstance(out, bool):
-            raise PositionError(f"{field}.out", "true or false, got {value!r}", value=out)
-        m.hearts = _count(s, "hearts", field, 0 if out else START_HEARTS, 0 if out else 1)
-        m.stars = _count(s, "stars", field, 0, 0, WIN_STARS - 1)
-        m.energy = _count(s, "energy", field, 0, 0)
-        m.poison = _count(s, "poison", field, 0, 0)
-        m.shrink = _count(s, "shrink", field, 0, 0)
-        if not out:
-            return
-        if m.hearts or m.cards or s.get("evolutions") or s.get("played"):
-            raise PositionError(
-                f"{field}.out", "a monster out of the game has no hearts and no cards"
-            )
-        m.alive = False
-        state.eliminated.append(p)
-
-    def mimic(self, p: int, s: Mapping[str, Any]) -> None:
-        """Mimic's token: on a Keep card in front of another monster."""
-        name = s.get("mimic")
-        if name is None:
-            return
-        state = self.state
-        table = state.kot_game.cards
-        field = f"monsters[{p}].mimic"
-        if not any(table.instances[c] == Card.MIMIC for c in state.monsters[p].cards):
-            raise PositionError(field, "the monster has no Mimic card")
-        kind = self.pool.kind(field, name)
-        for other in state.monsters:
-            if other.seat != p:
-                for c in other.cards:
-                    if table.instances[c] == kind:
-                        state.monsters[p].mimic = c
-                        return
-        raise PositionError(field, "no other monster has {card}", card=table.info[kind].name)
-
-    def counters(self, p: int, s: Mapping[str, Any]) -> None:
-        """The counters on ``p``'s cards: as given, else what the card comes with."""
-        state = self.state
-        m = state.monsters[p]
-        table = state.kot_game.cards
-        field = f"monsters[{p}].counters"
-        given = s.get("counters", {})
-        if not isinstance(given, Mapping):
-            raise PositionError(field, "an object of card name: counters")
-        for c in m.cards:
-            card = table.instances[c]
-            if card == Card.MIMIC and m.mimic >= 0:  # the copy comes with its own
-                card = table.instances[m.mimic]
-            if card == Card.SMOKE_CLOUD:
-                state.counters[c] = SMOKE_COUNTERS
-            elif card == Card.BATTERY_MONSTER and table.edition == "2016":
-                state.counters[c] = BATTERY_ENERGY
-        pu = state.pu
-        if pu is not None:  # what face-up Evolutions come with (Adapting Technology)
-            for set_up in POSITION_COUNTERS.calls:
-                set_up(state, p)
-        for name, n in given.items():
-            count = _count({name: n}, name, field, 0, 0)
-            target = self._counted(p, field, name)
-            if target >= 0:
-                state.counters[target] = count
-            else:
-                assert pu is not None
-                pu.counters[-target - 1] = count
-        for c in m.cards:
-            card = table.instances[c]
-            if card == Card.MIMIC and m.mimic >= 0:
-                card = table.instances[m.mimic]
-            if card == Card.BATTERY_MONSTER and c not in state.counters:
-                raise PositionError(
-                    field, "say how many energy counters {card} carries", card=table.names[c]
-                )
-
-    def _counted(self, p: int, field: str, name: str) -> int:
-        """The card instance ``name`` names among ``p``'s cards, or ``-1 - number`` of
-        the Evolution it names among ``p``'s face-up ones."""
-        state = self.state
-        table = state.kot_game.cards
-        key = name.strip().lower()
-        for c in state.monsters[p].cards:
-            info = table.info[table.instances[c]]
-            if key in (info.name.lower(), info.card.slug, info.card.slug.replace("_", " ")):
-                return c
-        pu = state.pu
-        if pu is not None:
-            for n in pu.table[p]:
-                e = evolution_table().info[n]
-                if key in (e.name.lower(), e.id):
-                    return -1 - n
-        raise PositionError(f"{field}.{name}", "names no card in front of this monster")
-
-    def seat(self, field: str, default: int) -> int:
-        return _seat(self.state, self.spec, field, default)
-
-
-def _seat(state: KingOfTokyoState, spec: Mapping[str, Any], field: str, default: int) -> int:
-    """A seat named by number or by its monster's name; it must be in the game."""
-    value = spec.get(field)
-    if value is None:
-        return default
-    seat = -1
-    if isinstance(value, str):
-        key = value.strip().lower()
-        for p, m in enumerate(state.monsters):
-            if key in (m.name, m.name.replace("_", " "), state.monster_name(p).lower()):
-                seat = p
-        if seat < 0:
-            raise PositionError(field, "no monster {name!r} at this table", name=value)
-    elif isinstance(value, int) and not isinstance(value, bool):
-        seat = value
-    if not 0 <= seat < state.num_players:
-        raise PositionError(
-            field, "a seat from 0 to {last} or a monster's name", last=state.num_players - 1
-        )
-    if not state.monsters[seat].alive:
-        raise PositionError(field, "{monster} is out of the game", monster=state.monster_name(seat))
-    return seat
-
-
-def _count(
-    spec: Mapping[str, Any], name: str, field: str, default: int, low: int, high: int | None = None
-) -> int:
-    value = spec.get(name, default)
-    where = f"{field}.{name}"
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(where, "must be a whole number, got {value!r}", value=value)
-    if value < low or (high is not None and value > high):
-        if high is None:
-            raise PositionError(where, "from {low}, got {value}", low=low, value=value)
-        raise PositionError(
-            where, "from {low} to {high}, got {value}", low=low, high=high, value=value
-        )
-    return value
-
-
-def _faces(spec: Mapping[str, Any], field: str) -> list[int]:
-    names = spec.get(field, [])
-    if isinstance(names, str) or not isinstance(names, Sequence):
-        raise PositionError(field, "a list of die faces ({faces})", faces=", ".join(FACE_NAMES))
-    faces = []
-    for name in names:
-        try:
-            faces.append(face_from_name(name))
-        except (ValueError, AttributeError):
-            raise PositionError(
-                field,
-                "no die face {name!r} (the faces: {faces})",
-                name=name,
-                faces=", ".join(FACE_NAMES),
-            ) from None
-    return faces
-
-
-def _start(state: KingOfTokyoState, spec: Mapping[str, Any], step: str) -> None:
-    """Whose turn, which step, the dice; then run the step to the first decision."""
-    turn = _seat(state, spec, "turn", 0)
-    state.active = state.base = turn
-    state.turn = whole_number(spec, "turn_number", 1) - 1
-    limit = state.kot_game.options.turn_limit
-    if not 0 <= state.turn < limit:
-        raise PositionError("turn_number", "from 1 to the turn limit ({limit})", limit=limit)
-    state.next_dice = tuple(_faces(spec, "next_dice"))
-    dice = _faces(spec, "dice")
-    rolled = step in ("rolling", "after the last roll")
-    if dice and not rolled:
-        raise PositionError(
-            "dice", "no dice show at the {step}: next_dice scripts the roll", step=step
-        )
-    if rolled and "dice" not in spec:  # [] is allowed: Shrink Rays can leave no dice
-        raise PositionError("dice", "name the dice showing {step}", step=step)
-    if len(dice) > MAX_DICE:
-        raise PositionError(
-            "dice", "at most {most} dice, got {count}", most=MAX_DICE, count=len(dice)
-        )
-    default_left = ROLLS_AFTER_FIRST if step == "rolling" else 0
-    state.rolls_left = whole_number(spec, "rolls_left", default_left)
-    if "rolls_left" in spec and step != "rolling":
-        raise PositionError("rolls_left", 'only at the step "rolling"')
-    most = ROLLS_AFTER_FIRST + owned.copies(state, turn, Card.GIANT_BRAIN)
-    if not (1 if step == "rolling" else 0) <= state.rolls_left <= most:
-        raise PositionError(
-            "rolls_left", "from 1 to {most} while rolling (Giant Brain: +1)", most=most
-        )
-    state.dice = sorted(dice)
-    state.stage = STEPS[step]
-    state.event("position", "The game starts from a position.")
-    state.advance()

@@ -1,21 +1,32 @@
 """Power Up! in a King of Tokyo position (docs/positions.md): each monster's
-Evolutions in hand, face up, and the next of its deck, by name. The rest of the
-position is :mod:`.position`'s, which hands the seats' fields here once the
-monsters are at the table."""
+Evolutions in hand, face up, and the next of its deck, by name, and the marks its
+face-up Evolutions keep (Icy Reflection's copy, Target Acquired's token, the die
+Encased in Ice, a Freeze Ray lent). The rest of the position is
+:mod:`.position_placer`'s, which hands the seats' fields here once the monsters are
+at the table."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.positions import CardPool, PositionError
 from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.options import MONSTER_NAMES
+from tabletop.games.king_of_tokyo.position_words import face_of, seat_of
+from tabletop.games.king_of_tokyo.power_up import ICY_MARK
 
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 DECK_SIZE = 8  # Evolutions per monster
+LASTING = frozenset(
+    {"blizzard", "cold_wave", "cat_nip", "mecha_blast", "detachable_tail", "simian_scamper"}
+)
+"""Temporary Evolutions that stay face up while their effect lasts: until the start of
+their owner's next turn (Blizzard, Cold Wave) or the end of the turn (the others)."""
+ADAPTING_COUNTERS = 3  # Icy Reflection on Adapting Technology comes with its own
 
 
 class Evolutions:
@@ -62,7 +73,7 @@ class Evolutions:
         for p in range(state.num_players):
             hand, played = self.take(p, "evolutions"), self.take(p, "played")
             for n in played:
-                if not info[n].permanent:
+                if not info[n].permanent and info[n].id not in LASTING:
                     raise PositionError(
                         f"monsters[{p}].played",
                         "{evolution} is a temporary Evolution: discarded when played",
@@ -106,3 +117,94 @@ class Evolutions:
                         evolution=info[n].name,
                     )
         state.pu = fresh
+
+
+def evolution_kind(field: str, name: Any) -> int:
+    """The Evolution called ``name`` (its name or id, any case)."""
+    table = evolution_table()
+    if isinstance(name, str):
+        key = name.strip().lower()
+        for e in table.info:
+            if key in (e.name.lower(), e.id, e.id.replace("_", " ")):
+                return e.number
+    raise PositionError(field, "no Evolution called {name!r}", name=name)
+
+
+def evolution_marks(state: KingOfTokyoState, seats: list[dict[str, Any]]) -> None:
+    """The marks of each monster's face-up Evolutions: Icy Reflection's snowflake token
+    first (the others may be on its copy), then Target Acquired's target token, the die
+    Encased in Ice, a Freeze Ray lent."""
+    pu = state.pu
+    assert pu is not None
+    for p, s in enumerate(seats):
+        if "icy_reflection" in s:
+            _icy(state, p, s["icy_reflection"])
+    for p, s in enumerate(seats):
+        field = f"monsters[{p}]"
+        if "target_token" in s:
+            target = evolution_table().by_id["target_acquired"].number
+            piles = (pu.hand[p], pu.table[p], pu.deck[p], pu.discard[p])
+            if not pu.has(p, "target_acquired") and not any(target in pile for pile in piles):
+                raise PositionError(f"{field}.target_token", "the monster has no Target Acquired")
+            holder = seat_of(state, f"{field}.target_token", s["target_token"], out=True)
+            if holder == p:
+                raise PositionError(f"{field}.target_token", "the token goes to another monster")
+            pu.marks[f"target_token.{p}"] = holder
+        if "encased" in s:
+            if not pu.has(p, "encased_in_ice"):
+                raise PositionError(f"{field}.encased", "the monster has no Encased in Ice face up")
+            if "encased_owner" in pu.marks:
+                raise PositionError(f"{field}.encased", "Encased in Ice holds one die at a time")
+            pu.marks["encased_face"] = face_of(f"{field}.encased", s["encased"])
+            pu.marks["encased_owner"] = p
+        if "lent" in s:
+            _lent(state, p, s["lent"])
+
+
+def _icy(state: KingOfTokyoState, p: int, name: Any) -> None:
+    """Icy Reflection's snowflake token on a face-up Permanent Evolution."""
+    pu = state.pu
+    assert pu is not None
+    table = evolution_table()
+    field = f"monsters[{p}].icy_reflection"
+    icy = table.by_id["icy_reflection"].number
+    if icy not in pu.table[p]:
+        raise PositionError(field, "the monster has no Icy Reflection face up")
+    n = evolution_kind(field, name)
+    e = table.info[n]
+    if n == icy or not e.permanent or not any(n in t for t in pu.table):
+        raise PositionError(
+            field, "{evolution} is no other Permanent Evolution face up", evolution=e.name
+        )
+    pu.marks[ICY_MARK] = n
+    if state.options.icy_reflection_leaves == "token":
+        pu.marks["icy_keeps"] = 1
+
+
+def icy_counters(state: KingOfTokyoState, p: int) -> None:
+    """Icy Reflection copying Adapting Technology comes with its own 3 counters."""
+    pu = state.pu
+    assert pu is not None
+    table = evolution_table()
+    icy = table.by_id["icy_reflection"].number
+    if icy in pu.table[p] and pu.marks.get(ICY_MARK) == table.by_id["adapting_technology"].number:
+        pu.counters[icy] = ADAPTING_COUNTERS
+
+
+def _lent(state: KingOfTokyoState, p: int, given: Any) -> None:
+    """The Freeze Ray cards ``p`` lent: a face-up Freeze Ray, or Icy Reflection on one."""
+    pu = state.pu
+    assert pu is not None
+    field = f"monsters[{p}].lent"
+    if not isinstance(given, Mapping):
+        raise PositionError(field, "an object of Evolution: the monster it is lent to")
+    for name, holder in given.items():
+        n = evolution_kind(f"{field}.{name}", name)
+        if n not in pu.table[p] or pu.effect_id(n) != "freeze_ray":
+            raise PositionError(
+                f"{field}.{name}", "names no Freeze Ray face up in front of this monster"
+            )
+        seat = seat_of(state, f"{field}.{name}", holder, out=True)
+        if seat == p:
+            raise PositionError(f"{field}.{name}", "a Freeze Ray is lent to another monster")
+        pu.marks[f"freeze_ray:{n}"] = seat

@@ -103,14 +103,14 @@ def attack(state: KungFuState, a: int, k: int, down: bool) -> None:
                 f"you attack with {g.labels[k]}",
                 private=a,
                 type=g.cards.ids[k],
-                card=g.describe(k),
+                card=g.describe_card(k),
             )
         else:
             state.event(
                 "attack",
                 f"player {a + 1} attacks with {g.labels[k]}",
                 player=a,
-                card=g.describe(k),
+                card=g.describe_card(k),
             )
     if down:  # R5: the draw comes before the parry
         d = 1 - a
@@ -166,14 +166,14 @@ def play_parry(state: KungFuState, d: int, k: int) -> None:
                 "parry",
                 f"player {d + 1} parries with {g.labels[k]}",
                 player=d,
-                card=g.describe(k),
+                card=g.describe_card(k),
             )
         if state.att_hidden:
             a = state.att_card
             state.event(
                 "reveal",
                 f"the face-down attack is {g.labels[a]}",
-                card=g.describe(a),
+                card=g.describe_card(a),
             )
     if state.att_hidden:
         note_reveal(state, state.att_player, state.att_card)

@@ -12,7 +12,7 @@ from tabletop.core.decisions import Decision
 from tabletop.core.game import Game, GameInfo, Sampler, State
 from tabletop.core.package_texts import PackageTexts
 from tabletop.core.rng import Rng
-from tabletop.games.kung_fu import position
+from tabletop.games.kung_fu import describe, position
 from tabletop.games.kung_fu.actions import DRAW_CHOICES, ActionTable
 from tabletop.games.kung_fu.belief import HandBelief
 from tabletop.games.kung_fu.cards import BLUE, RED, CardTable, Effect, EffectSpec
@@ -122,7 +122,7 @@ class KungFuGame(PackageTexts, Game[KungFuOptions]):
         self.attack_actions: dict[int, list[Action]] = {}
         self.parry_actions: dict[int, list[Action]] = {}
 
-    def describe(self, k: int) -> dict[str, Any]:
+    def describe_card(self, k: int) -> dict[str, Any]:
         """Card type ``k`` for views and logs (``CardTable.describe``), its ``text`` and
         ``label`` as this game's options play it."""
         out = self.cards.describe(k)
@@ -214,6 +214,10 @@ class KungFuGame(PackageTexts, Game[KungFuOptions]):
 
     def position(self, spec: Mapping[str, Any]) -> KungFuState:
         return position.build(self, spec)
+
+    def describe(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, KungFuState)
+        return describe.describe(state)
 
     def state_from_dict(self, data: dict[str, Any]) -> KungFuState:
         return KungFuState.from_dict(self, data)

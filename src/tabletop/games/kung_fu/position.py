@@ -1,10 +1,10 @@
 """A Kung Fu situation set up in the players' words (docs/positions.md).
 
 A position names the hands and the koku rows by card names, each fighter's life, who
-holds the initiative, the next cards of the red and blue piles and the cards out of
-the game (``box``). What it leaves out gets the game's normal set-up: hands dealt and
-the rest of each pile shuffled with the seed. Play starts at the beginning of a round,
-run to its first decision; ``moves`` are then played.
+holds the initiative, the next cards of the red and blue piles, the last round's result
+and the cards out of the game (``box``). What it leaves out gets the game's normal
+set-up: hands dealt and the rest of each pile shuffled with the seed. Play starts at
+the beginning of a round, run to its first decision; ``moves`` are then played.
 
     >>> import tabletop
     >>> game = tabletop.make("kung-fu")
@@ -16,8 +16,8 @@ run to its first decision; ``moves`` are then played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.core.positions import (
     CardPool,
@@ -50,9 +50,12 @@ FIELDS = frozenset(
         "passes",
         "no_parry",
         "box",
+        "last_round",
         "moves",
     }
 )
+LAST_ROUND: Final = ("attack_value", "parry_value", "damage", "effects")
+"""The fields of ``last_round``, as the view names them."""
 PLAYERS = 2
 
 
@@ -148,6 +151,7 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
         no_parry = [bool(x) for x in per_seat(spec, "no_parry", PLAYERS, "true/false")]
     s.update(
         round_start_fields(),
+        last_round=_last_round(spec, round_number),
         round=round_number,
         attacker=seat_number(spec, "attacker", PLAYERS, s["attacker"]),
         life=list(life),
@@ -159,6 +163,42 @@ def build(game: KungFuGame, spec: Mapping[str, Any]) -> KungFuState:
     state = game.state_from_dict(data)
     state.run_to_decision()
     return play_moves(state, spec.get("moves", []))
+
+
+def _last_round(spec: Mapping[str, Any], round_number: int) -> list[Any] | None:
+    """The last finished round as the view shows it (``last_round``): its attack's and
+    parry's final values, the combat damage and its effects in words."""
+    last = spec.get("last_round")
+    if last is None:
+        return None
+    if not isinstance(last, Mapping):
+        raise PositionError(
+            "last_round", "an object with the attack and parry values, damage and effects"
+        )
+    if round_number < 2:
+        raise PositionError("last_round", "no round came before round 1: set the round")
+    for name in sorted(set(last) ^ set(LAST_ROUND)):
+        if name in last:
+            raise PositionError(
+                f"last_round.{name}",
+                "unknown field (known: {known})",
+                known=", ".join(LAST_ROUND),
+            )
+        raise PositionError(f"last_round.{name}", "missing: the last round needs it")
+    figures = [
+        whole_number({f"last_round.{name}": last[name]}, f"last_round.{name}", 0)
+        for name in ("attack_value", "parry_value", "damage")
+    ]
+    if any(x < 0 for x in figures):
+        raise PositionError(
+            "last_round", "the values and the damage are 0 or more, got {values}", values=figures
+        )
+    effects = last["effects"]
+    if isinstance(effects, str) or not isinstance(effects, Sequence):
+        raise PositionError(
+            "last_round.effects", "a list of sentences, got {value!r}", value=effects
+        )
+    return [round_number - 1, *figures, [str(x) for x in effects]]
 
 
 def round_start_fields() -> dict[str, Any]:

@@ -119,7 +119,7 @@ def attack_hidden_from(state: KungFuState, player: int | None) -> bool:
 
 def build_view(state: KungFuState, player: int | None) -> dict[str, Any]:
     g = state.kf_game
-    describe = g.describe  # lose2's target as this game's options set it
+    describe = g.describe_card  # lose2's target as this game's options set it
 
     decision: dict[str, Any] | None = None
     if state.ask:

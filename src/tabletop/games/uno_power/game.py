@@ -12,7 +12,7 @@ from tabletop.core.errors import InvalidOptionsError
 from tabletop.core.game import Game, GameInfo, Sampler, State
 from tabletop.core.package_texts import PackageTexts
 from tabletop.core.rng import Rng
-from tabletop.games.uno_power import position
+from tabletop.games.uno_power import describe, position
 from tabletop.games.uno_power.actions import ActionTable
 from tabletop.games.uno_power.belief import HandBelief
 from tabletop.games.uno_power.cards import (
@@ -189,6 +189,14 @@ class UnoPowerGame(PackageTexts, Game[UnoPowerOptions]):
 
     def position(self, spec: Mapping[str, Any]) -> UnoPowerState:
         return position.build(self, spec)
+
+    def describe(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, UnoPowerState)
+        return describe.describe(state)
+
+    def situation(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, UnoPowerState)
+        return describe.situation(state, super().situation(state))
 
     def state_from_dict(self, data: dict[str, Any]) -> UnoPowerState:
         return UnoPowerState.from_dict(self, data)

@@ -2,9 +2,11 @@
 
 A position names the hands by card names (as the game names them: ``"red 7 (O)"``,
 ``"blue Draw Two"``, ``"Wild Draw Four"``), the card in play, the next cards of the
-draw pile, who holds which tower and whose turn it is, and the cards out of the round
-(``box``). What it leaves out gets the game's normal set-up: hands dealt and the rest
-of the deck shuffled with the seed. Play starts at the named seat's normal turn, or
+draw pile, who holds which tower and whose turn it is (its number in the round, a card
+just drawn to play or keep), the match so far (the last round's result too) and the
+cards out of the round (``box``). What it leaves out gets the game's normal set-up:
+hands dealt and the rest of the deck shuffled with the seed. Play starts at the named
+seat's normal turn, or
 with ``start = "first card"`` where the deal turns up its first card (the first-card
 rules of :func:`.deal.turn_up_first_card` then run); ``moves`` are then played.
 
@@ -32,6 +34,7 @@ from tabletop.core.positions import (
 from tabletop.games.uno_power.cards import COLOURS, TOWERS, WILD_DRAW4, WILD_GRAB
 from tabletop.games.uno_power.checks import check_state
 from tabletop.games.uno_power.deal import turn_up_first_card
+from tabletop.games.uno_power.legal import is_playable
 from tabletop.games.uno_power.phases import STAGE_DONE
 from tabletop.games.uno_power.scoring import round_gains
 
@@ -58,6 +61,7 @@ FIELDS = frozenset(
         "box",
         "start",
         "turn_number",
+        "drawn",
         "last_round",
         "moves",
     }
@@ -159,7 +163,40 @@ def build(game: UnoPowerGame, spec: Mapping[str, Any]) -> UnoPowerState:
     state = game.state_from_dict(data)
     if first_card:
         _turn_up(state, len(drawn_first))
+    if "drawn" in spec:
+        _drawn(state, spec, first_card)
     return play_moves(state, spec.get("moves", []))
+
+
+def _drawn(state: UnoPowerState, spec: Mapping[str, Any], first_card: bool) -> None:
+    """The seat to play has just drawn the card ``drawn`` (in its hand), which it may
+    play or keep: the decision a draw of a playable card asks."""
+    if first_card:
+        raise PositionError("drawn", 'a card drawn on the turn: not at start = "first card"')
+    g = state.uno_game
+    cards = g.cards
+    p = state.turn
+    k = CardPool(cards.names, cards.copies).kind("drawn", spec["drawn"])
+    if not state.hands[p][k]:
+        raise PositionError(
+            "drawn", "{card} is not in the hand of the seat to play", card=cards.names[k]
+        )
+    if not is_playable(state, p, k):
+        raise PositionError(
+            "drawn",
+            "{card} cannot be played on the card in play: the turn is over",
+            card=cards.names[k],
+        )
+    if (
+        g.options.forced_play_drawn
+        and cards.colour[k] >= 0
+        and not (state.sizes[p] == 2 and g.options.uno_call == "enforced")
+    ):
+        raise PositionError(
+            "drawn", "{card} is played at once (option forced_play_drawn)", card=cards.names[k]
+        )
+    state.called[p] = False  # a card drawn clears the call
+    state.ask.push(g.play_drawn[p][k])
 
 
 def _check_first_card_fields(game: UnoPowerGame, spec: Mapping[str, Any]) -> None:

@@ -4,6 +4,7 @@ refused while the game is live, and within the address's allowance of hints."""
 from __future__ import annotations
 
 import json
+import tomllib
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -239,3 +240,30 @@ def test_a_finished_game_is_seen_from_any_seat(make_client: Any) -> None:
         assert last["seat"] is None  # nobody decides at the end: the spectator's view
         live = new_table(client, "kung-fu", [HUMAN, bot("random")], seed=2)
         assert client.get(f"/api/tables/{live['id']}/replay/0?seat=1").status_code == 409
+
+
+def test_a_moment_is_saved_as_a_position_file(make_client: Any) -> None:
+    """Any moment of a finished game, a branch's too, as a position file (TOML or JSON)
+    that builds that very moment again; none at the end, none of a live game."""
+    with make_client() as client:
+        table = _finished(client)
+        record = client.get(f"/api/tables/{table['id']}/record").json()
+        step, state, other = _branch_point(record)
+        url = f"/api/tables/{table['id']}/position/{step}"
+        answer = client.get(url)
+        assert answer.status_code == 200, answer.text
+        assert "attachment" in answer.headers["content-disposition"]
+        fields = tomllib.loads(answer.text)
+        rebuilt = tabletop.load_position(fields)
+        assert rebuilt.game.situation(rebuilt) == state.game.situation(state)
+        as_json = client.get(f"{url}?line={other}&format=json")
+        assert as_json.status_code == 200, as_json.text
+        state.apply(other)
+        rebuilt = tabletop.load_position(as_json.json())
+        assert rebuilt.game.situation(rebuilt) == state.game.situation(state)
+        end = len(record["actions"])
+        over = client.get(f"/api/tables/{table['id']}/position/{end}")
+        assert over.status_code == 422 and "no decision is left" in over.text
+        assert client.get(f"{url}?format=yaml").status_code == 422
+        live = new_table(client, "kung-fu", [HUMAN, bot("random")], seed=2)
+        assert client.get(f"/api/tables/{live['id']}/position/0").status_code == 409

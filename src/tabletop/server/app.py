@@ -46,6 +46,7 @@ from tabletop.bots.registry import bot_searches
 from tabletop.core.compiled import engine
 from tabletop.core.options import OPTION_GROUP_TITLES, OPTION_GROUPS, option_catalogue
 from tabletop.core.registry import game_class
+from tabletop.core.toml_text import toml_text
 from tabletop.i18n import (
     Reader,
     browser_catalog,
@@ -501,6 +502,27 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             "forced": len(legal) == 1,
             "hints": hints,
         }
+
+    @app.get("/api/tables/{table_id}/position/{step}")
+    async def position_file(
+        table_id: str,
+        step: int,
+        request: Request,
+        line: str = "",
+        format: Literal["toml", "json"] = "toml",
+    ) -> Response:
+        """A finished game's moment (after ``step`` actions and the branch ``line``) as
+        a position file to download: TOML, or JSON."""
+        address = client_address(request.scope)
+        finished_games.charge(address)
+        moves = replays.parse_line(line, settings.analysis_line_moves)
+        table = await finished_table(table_id, N_("only a finished game can be analysed"))
+        fields = await finished_games.position(table, step, moves, address)
+        name = f"tabletop-{table_id}-{step}{'-' + str(len(moves)) if moves else ''}.{format}"
+        headers = {"content-disposition": f'attachment; filename="{name}"'}
+        if format == "json":
+            return JSONResponse(fields, headers=headers)
+        return Response(toml_text(fields), media_type="application/toml", headers=headers)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:

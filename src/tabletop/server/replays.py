@@ -26,8 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import tabletop
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
 from tabletop.core.log import LogEvent
+from tabletop.core.positions import position_of
 from tabletop.i18n import Reader, reader
 from tabletop.server.http import AddressLimiters
 from tabletop.server.live import OVER, LiveTable, TableError, start_state
@@ -319,6 +321,35 @@ class Replays:
         if not 0 <= step <= total:
             raise TableError(N_("step must be between 0 and {last}"), 422, last=total)
 
+    async def position(
+        self, table: LiveTable, step: int, line: Sequence[int], address: str
+    ) -> dict[str, Any]:
+        """The position file of a finished game's moment (after ``step`` actions and
+        the branch ``line``): :func:`~tabletop.core.positions.position_of`, from the
+        table's own start. It looks back over the moment's turn, so it counts as
+        ``POSITION_COST`` replay steps more; 422 for a moment no position writes."""
+        if not self.budget.allow(address, POSITION_COST):
+            raise TableError(
+                N_("a position file counts as {cost} replay steps; try again in a few seconds"),
+                429,
+                cost=POSITION_COST + 1,
+            )
+        state = await self.state(table, step, address, line)
+        if state.is_terminal():
+            raise TableError(N_("the game is over there: no decision is left to write"), 422)
+        row = table.row
+
+        def build() -> dict[str, Any]:
+            start = None
+            if row.position is not None:  # the deal of the seed is not where it began
+                start = start_state(tabletop.make(row.game, **row.options), row)
+            try:
+                return position_of(state, start)
+            except TabletopError as exc:
+                raise TableError(str(exc), 422) from None
+
+        return await asyncio.to_thread(build)
+
     @staticmethod
     def _check_seat(table: LiveTable, seat: int | None) -> None:
         """A seat whose view a finished game may show: any (nothing is hidden any more),
@@ -354,6 +385,10 @@ def record(table: LiveTable) -> dict[str, Any]:
     position = None if row.position is None else {**row.position, "seed": row.seed}
     record = tabletop.GameRecord.from_state(table.state, players=names, position=position)
     return record.to_dict()
+
+
+POSITION_COST = 4
+"""The replay steps a position file counts beyond its own (it rebuilds its turn)."""
 
 
 def _seen_by(state: State, seat: int | None) -> int | None:

@@ -115,6 +115,9 @@ function draw(data, moment) {
   drawMoves(data);
   drawLines();
   plot?.mark(data.step);
+  // The moment as a position file (TOML), to play from in the lobby or the terminal.
+  $("replay-position").href = `/api/tables/${page.tableId}/position/${data.step}?${lineParam(moment.line).slice(1)}`;
+  $("replay-position").hidden = data.over;
   const hash = `#at=${data.step}${lineParam(moment.line)}`;
   if (location.hash !== hash) history.replaceState(null, "", hash);
 }

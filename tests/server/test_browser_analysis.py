@@ -11,6 +11,7 @@ stopped on the way). No page or console error occurs.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Iterator
 from typing import Any
 
@@ -124,6 +125,13 @@ def test_the_analysis_board(
         page.click("#replay-analyse")
         page.wait_for_selector("#replay-analysis li[data-action]", timeout=60_000)
         assert page.locator("#replay-analysis .played-tag").count() == 0
+
+    # The moment on screen as a position file, that builds it again.
+    href = page.get_attribute("#replay-position", "href")
+    assert href.endswith(f"/position/{step}?line={'.'.join(line(page))}")
+    saved = page.request.get(server.url + href.lstrip("/"))
+    assert saved.status == 200 and 'game = "' + game + '"' in saved.text()
+    tabletop.load_position(tomllib.loads(saved.text()))
 
     # The address keeps the moment; this browser keeps the branch.
     kept = line(page)

@@ -284,13 +284,18 @@ def photograph_branch(browser: Any, url: str, game: str, lang: str, out: Path) -
     table_id = finished_table(url, game, lang)
     for where in VIEWPORTS:
         page = replay_page(browser, url, table_id, where, lang)
-        press(page.locator("#replay-evaluate"), where)
-        page.wait_for_selector("#replay[data-evaluated]", timeout=600_000)
         press(page.locator("#replay-analysis li[data-played=''] button.try").first, where)
         page.wait_for_selector("#replay[data-line]:not([data-line=''])")
         page.check("#replay-bots")
-        press(page.locator("#replay-play"), where)
-        page.locator("#replay-lines button.move").nth(2).wait_for(timeout=60_000)
+        moves = page.locator("#replay-lines button.move")
+        for _ in range(12):  # the person plays their seat until the bots have answered
+            if moves.count() >= 3:
+                break
+            press(page.locator("#replay-play"), where)
+            page.wait_for_timeout(2500)
+        moves.nth(2).wait_for(timeout=60_000)
+        press(page.locator("#replay-evaluate"), where)  # last: it spends the hints
+        page.wait_for_selector("#replay[data-evaluated]", timeout=600_000)
         page.wait_for_timeout(1500)  # the bots' answers shown
         page.locator("#replay-lines-box").scroll_into_view_if_needed()
         page.evaluate("window.scrollBy(0, -120)")

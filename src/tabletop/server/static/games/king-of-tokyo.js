@@ -375,7 +375,7 @@ function monster(view, ctx, m, mimickedInstances) {
   if (deciding) cls.push("deciding");
   if (m.seat === ctx.seat) cls.push("me");
   if (m.location !== "outside") cls.push(`in-${m.location}`);
-  const player = m.seat === ctx.seat ? t("you") : ctx.name(m.seat);
+  const player = m.seat === ctx.seat && !ctx.seenFrom ? t("you") : ctx.name(m.seat);
   const place = placeName(m.location);
   const mname = monsterName(ctx, m);
   const heartsLevel = m.hearts > 6 ? "ok" : m.hearts > 3 ? "low" : "danger";
@@ -458,7 +458,7 @@ function tokyoSpot(view, ctx, where) {
   const spot = h("div", { class: `kot-spot ${where}${m ? " taken" : ""}`, dataset: { spot: where } },
     h("div", { class: "kot-spot-title", text: placeName(where) }),
     h("div", { class: "kot-spot-who", dataset: { enter: `${where}-${seat ?? "empty"}` }, text: m ? monsterName(ctx, m) : t("empty") }),
-    m ? h("div", { class: "kot-spot-player", text: seat === ctx.seat ? t("you") : ctx.name(seat) }) : null);
+    m ? h("div", { class: "kot-spot-player", text: seat === ctx.seat && !ctx.seenFrom ? t("you") : ctx.name(seat) }) : null);
   const d = view.decision;
   if (m && d?.kind === "yield" && d.player === seat) {
     if (ctx.mine && seat === ctx.seat) {
@@ -622,7 +622,9 @@ function row(view, ctx) {
   return h("section", { class: "kot-row-box", "aria-label": t("Power cards") },
     h("div", { class: "kot-row-head" },
       h("strong", { text: t("Power cards") }),
-      emptyHand ? h("span", { class: "kot-evo-note", text: tn("Your Evolutions: none in hand, {n} in your deck", "Your Evolutions: none in hand, {n} in your deck", evo.deck_size) }) : null,
+      emptyHand ? h("span", { class: "kot-evo-note", text: ctx.seenFrom
+        ? tn("{player}'s Evolutions: none in hand, {n} in the deck", "{player}'s Evolutions: none in hand, {n} in the deck", evo.deck_size, { player: ctx.name(ctx.seat) })
+        : tn("Your Evolutions: none in hand, {n} in your deck", "Your Evolutions: none in hand, {n} in your deck", evo.deck_size) }) : null,
       sweep ? ctx.button(sweep, t("Sweep the row · {cost}", { cost: 2 }), "kot-sweep") : null),
     revealed,
     h("div", { class: "kot-row" }, deck, ...slots, top));
@@ -680,7 +682,9 @@ function yourEvolutions(view, ctx) {
     ? t("Keep one Evolution")
     : mine.packet?.length
       ? t("The draft packet")
-      : tn("Your Evolutions · {n} card in your deck", "Your Evolutions · {n} cards in your deck", mine.deck_size);
+      : ctx.seenFrom
+        ? tn("{player}'s Evolutions · {n} card in the deck", "{player}'s Evolutions · {n} cards in the deck", mine.deck_size, { player: ctx.name(ctx.seat) })
+        : tn("Your Evolutions · {n} card in your deck", "Your Evolutions · {n} cards in your deck", mine.deck_size);
   return h("section", { class: `kot-your-evos${choosing ? " choosing" : ""}`, "aria-label": t("your Evolutions"), dataset: { choosing: choosing ? "1" : "0" } },
     h("strong", { class: "kot-evo-title", text: title }),
     ...groups);
@@ -743,7 +747,7 @@ export function result(view, ctx) {
         h("th", { text: t("End") }))),
       h("tbody", {}, ...order.map((m) => h("tr", { class: winners.has(m.seat) ? "winner" : "", dataset: { seat: m.seat } },
         h("td", {}, h("span", { class: "who-name", text: monsterName(ctx, m) }),
-          h("span", { class: "who-player", text: m.seat === ctx.seat ? t("you") : ctx.name(m.seat) })),
+          h("span", { class: "who-player", text: m.seat === ctx.seat && !ctx.seenFrom ? t("you") : ctx.name(m.seat) })),
         h("td", { class: "num stars", text: stars(m) }),
         h("td", { class: "num", text: m.hearts }),
         h("td", { text: place(m) })))))),

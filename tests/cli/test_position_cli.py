@@ -13,10 +13,10 @@ import pytest
 
 import tabletop
 from tabletop import GameRecord
-from tabletop.core.toml_text import toml_text
 from tabletop.core.game import State
 from tabletop.core.positions import load_position
 from tabletop.core.rng import Rng
+from tabletop.core.toml_text import toml_text
 from tests.cli.conftest import Invoke
 
 

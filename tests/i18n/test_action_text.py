@@ -10,6 +10,7 @@ placeholder must be filled.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -125,3 +126,37 @@ def test_translations_name_the_same_fields(game_id: str, lang: str) -> None:
             ]
         for form in forms:
             assert placeholders(form) <= template.fields, (move, form)
+
+
+def test_a_kung_fu_draw_reads_in_full_where_it_is_chosen() -> None:
+    """The draw's label names no number of cards ("draw 0 red, the rest blue"); read at
+    the draw, a person's label says it: one card by its colour, more by both counts,
+    in every language; elsewhere it is the label."""
+    game = tabletop.make("kung-fu")
+    english, german = Reader("en"), Reader("de")
+    draws = [a for a in game.actions if game.action_data(a.id)["move"] == "draw_red"]
+    for cards, expected in (
+        (1, ["draw a blue card", "draw a red card"]),
+        (3, ["draw 3 blue", "draw 1 red and 2 blue", "draw 2 red and 1 blue", "draw 3 red"]),
+    ):
+        state = _drawing(game, cards)
+        said = [render_label(state, a.id, english) for a in draws[: cards + 1]]
+        assert said == expected
+        german_said = [render_label(state, a.id, german) for a in draws[: cards + 1]]
+        assert all("{" not in text for text in german_said)
+        assert german_said != said
+    not_drawing = game.new_state(2, seed=1)
+    assert render_label(not_drawing, draws[0].id, english) == draws[0].label
+
+
+def _drawing(game: Any, cards: int) -> Any:
+    """A state of seeded random play whose decision is a draw of ``cards`` cards."""
+    for seed in range(200):
+        state = game.new_state(2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            decision = state.view(None)["decision"]
+            if decision["kind"] in ("draw", "facedown_draw") and decision["count"] == cards:
+                return state
+            state.apply(rng.choice(state.legal_actions()).id)
+    raise AssertionError(f"no draw of {cards} cards in 200 games")

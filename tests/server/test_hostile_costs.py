@@ -26,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import tabletop
 from tabletop.core.game import State
+from tabletop.i18n import Reader, render_label
 from tabletop.server.live import BOT, OVER, start_state
 from tabletop.server.schema import actions_t
 from tabletop.server.storage import SeatRow, TableRow
@@ -289,7 +290,7 @@ def test_each_replay_step_is_the_game_after_that_many_actions(
         expected = [_step(state, 0, None)]
         for action in actions:
             before = state.log[-1].seq + 1 if state.log else 0
-            last = {"seat": state.current_player, "label": state.game.action_from_id(action).label}
+            last = {"seat": state.current_player, "label": render_label(state, action, ENGLISH)}
             state.apply(action)
             expected.append(_step(state, before, last))
         # Forward, then back and jumps: each step is the same whatever came before.
@@ -300,6 +301,9 @@ def test_each_replay_step_is_the_game_after_that_many_actions(
         # The steps' events (the answers'), one after the other: the spectator's log.
         events = [e for answer in expected for e in answer["log"]]
         assert events == [e.to_dict() for e in state.log_for(None)]
+
+
+ENGLISH = Reader("en")
 
 
 def _step(state: State, since: int, last: dict[str, Any] | None) -> dict[str, Any]:
@@ -315,7 +319,10 @@ def _step(state: State, since: int, last: dict[str, Any] | None) -> dict[str, An
         "seat": None,
         "log": [e.to_dict() for e in state.log_for(None, since)],
         "last": last,
-        "legal": [{"id": a.id, "label": a.label, **game.action_data(a.id)} for a in legal],
+        "legal": [
+            {"id": a.id, "label": render_label(state, a.id, ENGLISH), **game.action_data(a.id)}
+            for a in legal
+        ],
         "over": over,
     }
 

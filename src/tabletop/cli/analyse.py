@@ -23,7 +23,7 @@ from tabletop.bots.analysis import Hint, Moment, analyse, review
 from tabletop.cli.language import tr
 from tabletop.cli.render import Seating, get_renderer
 from tabletop.cli.render.base import plain_console
-from tabletop.cli.sim import EXIT_BAD_RECORD, EXIT_INTERRUPTED, EXIT_USAGE, fail
+from tabletop.cli.sim import EXIT_BAD_RECORD, EXIT_INTERRUPTED, EXIT_USAGE, check_at, fail
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
 from tabletop.i18n.reader import Reader
@@ -70,15 +70,7 @@ def analyse_command(
     seating = Seating.of_record(record.players, record.num_players)
     console = plain_console()
     if at is not None:
-        if at > len(record.actions):
-            fail(
-                reader.ngettext(
-                    "the record has only {n} action",
-                    "the record has only {n} actions",
-                    len(record.actions),
-                ),
-                EXIT_USAGE,
-            )
+        check_at(at, len(record.actions))
         state = _after(start, record.actions, at)
         if state.is_terminal():
             fail(

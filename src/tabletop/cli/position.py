@@ -22,7 +22,7 @@ import typer
 
 import tabletop
 from tabletop.cli.language import tr
-from tabletop.cli.sim import EXIT_BAD_RECORD, EXIT_USAGE, fail
+from tabletop.cli.sim import EXIT_BAD_RECORD, EXIT_USAGE, check_at, fail
 from tabletop.core.errors import InvalidOptionsError, TabletopError
 from tabletop.core.game import State
 from tabletop.core.positions import load_position, position_of, read_position
@@ -169,15 +169,7 @@ def _record_position(file: Path, data: dict[str, Any], at: int | None) -> dict[s
     except TabletopError as exc:
         fail(f"{file}: {exc.text(reader)}", EXIT_BAD_RECORD)
     n = len(record.actions) if at is None else at
-    if n > len(record.actions):
-        fail(
-            reader.ngettext(
-                "the record has only {n} action",
-                "the record has only {n} actions",
-                len(record.actions),
-            ),
-            EXIT_USAGE,
-        )
+    check_at(n, len(record.actions))
     state = start.clone()
     for i, action in enumerate(record.actions[:n]):
         try:

@@ -64,6 +64,17 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def check_at(at: int, actions: int) -> None:
+    """End the command (usage) when a record of ``actions`` actions has no moment ``at``."""
+    if at > actions:
+        fail(
+            tr().ngettext(
+                "the record has only {n} action", "the record has only {n} actions", actions
+            ),
+            EXIT_USAGE,
+        )
+
+
 def games_task(bar: Progress, description: str, total: int, done: int) -> Callable[[int], None]:
     """A bar for a run of ``total`` games, ``done`` of them played before, and the
     ``on_batch`` callback that moves it on (the rate counts only the games played now)."""

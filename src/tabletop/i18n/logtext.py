@@ -209,11 +209,16 @@ def render_event(state: State, event: LogEvent, reader: Reader) -> str:
 def render_label(state: State, action_id: int, reader: Reader) -> str:
     """The label of action ``action_id`` of ``state``'s game for ``reader``: its template
     filled from the action's data (:meth:`~tabletop.core.game.Game.action_data`), or
-    the English label where the game declares no templates."""
+    the English label where the game declares no templates.
+
+    In English too it is the template's: the same words as the action's label, except
+    where the state completes them (Kung Fu's draw, read at a draw, says how many cards
+    of each colour: "draw a blue card" where the label says "draw 0 red, the rest
+    blue"), so a person reads the move in full; the label stays the action's name."""
     game = state.game
     action = game.action_from_id(action_id)
     messages = game.action_messages()
-    if messages is None or reader.lang == "en":
+    if messages is None:
         return action.label
     data = game.action_data(action_id)
     try:

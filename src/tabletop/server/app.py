@@ -482,7 +482,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         hints = [  # the search's labels are English; the data, as in `legal`
             {
                 **hint,
-                "label": client_label(state, int(hint["action"]), str(hint["label"]), words),
+                "label": client_label(state, int(hint["action"]), words),
                 "data": state.game.action_data(int(hint["action"])),
             }
             for hint in ranked
@@ -491,8 +491,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         played = None
         if step < len(history) and not moves:
             action = history[step]
-            english = state.game.action_from_id(action).label
-            played = {"action": action, "label": client_label(state, action, english, words)}
+            played = {"action": action, "label": client_label(state, action, words)}
         return {
             "step": step,
             "line": list(moves),

@@ -27,7 +27,7 @@ from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
 from tabletop.bots.base import RandomBot
-from tabletop.i18n import SOURCE, render_label
+from tabletop.i18n import render_label
 from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.faults import DATABASE_ERRORS
@@ -188,10 +188,7 @@ class BotDriver:
                 labels: dict[str, str] = {}  # by language
                 for conn in table.connections_of(seat):
                     if conn.lang not in labels:
-                        english = conn.lang == SOURCE
-                        labels[conn.lang] = (
-                            answer.label if english else render_label(state, answer.id, conn.reader)
-                        )
+                        labels[conn.lang] = render_label(state, answer.id, conn.reader)
                     label = labels[conn.lang]
                     conn.send({"type": "answered", "version": table.version, "label": label})
 

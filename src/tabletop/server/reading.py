@@ -20,9 +20,10 @@ def client_event(state: State, event: LogEvent, words: Reader) -> dict[str, Any]
     return out
 
 
-def client_label(state: State, action: int, english: str, words: Reader) -> str:
-    """The label of ``action`` in the reader's language (``english`` is its own)."""
-    return english if words.lang == SOURCE else render_label(state, action, words)
+def client_label(state: State, action: int, words: Reader) -> str:
+    """The label of ``action`` in the reader's language, as ``state`` (where it is
+    chosen) completes it: :func:`~tabletop.i18n.render_label`."""
+    return render_label(state, action, words)
 
 
 def legal_moves(state: State, words: Reader) -> list[dict[str, Any]]:
@@ -32,6 +33,6 @@ def legal_moves(state: State, words: Reader) -> list[dict[str, Any]]:
         return []
     game = state.game
     return [
-        {"id": a.id, "label": client_label(state, a.id, a.label, words), **game.action_data(a.id)}
+        {"id": a.id, "label": client_label(state, a.id, words), **game.action_data(a.id)}
         for a in state.legal_actions()
     ]

@@ -61,8 +61,7 @@ class Checkpoints:
         for action in history[base * self.every : step - 1]:
             state.apply(action)
         action = history[step - 1]
-        english = state.game.action_from_id(action).label
-        last = {"seat": state.current_player, "label": client_label(state, action, english, words)}
+        last = {"seat": state.current_player, "label": client_label(state, action, words)}
         state.apply(action)
         return state, last
 
@@ -285,9 +284,8 @@ class Replays:
                     index=len(line) - 1,
                     action=last_action,
                 )
-            english = state.game.action_from_id(last_action).label
             mover = state.current_player
-            label = client_label(state, last_action, english, words)
+            label = client_label(state, last_action, words)
             first = _next_seq(state)
             state.apply(last_action)
             log = [e for e in state.log if e.seq >= first and e.visible(None)]

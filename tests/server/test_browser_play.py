@@ -82,14 +82,19 @@ def test_a_whole_game_through_the_board(
     page.click("#replay-next")
     page.wait_for_selector("#replay[data-step='1']")
     assert "step 1 of" in page.locator("#replay-label").inner_text()
-    # Any moment can be analysed: its moves ranked by the search, the one played marked;
-    # the arrow keys step on, and another moment drops the analysis of this one.
+    # Any moment with a choice can be analysed: its moves ranked by the search, the one
+    # played marked; the arrow keys step on, and another moment drops the analysis.
+    step = 1
+    while page.locator("#replay-moves option").count() < 2:  # a forced move: no search
+        step += 1
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f"#replay[data-step='{step}']")
     page.click("#replay-analyse")
     page.wait_for_selector("#replay-analysis li[data-action]")
     assert page.locator("#replay-analysis li[data-played='1']").count() == 1
     assert "%" in page.locator("#replay-analysis li[data-action]").first.inner_text()
     page.keyboard.press("ArrowRight")
-    page.wait_for_selector("#replay[data-step='2']")
+    page.wait_for_selector(f"#replay[data-step='{step + 1}']")
     assert page.locator("#replay-analysis li").count() == 0
     # The results table fits the screen: nothing clipped, nothing to scroll sideways.
     widths = page.evaluate(TABLE_WIDTHS)

@@ -410,7 +410,11 @@ def test_an_english_reader_gets_the_events_as_they_are(
     live = client.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
     events = {e.seq: e for e in live.state.log}
     assert msg["log"] and all(e == events[e["seq"]].to_dict() for e in msg["log"])
-    assert seen == {"events": [], "labels": []}  # English is the events' own text
+    assert seen["events"] == []  # English is the events' own text
+    # Labels are read in the state they are chosen in, English too (a Kung Fu draw
+    # says how many cards of each colour): each rendered for this English reader.
+    assert msg["legal"] and set(seen["labels"]) == {"en"}
+    assert all(move["label"].endswith(" [en]") for move in msg["legal"])
 
 
 def test_a_replay_is_english_unless_a_language_is_asked_for(

@@ -237,7 +237,9 @@ async function analyse() {
     if (!same(shown, moment)) return; // the viewer moved on meanwhile
     const who = page.seatName(data.seat);
     list.replaceChildren(
-      h("p", { class: "analysis-title", text: t("{player} to decide: the moves, advised first", { player: who }) }),
+      h("p", { class: "analysis-title", text: data.forced
+        ? t("{player} has one move only here: nothing to judge", { player: who })
+        : t("{player} to decide: the moves, advised first", { player: who }) }),
       h("ol", { class: "hints" }, ...data.hints.map((hint) => h("li", { dataset: { action: hint.action, played: data.played?.action === hint.action ? "1" : "" } },
         h("span", { class: "analysis-move", text: page.actionText({ id: hint.action, label: hint.label, ...hint.data }, shownData.view) }),
         data.played?.action === hint.action ? h("span", { class: "played-tag", text: " " + t("(played)") }) : null,

@@ -40,6 +40,9 @@ let botsSeat = null; // the seat a person plays while the bots answer for the ot
 const seenParam = () => ($("replay-seen").value === "" ? "" : `&seat=${$("replay-seen").value}`);
 const same = (a, b) => a && b && a.step === b.step && a.line.join(".") === b.line.join(".");
 const lineParam = (line) => (line.length ? `&line=${line.join(".")}` : "");
+// Whether ``branch`` passes through ``moment`` (its line starts with the moment's).
+const passesThrough = (branch, moment) =>
+  branch.step === moment.step && branch.line.length >= moment.line.length && moment.line.every((a, i) => branch.line[i] === a);
 const storeKey = () => `tabletop.lines.${page.tableId}`;
 
 function saveLines() {
@@ -139,8 +142,7 @@ function play(actionId, byBot = false) {
   if (!byBot) botsSeat = $("replay-bots").checked ? shownData.current_player : null;
   const line = [...shown.line, actionId];
   const step = shown.step;
-  const extends_ = (b) => b.step === step && b.line.length >= line.length && line.every((a, i) => b.line[i] === a);
-  if (!lines.some(extends_)) {
+  if (!lines.some((b) => passesThrough(b, { step, line }))) {
     const grown = lines.find((b) => b.step === step && b.line.length === shown.line.length && same(b, shown));
     if (grown) grown.line.push(actionId);
     else lines.push({ step, line: [...line], labels: [] });
@@ -152,7 +154,7 @@ function play(actionId, byBot = false) {
 function learnLabel(moment, label) {
   for (const branch of lines) {
     const k = moment.line.length - 1;
-    if (branch.step === moment.step && branch.line.length > k && moment.line.every((a, i) => branch.line[i] === a)) {
+    if (passesThrough(branch, moment)) {
       if (!branch.labels) branch.labels = [];
       if (branch.labels[k] !== label) {
         branch.labels[k] = label;
@@ -208,7 +210,7 @@ function forget(index) {
   const branch = lines[index];
   lines.splice(index, 1);
   saveLines();
-  if (shown && shown.line.length && shown.step === branch.step && shown.line.every((a, i) => branch.line[i] === a)) goTo(shown.step);
+  if (shown && shown.line.length && passesThrough(branch, shown)) goTo(shown.step);
   else drawLines();
 }
 
@@ -284,7 +286,7 @@ function back() {
 function forward() {
   botsSeat = null;
   if (!target.line.length) return goTo(Math.min(total, target.step + 1));
-  const branch = lines.find((b) => b.step === target.step && b.line.length > target.line.length && target.line.every((a, i) => b.line[i] === a));
+  const branch = lines.find((b) => b.line.length > target.line.length && passesThrough(b, target));
   if (branch) goTo(target.step, branch.line.slice(0, target.line.length + 1));
 }
 
@@ -328,7 +330,7 @@ export function startReplay(lent) {
   document.addEventListener("keydown", keys);
   plot = startLinePlot({ tableId: page.tableId, players: page.players, seatName: page.seatName, goTo: (step) => goTo(step) });
   const start = linked();
-  if (start && start.line.length && !lines.some((b) => b.step === start.step && start.line.every((a, i) => b.line[i] === a))) {
+  if (start && start.line.length && !lines.some((b) => passesThrough(b, start))) {
     lines.push({ step: start.step, line: [...start.line], labels: [] }); // a branch someone shared
     saveLines();
   }

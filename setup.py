@@ -52,7 +52,13 @@ NOT_COMPILED = [
     "tabletop/games/king_of_tokyo/log_text_evolutions.py",
     "tabletop/games/king_of_tokyo/options.py",
     "tabletop/games/king_of_tokyo/position.py",
+    "tabletop/games/king_of_tokyo/position_asked.py",
+    "tabletop/games/king_of_tokyo/position_describe.py",
     "tabletop/games/king_of_tokyo/position_evolutions.py",
+    "tabletop/games/king_of_tokyo/position_marks.py",
+    "tabletop/games/king_of_tokyo/position_placer.py",
+    "tabletop/games/king_of_tokyo/position_turn.py",
+    "tabletop/games/king_of_tokyo/position_words.py",
     "tabletop/games/king_of_tokyo/preferences.py",
     "tabletop/games/kung_fu/__init__.py",
     "tabletop/games/kung_fu/action_text.py",
@@ -81,7 +87,8 @@ NOT_COMPILED = [
 compiled classes cannot (each game's ``bots.py`` only calls its compiled
 ``heuristic.py``), and the
 options and preferences, whose validation reads the dataclass's annotations; the
-position builder and its reverse (``describe.py``), which run once per position, and
+position builder (``position*.py``) and its reverse (``describe.py``), which run once
+per position, and
 the hints' explanations
 (``explain.py``, with King of Tokyo's ``explain_dice.py`` and ``explain_words.py``),
 called once per hint (nothing to gain)."""

@@ -1,9 +1,13 @@
-"""Helpers the tests share: pick and apply actions by their labels, a made-up reader."""
+"""Helpers the tests share: pick and apply actions by their labels, a made-up reader,
+the states of a seeded random game."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from tabletop.core.action import Action
-from tabletop.core.game import State
+from tabletop.core.game import Game, State
 
 
 def labels(state: State) -> list[str]:
@@ -42,3 +46,16 @@ class MadeUpReader:
 
     def number(self, value: float) -> str:
         return f"#{value}"
+
+
+def random_game_states(game: Game[Any], players: int, seed: int) -> list[State]:
+    """A seeded random game's states after each of its actions, up to its end (excluded)."""
+    state = game.new_state(players, seed, log=False)
+    choices = random.Random(seed)
+    out = []
+    while True:
+        legal = state.legal_actions()
+        state.apply(legal[choices.randrange(len(legal))])
+        if state.is_terminal():
+            return out
+        out.append(state.clone())

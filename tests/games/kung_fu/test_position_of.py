@@ -5,7 +5,6 @@ every decision of seeded random games through ``position_of``."""
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from typing import Any
 
@@ -13,21 +12,8 @@ import pytest
 
 import tabletop
 from tabletop.core.errors import InvalidOptionsError
-from tabletop.core.game import Game, State
 from tabletop.core.positions import PositionError, load_position, position_of
-
-
-def play(game: Game[Any], seed: int) -> list[State]:
-    """A random game's states after each of its actions, up to its end (excluded)."""
-    state = game.new_state(2, seed, log=False)
-    choices = random.Random(seed)
-    out = []
-    while True:
-        legal = state.legal_actions()
-        state.apply(legal[choices.randrange(len(legal))])
-        if state.is_terminal():
-            return out
-        out.append(state.clone())
+from tests.helpers import random_game_states
 
 
 @pytest.mark.parametrize(
@@ -52,7 +38,7 @@ def test_every_decision_becomes_a_position_that_builds_it_again(
     game = tabletop.make("kung-fu", **options)
     depths: Counter[int] = Counter()
     for seed in seeds:
-        for state in play(game, seed):
+        for state in random_game_states(game, 2, seed):
             fields = json.loads(json.dumps(position_of(state)))  # as a file holds it
             assert fields["game"] == "kung-fu" and fields["seed"] == seed
             built = load_position(fields)

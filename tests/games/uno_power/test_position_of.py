@@ -14,8 +14,9 @@ import pytest
 
 import tabletop
 from tabletop.core.errors import InvalidOptionsError
-from tabletop.core.game import Game, State
+from tabletop.core.game import Game
 from tabletop.core.positions import PositionError, load_position, position_of
+from tests.helpers import random_game_states
 
 CASES = [
     ({"target_score": "single_round"}, 3, (0, 1)),
@@ -52,19 +53,6 @@ questions inside a turn, and a match of several rounds (the last round's result,
 towers kept from one round to the next)."""
 
 
-def play(game: Game[Any], players: int, seed: int) -> list[State]:
-    """A random game's states after each of its actions, up to its end (excluded)."""
-    state = game.new_state(players, seed, log=False)
-    choices = random.Random(seed)
-    out = []
-    while True:
-        legal = state.legal_actions()
-        state.apply(legal[choices.randrange(len(legal))])
-        if state.is_terminal():
-            return out
-        out.append(state.clone())
-
-
 @pytest.mark.parametrize(("options", "players", "seeds"), CASES)
 def test_every_decision_becomes_a_position_that_builds_it_again(
     options: dict[str, Any], players: int, seeds: tuple[int, ...]
@@ -73,7 +61,7 @@ def test_every_decision_becomes_a_position_that_builds_it_again(
     depths: Counter[int] = Counter()
     own = 0
     for seed in seeds:
-        for state in play(game, players, seed):
+        for state in random_game_states(game, players, seed):
             fields = json.loads(json.dumps(position_of(state)))  # as a file holds it
             assert fields["game"] == "uno-power" and fields["options"] == game.options_dict()
             assert fields["seed"] == seed
@@ -93,7 +81,7 @@ def test_every_decision_becomes_a_position_that_builds_it_again(
 
 def test_a_match_of_several_rounds_writes_the_last_round() -> None:
     game = tabletop.make("uno-power", target_score=60)
-    later = [s for s in play(game, 2, 6) if s.view(None)["round"] > 1]
+    later = [s for s in random_game_states(game, 2, 6) if s.view(None)["round"] > 1]
     assert later
     fields = position_of(later[0])
     last = fields["last_round"]
@@ -231,7 +219,7 @@ def test_the_idle_working_figures_change_nothing() -> None:
     }
     game = tabletop.make("uno-power", **options)
     changed: Counter[str] = Counter()
-    for n, state in enumerate(play(game, 3, 2)[:300]):
+    for n, state in enumerate(random_game_states(game, 3, 2)[:300]):
         strict, loose = Game.situation(game, state), game.situation(state)
         differ = {k: loose[k] for k in strict if strict[k] != loose[k]}
         if not differ:

@@ -198,7 +198,11 @@ def test_a_forced_move_is_answered_without_a_search(make_client: Any) -> None:
     """A decision with one legal move has nothing to judge: answered at once, and it
     spends no hint (the whole game's evaluation passes over it)."""
     with make_client(hints_per_minute_per_address=1) as client:
-        table = _finished(client, "uno-power", options={"target_score": "single_round"})
+        # The known deal: the same round each run, one with forced moves (a table's own
+        # deal differs from table to table).
+        table = _finished(
+            client, "uno-power", options={"target_score": "single_round"}, known_deal=True
+        )
         record = client.get(f"/api/tables/{table['id']}/record").json()
         state = tabletop.GameRecord.from_dict(record).start()
         forced = []

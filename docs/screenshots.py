@@ -306,6 +306,65 @@ def photograph_branch(browser: Any, url: str, game: str, lang: str, out: Path) -
         page.context.close()
 
 
+STUDY = """game = "uno-power"
+options = { target_score = "single_round" }
+hands = [["red 5", "red 7", "blue 2", "yellow 3"], ["blue 5", "blue 9", "red 1"]]
+top = "red 3"
+"""
+
+
+def photograph_study(browser: Any, url: str, lang: str, out: Path) -> None:
+    """A position file studied on the board (the lobby's "Study a position file…"):
+    two first moves tried, and two ways after one of them, nested as a tree."""
+    response = httpx.post(f"{url}api/analyses", json={"position": STUDY}, timeout=30)
+    assert response.status_code == 201, response.text
+    table_id = response.json()["id"]
+    for where, (width, height) in VIEWPORTS.items():
+        touch = where == "phone"
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=touch,
+            is_mobile=touch,
+            locale=LOCALES[lang],
+        )
+        page = context.new_page()
+        page.goto(f"{url}table/{table_id}")
+        page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
+
+        def play(index: int, moves: int) -> None:
+            page.select_option("#replay-moves", index=index)
+            press(page.locator("#replay-play"), where)
+            page.wait_for_function(
+                "n => (document.querySelector('#replay').dataset.line || '').split('.')"
+                ".filter(Boolean).length === n",
+                arg=moves,
+            )
+
+        def key(name: str, moves: int) -> None:
+            page.keyboard.press(name)
+            page.wait_for_function(
+                "n => (document.querySelector('#replay').dataset.line || '').split('.')"
+                ".filter(Boolean).length === n",
+                arg=moves,
+            )
+
+        play(0, 1)
+        key("ArrowLeft", 0)
+        play(1, 1)
+        key("ArrowLeft", 0)
+        key("ArrowRight", 1)
+        play(0, 2)
+        key("ArrowLeft", 1)
+        play(1, 2)
+        page.wait_for_timeout(250)
+        page.locator("#replay").scroll_into_view_if_needed()
+        page.wait_for_timeout(250)
+        path = out / f"study-{where}.png"
+        page.screenshot(path=str(path))
+        print("saved", path)
+        context.close()
+
+
 def photograph_lobby(browser: Any, url: str, lang: str, out: Path) -> None:
     for where, (width, height) in VIEWPORTS.items():
         page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
@@ -338,6 +397,7 @@ def main(argv: list[str]) -> None:
             photograph_analysis(browser, url, game, args.lang, out)
         if "kung-fu" in (args.games or TABLES):
             photograph_branch(browser, url, "kung-fu", args.lang, out)
+        photograph_study(browser, url, args.lang, out)
         if not args.board_only:
             photograph_lobby(browser, url, args.lang, out)  # with the tables just played
         browser.close()

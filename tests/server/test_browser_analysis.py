@@ -239,3 +239,85 @@ def test_a_record_opened_in_the_lobby_becomes_an_analysis_board(
     )
     assert [e for e in errors if "status of 422" not in e] == []
     context.close()
+
+
+STUDY = """game = "kung-fu"
+hands = [["Straight Punch", "Low Kick", "Forearm Block"], ["Crane Beak", "Palm Strike"]]
+life = [3, 5]
+attacker = 0
+"""
+
+
+def branch_tree(page: Any) -> list[int]:
+    """How many ways part at each fork of the tree beside the main line, top level first."""
+    counts: list[int] = page.evaluate(
+        """() => [document.querySelectorAll('#replay-lines > li[data-branch]').length,
+                  ...[...document.querySelectorAll('#replay-lines ul.variations')]
+                     .map((u) => u.children.length)]"""
+    )
+    return counts
+
+
+def play_option(page: Any, index: int, moves: int) -> None:
+    page.select_option("#replay-moves", index=index)
+    page.click("#replay-play")
+    wait_line(page, moves)
+
+
+def test_a_position_file_studied_on_the_board_branches_as_a_tree(
+    server: Server, chromium: Any, tmp_path: Any
+) -> None:
+    """A position file picked in the lobby's "Study a position file…": a board of its
+    own at the position (no main line to step or evaluate, no seat to take), where each
+    move tried is a branch and moves that part from a branch nest under it, as
+    Lichess shows variations; a way forgotten takes what follows it along."""
+    position = tmp_path / "lesson.toml"
+    position.write_text(STUDY)
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors = collect_errors(page)
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready='1']")
+    page.set_input_files("#study-file", str(position))
+    page.wait_for_url("**/table/*")
+    page.wait_for_selector("#replay[data-study='1'][data-step='0']", timeout=60_000)
+    assert "A position to study" in page.locator("#prompt-text").inner_text()
+    assert page.locator("#replay-step").is_hidden()
+    assert page.locator("#replay-evaluate").is_hidden()
+    assert page.locator("button.claim-seat, button.claim").count() == 0
+    assert page.locator("#replay-label").inner_text() == "the position"
+
+    play_option(page, 0, 1)  # a first branch
+    page.keyboard.press("ArrowLeft")  # back to the position
+    wait_line(page, 0)
+    play_option(page, 2, 1)  # another first move: a second branch
+    assert branch_tree(page) == [2]
+    page.keyboard.press("ArrowLeft")
+    wait_line(page, 0)
+    page.keyboard.press("ArrowRight")  # forward from the position: into a branch
+    wait_line(page, 1)
+    first = line(page)
+    play_option(page, 0, 2)  # the branch goes on
+    assert branch_tree(page) == [2]
+    page.keyboard.press("ArrowLeft")
+    wait_line(page, 1)
+    play_option(page, 1, 2)  # another move after the same first: a fork under it
+    assert branch_tree(page) == [2, 2]
+    assert line(page)[0] == first[0]
+    nested = page.locator("#replay-lines ul.variations > li[data-variation]")
+    assert nested.count() == 2 and nested.locator("button.move.current").count() == 1
+
+    page.reload()  # this browser keeps the tree
+    wait_line(page, 2, timeout=60_000)
+    assert branch_tree(page) == [2, 2]
+    nested.nth(0).locator("button.remove").first.click()  # forget one way: no fork left
+    page.wait_for_function(
+        "() => !document.querySelector('#replay-lines ul.variations')"
+    )
+    assert branch_tree(page) == [2]
+    page.locator("#replay-lines > li[data-branch] button.remove").first.click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('#replay-lines > li[data-branch]').length === 1"
+    )
+    assert errors == []
+    context.close()

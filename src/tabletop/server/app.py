@@ -65,7 +65,7 @@ from tabletop.server.imports import Imports
 from tabletop.server.live import (
     BOT,
     DEFAULT_GRACE_S,
-    OVER,
+    READ_ONLY,
     Connection,
     Elsewhere,
     LiveTable,
@@ -535,7 +535,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         summary = await manager.summary(table_id)
         if summary is None:
             raise _no_table(table_id)
-        if summary["status"] != OVER:
+        if summary["status"] not in READ_ONLY:
             raise TableError(unfinished, 409)
         return await table_or_404(table_id)
 

@@ -40,6 +40,9 @@ log = logging.getLogger("tabletop.server")
 HUMAN, BOT = "human", "bot"
 WAITING, PLAYING, OVER, EXPIRED = "waiting", "playing", "over", "expired"
 BROKEN = "broken"  # its stored log cannot be replayed: reported, never loaded again
+STUDY = "study"  # a position brought to the analysis board: never played, only branched
+READ_ONLY = frozenset({OVER, STUDY})
+"""The statuses of tables nobody plays: anyone may show them, branch and analyse them."""
 MAX_NAME = 40
 DEFAULT_GRACE_S = 60.0
 

@@ -25,7 +25,7 @@ from tabletop.server import preferences as prefs
 from tabletop.server import protocol as p
 from tabletop.server.driver import RETRY_MAX_S
 from tabletop.server.faults import DATABASE_ERRORS
-from tabletop.server.live import HUMAN, OVER, Connection, LiveTable
+from tabletop.server.live import HUMAN, READ_ONLY, Connection, LiveTable
 from tabletop.server.words import N_
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class People:
         if not table.leave(conn):
             return
         seat = conn.seat
-        if table.row.status == OVER and not table.connections:
+        if table.row.status in READ_ONLY and not table.connections:
             self.manager.forget(table)  # finished and unwatched: free the memory
             return
         if seat is not None and not table.connected(seat) and seat in table.hold:
@@ -148,7 +148,7 @@ class People:
             ) and not table.connected(s.seat)
             waiting = bool(present - {s.seat})
             task = table.replacers.get(s.seat)
-            if absent and waiting and row.replace_bot is not None and row.status != OVER:
+            if absent and waiting and row.replace_bot is not None and row.status not in READ_ONLY:
                 if task is None:
                     table.replacers[s.seat] = asyncio.ensure_future(
                         self._replace_later(table, s.seat, row.leave_grace_s)
@@ -186,7 +186,7 @@ class People:
             raise p.ProtocolError(
                 p.NO_REPLACEMENT, N_("this table has no replacement bot: your seat waits for you")
             )
-        if table.row.status == OVER:
+        if table.row.status in READ_ONLY:
             raise p.ProtocolError(p.NOT_PLAYING, N_("the game is over"))
         if not table.row.seats[seat].replaced:
             await self.set_replaced(table, seat, True)

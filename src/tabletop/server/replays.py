@@ -32,7 +32,7 @@ from tabletop.core.log import LogEvent
 from tabletop.core.positions import position_of
 from tabletop.i18n import Reader, reader
 from tabletop.server.http import AddressLimiters
-from tabletop.server.live import OVER, LiveTable, TableError, start_state
+from tabletop.server.live import READ_ONLY, LiveTable, TableError, start_state
 from tabletop.server.reading import client_event, client_label, legal_moves
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import TableRow
@@ -220,7 +220,7 @@ class Replays:
                 "log": [client_event(state, e, words) for e in points.events(log, step)],
                 "last": last,
                 "legal": legal_moves(state, words),
-                "over": step == total,
+                "over": state.is_terminal(),
             }
 
         return await asyncio.to_thread(build)
@@ -313,7 +313,7 @@ class Replays:
 
     @staticmethod
     def _check(table: LiveTable, step: int) -> None:
-        if table.row.status != OVER:
+        if table.row.status not in READ_ONLY:
             raise TableError(N_("only a finished game can be replayed"), 409)
         total = len(table.state.history)
         if not 0 <= step <= total:
@@ -376,7 +376,7 @@ class Replays:
 
 def record(table: LiveTable) -> dict[str, Any]:
     """The finished game's :class:`~tabletop.GameRecord` (the seed that was dealt)."""
-    if table.row.status != OVER:
+    if table.row.status not in READ_ONLY:
         raise TableError(N_("the record is published when the game is over"), 409)
     names = [s.name for s in table.row.seats]
     row = table.row

@@ -43,6 +43,8 @@ from tabletop.server.live import (
     HUMAN,
     OVER,
     PLAYING,
+    READ_ONLY,
+    STUDY,
     WAITING,
     Connection,
     Elsewhere,
@@ -182,7 +184,7 @@ class TableManager:
             row = await asyncio.to_thread(self.storage.load_table, table_id)
             if row is None or row.status in (EXPIRED, BROKEN):
                 return None
-            if row.status != OVER:  # a finished game is read-only: anyone may show it
+            if row.status not in READ_ONLY:  # a finished game or a study: anyone may show it
                 # (The owners' connection lost or refusing: a ClusterError, which the
                 # app answers as the database's fault, 503.)
                 owned = await self.cluster.own(table_id)
@@ -246,7 +248,7 @@ class TableManager:
             row.status = BROKEN
             raise TableBroken(row.id) from exc
         table = LiveTable(row, state)
-        if row.status == OVER:
+        if row.status in READ_ONLY:
             self._keep_finished(table)
         else:
             self.tables[row.id] = table
@@ -362,6 +364,8 @@ class TableManager:
             if not 0 <= seat < table.row.num_players:
                 raise TableError(N_("there is no seat {seat}"), 404, seat=seat)
             s = table.row.seats[seat]
+            if table.row.status in READ_ONLY:  # a finished game's or a study's seats
+                raise TableError(N_("the seats of a finished game or a study cannot be taken"), 409)
             if s.kind != HUMAN:
                 raise TableError(N_("seat {seat} is a bot's"), 409, seat=seat)
             if s.token_hash is not None:
@@ -454,6 +458,10 @@ class TableManager:
         status = table.row.status
         if status == OVER:
             raise p.ProtocolError(p.NOT_PLAYING, N_("the game is over"))
+        if status == STUDY:
+            raise p.ProtocolError(
+                p.NOT_PLAYING, N_("nobody plays a position to study: try moves on its board")
+            )
         if status == WAITING:
             raise p.ProtocolError(p.NOT_PLAYING, N_("the game starts when every seat is taken"))
         current = table.state.current_player

@@ -437,6 +437,22 @@ async function bringInRecord() {
   }
 }
 
+// A position file (TOML or JSON, a whole one: its game and options) brought to a board of
+// its own, a study: nobody plays it, every seat's moves can be tried there.
+async function studyPosition() {
+  const file = $("study-file").files[0];
+  $("record-error").textContent = "";
+  if (!file) return;
+  try {
+    if (file.size > MAX_FILE_BYTES) throw new Error(t("the file is too large for a position"));
+    const table = await api("/api/analyses", { method: "POST", body: { position: await file.text() } });
+    location.href = table.url;
+  } catch (error) {
+    $("record-error").textContent = error.message;
+    $("study-file").value = "";
+  }
+}
+
 // A position file (TOML or JSON) read into the position's field, to be checked there.
 async function readPositionFile() {
   const file = $("position-file").files[0];
@@ -460,6 +476,7 @@ async function main() {
   $("create-form").addEventListener("submit", createTable);
   $("show-old").addEventListener("change", refreshTables);
   $("record-file").addEventListener("change", bringInRecord);
+  $("study-file").addEventListener("change", studyPosition);
   $("position-file").addEventListener("change", readPositionFile);
   renderGame();
   await refreshTables();

@@ -95,10 +95,14 @@ function draw(data, moment) {
   $("replay-step").max = data.total;
   $("replay-step").value = data.step;
   const last = data.last ? { player: page.seatName(data.last.seat), action: page.withNames(data.last.label) } : null;
-  if (!onMain) {
+  if (!onMain && page.study) {
+    $("replay-label").textContent = t("move {move} from the position · {player}: {action}", { move: moment.line.length, ...last });
+  } else if (!onMain) {
     $("replay-label").textContent = t("branch from step {step}, move {move} · {player}: {action}", { step: data.step, move: moment.line.length, ...last });
   } else if (last) {
     $("replay-label").textContent = t("step {step} of {total} · {player}: {action}", { step: data.step, total: data.total, ...last });
+  } else if (page.study) {
+    $("replay-label").textContent = t("the position");
   } else {
     $("replay-label").textContent = t("step {step} of {total} · the deal", { step: data.step, total: data.total });
   }
@@ -184,33 +188,74 @@ function maybeBotMove() {
   }, BOT_SPACING_MS);
 }
 
-// The main line and the branches, each move a link to its moment.
+// The branches of each step as a tree: a node per move, its continuations in ``next``
+// (in the order they were first played), its label from any branch that knows it.
+function branchTrees() {
+  const trees = new Map(); // step -> root node
+  for (const branch of lines) {
+    if (!trees.has(branch.step)) trees.set(branch.step, { next: new Map() });
+    let node = trees.get(branch.step);
+    branch.line.forEach((action, k) => {
+      if (!node.next.has(action)) node.next.set(action, { next: new Map(), label: null });
+      node = node.next.get(action);
+      node.label ||= branch.labels?.[k] || null;
+    });
+  }
+  return [...trees].sort(([a], [b]) => a - b);
+}
+
+// The main line and the branches as Lichess shows variations: each branch's moves run on
+// while they have one continuation; where moves part, each way is a nested list. Every
+// move is a link to its moment; ✕ forgets a way and everything played after it.
 function drawLines() {
   const box = $("replay-lines");
   const onMain = shown && !shown.line.length;
   const rows = [h("li", { class: onMain ? "current" : "" },
-    h("button", { type: "button", class: "link", text: t("Main line"), onclick: () => goTo(shown ? shown.step : 0) }))];
-  lines.forEach((branch, index) => {
-    const moves = branch.line.map((action, k) => {
-      const moment = { step: branch.step, line: branch.line.slice(0, k + 1) };
-      const here = same(moment, shown);
-      const text = branch.labels?.[k] ? page.withNames(branch.labels[k]) : `#${action}`;
-      return h("button", { type: "button", class: `link move${here ? " current" : ""}`, text, onclick: () => goTo(moment.step, moment.line) });
-    });
-    rows.push(h("li", { dataset: { branch: index } },
-      h("span", { class: "muted", text: t("from step {step}:", { step: branch.step }) + " " }),
-      ...moves.flatMap((m, k) => (k ? [" · ", m] : [m])),
-      h("button", { type: "button", class: "link remove", "aria-label": t("forget this branch"), text: "✕", onclick: () => forget(index) })));
-  });
+    h("button", { type: "button", class: "link", text: page.study ? t("The position") : t("Main line"), onclick: () => goTo(shown ? shown.step : 0) }))];
+  for (const [step, root] of branchTrees()) {
+    for (const [action, node] of root.next) {
+      rows.push(h("li", { dataset: { branch: step } },
+        h("span", { class: "muted", text: (page.study ? t("from the position:") : t("from step {step}:", { step })) + " " }),
+        ...variation(step, [], action, node)));
+    }
+  }
   box.replaceChildren(...rows);
   $("replay-lines-box").hidden = !lines.length;
 }
 
-function forget(index) {
-  const branch = lines[index];
-  lines.splice(index, 1);
+// The moves from ``action`` (played after ``prefix`` at ``step``) up to the next fork, and
+// the fork's ways nested under it.
+function variation(step, prefix, action, node) {
+  const move = (moment, at) => h("button", {
+    type: "button",
+    class: `link move${same(moment, shown) ? " current" : ""}`,
+    text: at.label ? page.withNames(at.label) : `#${moment.line.at(-1)}`,
+    onclick: () => goTo(moment.step, moment.line),
+  });
+  const first = { step, line: [...prefix, action] };
+  const parts = [move(first, node)];
+  let line = first.line;
+  let at = node;
+  while (at.next.size === 1) {
+    const [[next, child]] = at.next;
+    line = [...line, next];
+    at = child;
+    parts.push(" · ", move({ step, line }, at));
+  }
+  parts.push(h("button", { type: "button", class: "link remove", "aria-label": t("forget this branch"), text: "✕", onclick: () => forget(first) }));
+  if (at.next.size > 1) {
+    parts.push(h("ul", { class: "variations" },
+      ...[...at.next].map(([next, child]) => h("li", { dataset: { variation: "" } }, ...variation(step, line, next, child)))));
+  }
+  return parts;
+}
+
+// Forget the way through ``moment``: the branches that pass through it lose it and what
+// follows; what they share before it stays while another branch still plays it.
+function forget(moment) {
+  lines = lines.filter((branch) => !passesThrough(branch, moment));
   saveLines();
-  if (shown && shown.line.length && passesThrough(branch, shown)) goTo(shown.step);
+  if (shown && shown.line.length && passesThrough(shown, moment)) goTo(moment.step, moment.line.slice(0, -1));
   else drawLines();
 }
 
@@ -283,9 +328,10 @@ function back() {
   else goTo(Math.max(0, target.step - 1));
 }
 
+// Forward along the main line, and past its end (a study's step 0) into a branch.
 function forward() {
   botsSeat = null;
-  if (!target.line.length) return goTo(Math.min(total, target.step + 1));
+  if (!target.line.length && target.step < total) return goTo(target.step + 1);
   const branch = lines.find((b) => b.line.length > target.line.length && passesThrough(b, target));
   if (branch) goTo(target.step, branch.line.slice(0, target.line.length + 1));
 }
@@ -300,7 +346,7 @@ function linked() {
   return line.every((a) => Number.isInteger(a) && a >= 0) ? { step, line } : null;
 }
 
-// ``lent``: { tableId, players, render(view) -> node, appendLog(list, event),
+// ``lent``: { tableId, study, players, render(view) -> node, appendLog(list, event),
 // actionText(action, view) -> words, withNames(text) -> text, seatName(seat) -> name },
 // from the table page.
 export function startReplay(lent) {
@@ -309,6 +355,11 @@ export function startReplay(lent) {
   page = lent;
   lines = loadLines();
   $("replay").hidden = false;
+  if (page.study) { // no game was played: no main line to step through nor to evaluate
+    for (const id of ["replay-step", "replay-start", "replay-end", "replay-evaluate"]) $(id).hidden = true;
+    $("replay").dataset.study = "1";
+    $("replay").querySelector("h3").textContent = t("Analysis board");
+  }
   $("replay-start").onclick = () => goTo(0);
   $("replay-prev").onclick = back;
   $("replay-next").onclick = forward;

@@ -306,6 +306,7 @@ function renderPrompt(msg, ctx) {
   let words;
   let cls = "";
   if (summary.status === "over") words = t("The game is over.");
+  else if (summary.status === "study") words = t("A position to study: try moves on the board below.");
   else if (invited(msg)) {
     const host = summary.seats.find((s) => s.kind === "human" && s.claimed);
     words = host
@@ -336,7 +337,7 @@ function renderPrompt(msg, ctx) {
     const who = nameOf(msg.current_player);
     words = renderer.prompt ? renderer.prompt(msg.view, ctx) : t("Waiting for {player}…", { player: who });
   }
-  if (watching && summary.status !== "waiting") {
+  if (watching && !["waiting", "study"].includes(summary.status)) {
     words = spectators > 1
       ? tn("Watching with {n} other · {prompt}", "Watching with {n} others · {prompt}", spectators - 1, { prompt: words })
       : t("Watching · {prompt}", { prompt: words });
@@ -420,8 +421,12 @@ function showHints(msg) {
 
 // -- players ---------------------------------------------------------------------------
 
+// A finished game's or a study's table: nobody plays there, nobody takes a seat.
+const readOnly = () => summary.status === "over" || summary.status === "study";
+
 function seatStatus(s) {
   if (s.kind === "bot") return t("bot");
+  if (readOnly()) return "";
   if (s.replaced) return t("away · a {bot} bot plays for now", { bot: botWord(summary, summary.replace_bot, summary.replace_bot_title) });
   if (s.connected) return t("online");
   if (s.claimed) return t("away");
@@ -466,7 +471,7 @@ function renderSeats() {
         seat === s.seat ? h("span", { class: "badge you", text: t("you") }) : null,
         h("span", { class: "muted small status", text: seatStatus(s) }),
       );
-      if (s.kind === "human" && !s.claimed && seat === null && !mine) {
+      if (s.kind === "human" && !s.claimed && seat === null && !mine && !readOnly()) {
         // Another open seat than the prompt's: the name typed in the prompt takes it.
         const take = h("button", { type: "button", class: "claim-seat", dataset: { seat: s.seat } }, t("Take seat {number}", { number: s.seat + 1 }));
         take.addEventListener("click", () => claim(s.seat, $("claim-name")?.value ?? ""));
@@ -521,23 +526,26 @@ function appendLog(list, event) {
 function renderResult(msg, ctx) {
   const box = $("result");
   const result = msg.result;
+  const study = summary.status === "study";
   document.body.dataset.over = result ? "1" : "";
-  if (!result) {
+  if (!result && !study) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const ending = renderer.result ? renderer.result(msg.view, ctx) : genericResult(result);
-  box.replaceChildren(
-    ending,
-    h("p", { class: "small" },
+  let ending;
+  if (study) ending = h("h2", { class: "winner-line", text: t("A position to study") });
+  else ending = renderer.result ? renderer.result(msg.view, ctx) : genericResult(result);
+  const record = study
+    ? h("p", { class: "small", text: t("Nobody plays here: try any seat's move on the board below, or let the bots answer.") })
+    : h("p", { class: "small" },
       h("a", { href: `/api/tables/${tableId}/record`, download: `tabletop-${tableId}.record.json`, text: t("Download the game record") }),
       " · ",
-      ...withNodes(t("step through the game below, or with {command}."), { command: h("code", { text: "tabletop replay FILE" }) })),
-    h("p", { class: "small" }, h("a", { href: "/", text: t("Back to the lobby") })),
-  );
+      ...withNodes(t("step through the game below, or with {command}."), { command: h("code", { text: "tabletop replay FILE" }) }));
+  box.replaceChildren(ending, record, h("p", { class: "small" }, h("a", { href: "/", text: t("Back to the lobby") })));
   startReplay({
     tableId,
+    study,
     players: summary.seats.length,
     render: (view, seat = null) => renderer.render(view, context(null, view, seat)),
     appendLog,

@@ -313,6 +313,17 @@ top = "red 3"
 """
 
 
+STUDY_STEPS: list[tuple[int | str, int]] = [
+    (0, 1), ("ArrowLeft", 0), (1, 1), ("ArrowLeft", 0), ("ArrowRight", 1), (0, 2),
+    ("ArrowLeft", 1), (1, 2),
+]  # fmt: skip
+"""Two first moves, then two ways after the first: (move index or key, line length)."""
+LINE_LENGTH = (
+    "n => (document.querySelector('#replay').dataset.line || '').split('.')"
+    ".filter(Boolean).length === n"
+)
+
+
 def photograph_study(browser: Any, url: str, lang: str, out: Path) -> None:
     """A position file studied on the board (the lobby's "Study a position file…"):
     two first moves tried, and two ways after one of them, nested as a tree."""
@@ -330,32 +341,13 @@ def photograph_study(browser: Any, url: str, lang: str, out: Path) -> None:
         page = context.new_page()
         page.goto(f"{url}table/{table_id}")
         page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
-
-        def play(index: int, moves: int) -> None:
-            page.select_option("#replay-moves", index=index)
-            press(page.locator("#replay-play"), where)
-            page.wait_for_function(
-                "n => (document.querySelector('#replay').dataset.line || '').split('.')"
-                ".filter(Boolean).length === n",
-                arg=moves,
-            )
-
-        def key(name: str, moves: int) -> None:
-            page.keyboard.press(name)
-            page.wait_for_function(
-                "n => (document.querySelector('#replay').dataset.line || '').split('.')"
-                ".filter(Boolean).length === n",
-                arg=moves,
-            )
-
-        play(0, 1)
-        key("ArrowLeft", 0)
-        play(1, 1)
-        key("ArrowLeft", 0)
-        key("ArrowRight", 1)
-        play(0, 2)
-        key("ArrowLeft", 1)
-        play(1, 2)
+        for step, moves in STUDY_STEPS:
+            if isinstance(step, int):  # a move chosen from the list and played
+                page.select_option("#replay-moves", index=step)
+                press(page.locator("#replay-play"), where)
+            else:  # an arrow key
+                page.keyboard.press(step)
+            page.wait_for_function(LINE_LENGTH, arg=moves)
         page.wait_for_timeout(250)
         page.locator("#replay").scroll_into_view_if_needed()
         page.wait_for_timeout(250)

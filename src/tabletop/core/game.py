@@ -150,6 +150,27 @@ class Game(ABC, Generic[OptionsT]):
         """
         raise InvalidOptionsError("position", "{game} has no position builder yet", game=self.title)
 
+    def script_chance(
+        self, fields: dict[str, Any], state: State, actions: Sequence[Action]
+    ) -> dict[str, Any]:
+        """``fields`` (:meth:`describe`'s of ``state``) with the chance that playing
+        ``actions`` from ``state`` draws written into the position's fields of scripted
+        chance (King of Tokyo's ``next_dice``): what ``position_of`` in
+        :mod:`tabletop.core.positions` needs to write a decision as an earlier moment
+        and the actions since as ``moves``.
+
+        The moves of a position draw their chance from the position's ``seed``, not
+        from the generator the game had reached, so where they roll dice the position
+        would roll others; scripting the faces the game rolled makes the moves replay
+        the game. Raises :class:`InvalidOptionsError` (``PositionError``, naming
+        ``moves``) where the actions draw chance no field scripts: the walk then stops,
+        since the moves from any earlier moment play the same actions. The default
+        scripts nothing and returns ``fields``: a game
+        whose fields list its piles whole draws the same cards on the way (UNO Power,
+        Kung Fu), and the rebuild is checked anyway.
+        """
+        return fields
+
     def situation(self, state: State) -> dict[str, Any]:
         """What a position of ``state`` must reproduce (:meth:`describe`): the saved
         state's data (``to_dict()["state"]``) without the random generator (``rng``) and

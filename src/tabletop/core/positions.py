@@ -282,9 +282,11 @@ def position_of(
     position), and the latest moment ``k`` (at most ``limit`` actions back) whose
     fields, with the labels of the actions from ``k`` on as ``moves``, build ``state``
     again (the same :meth:`~tabletop.core.game.Game.situation`) gives the file: the
-    state itself where its own fields say it all. A history that does not replay to
-    ``state`` (a state from a position, without its start) leaves only the state's
-    own fields. A moment nothing can write raises :class:`PositionError` saying why.
+    state itself where its own fields say it all. The dice those actions rolled are
+    scripted in the fields (:meth:`~tabletop.core.game.Game.script_chance`), since the
+    position's seed would roll others. A history that does not replay to ``state`` (a
+    state from a position, without its start) leaves only the state's own fields. A
+    moment nothing can write raises :class:`PositionError` saying why.
 
     >>> import tabletop
     >>> state = tabletop.make("kung-fu").new_state(2, seed=4)
@@ -311,11 +313,10 @@ def position_of(
                 problem=_problem(exc),
             ) from None
         return _position_file(game, fields)
-    labels = [game.action_from_id(a).label for a in history]
-    walk = _Walk(game, labels, target)
+    walk = _Walk(game, [game.action_from_id(a) for a in history], target)
     found = walk.back(moments, len(history))
     tried = len(history) - len(moments) + 1  # the earliest moment tried
-    if found is None and tried > 0 and limit > near:  # walk further back
+    if found is None and tried > 0 and limit > near and walk.chance is None:  # further back
         deeper = _replayed(state, start, history, limit, target)
         assert deeper is not None
         found = walk.back(deeper, tried - 1)
@@ -347,14 +348,23 @@ as far back as it may go."""
 class _Walk:
     """The walk back of :func:`position_of` over the moments before a state, and why
     it found none: the state's own reason, and where a moment was written, what the
-    state its fields and moves build differs in."""
+    state its fields and moves build differs in.
 
-    def __init__(self, game: Game[Any], labels: list[str], target: dict[str, Any]) -> None:
+    The moves from a moment draw their chance from the position's seed, so the chance
+    the game drew on the way is scripted into the moment's fields
+    (:meth:`~tabletop.core.game.Game.script_chance`: King of Tokyo's dice rolled since).
+    Where the game cannot script it (a pile shuffled), the walk stops: the moves from
+    any earlier moment play the same action.
+    """
+
+    def __init__(self, game: Game[Any], actions: list[Action], target: dict[str, Any]) -> None:
         self.game = game
-        self.labels = labels
+        self.actions = actions
+        self.labels = [a.label for a in actions]
         self.target = target
         self.problem: InvalidOptionsError | None = None  # the latest moment's
         self.differ: list[str] | None = None  # the latest moment written's
+        self.chance: InvalidOptionsError | None = None  # chance no field scripts
 
     def back(self, moments: list[State], latest: int) -> dict[str, Any] | None:
         """The fields of the latest moment ``k <= latest`` among ``moments`` (the states
@@ -363,10 +373,20 @@ class _Walk:
         labels = self.labels
         first = len(labels) - len(moments) + 1
         for k in range(latest, first - 1, -1):
+            moment = moments[k - first]
             try:
-                fields = self.game.describe(moments[k - first])
+                fields = self.game.describe(moment)
+            except InvalidOptionsError as exc:
+                self.problem = self.problem or exc
+                continue
+            try:
                 if k < len(labels):
+                    fields = self.game.script_chance(fields, moment, self.actions[k:])
                     fields["moves"] = labels[k:]
+            except InvalidOptionsError as exc:
+                self.chance = exc
+                return None
+            try:
                 differ = _differences(self.game, fields, self.target)
             except InvalidOptionsError as exc:
                 self.problem = self.problem or exc
@@ -378,6 +398,15 @@ class _Walk:
 
     def why(self) -> Any:
         """Why no moment was found, as a sentence."""
+        if self.differ is None and self.chance is not None:
+            chance = _problem(self.chance)
+            if self.problem is None:
+                return chance
+            return TabletopError(
+                "{problem}; from the latest moment the fields write: {why}",
+                problem=_problem(self.problem),
+                why=chance,
+            )
         if self.problem is None:
             assert self.differ is not None
             return _elsewhere(self.differ)

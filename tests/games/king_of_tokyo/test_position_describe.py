@@ -153,14 +153,6 @@ def test_a_described_position_is_a_toml_file(tmp_path: Any) -> None:
     assert tomllib.loads("\n".join(lines)) == fields
 
 
-def test_describe_refuses_the_power_up_set_up() -> None:
-    game = _game({"power_up": "on"})
-    state = game.new_state(3, seed=0)
-    with pytest.raises(InvalidOptionsError, match=r"position\.step") as caught:
-        game.describe(state)
-    assert "set-up" in str(caught.value)
-
-
 def test_describe_refuses_a_state_inside_the_resolution() -> None:
     """A monster in Tokyo deciding whether to yield: the dice resolved already."""
     game = _game({"edition": "2016"})

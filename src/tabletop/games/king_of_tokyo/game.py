@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -191,6 +191,16 @@ class KingOfTokyoGame(Game[KingOfTokyoOptions]):
         from tabletop.games.king_of_tokyo.position_describe import describe
 
         return describe(self, state)
+
+    def script_chance(
+        self, fields: dict[str, Any], state: State, actions: Sequence[Action]
+    ) -> dict[str, Any]:
+        """``fields`` with the dice that ``actions`` roll from ``state`` added to
+        ``next_dice`` (docs/positions.md, "From a saved state or a record")."""
+        assert isinstance(state, KingOfTokyoState)
+        from tabletop.games.king_of_tokyo.position_describe import script_dice
+
+        return script_dice(fields, state, actions)
 
     def state_from_dict(self, data: dict[str, Any]) -> KingOfTokyoState:
         return KingOfTokyoState.from_dict(self, data)

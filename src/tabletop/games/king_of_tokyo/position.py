@@ -83,6 +83,7 @@ MONSTER_FIELDS = frozenset(
         "encased",
         "lent",
         "ufo",
+        "draft",
     }
 )
 

@@ -13,14 +13,23 @@ half spent, a Psychic Probe after another), is no position: :func:`describe` rai
 :class:`~tabletop.core.positions.PositionError` naming what no field can say. It
 builds the fields it wrote and compares, so it never returns fields that build
 another state.
+
+Such a state is an earlier one's position plus ``moves``, which ``position_of`` writes;
+the dice those moves roll come from the position's seed, so :func:`script_dice`
+(``Game.script_chance``) lists the faces the game rolled in ``next_dice``. Power Up!'s
+set-up is the step "set-up": the two Evolutions a monster chooses from go back on top
+of its deck, a Mutant draft's packets are each monster's ``draft``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from tabletop.core.action import Action
 from tabletop.core.positions import PositionError
-from tabletop.games.king_of_tokyo.dice import FACE_NAMES
+from tabletop.core.rng import Rng
+from tabletop.games.king_of_tokyo.dice import FACE_NAMES, NUM_FACES
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.monster import START_HEARTS
 from tabletop.games.king_of_tokyo.phases import ASK_NAMES, Ask, Stage
@@ -32,6 +41,7 @@ from tabletop.games.king_of_tokyo.position_turn import (
     EXTRA_TURNS,
     ROLLED,
     ROLLS_AFTER_FIRST,
+    SET_UP,
     step_of,
 )
 from tabletop.games.king_of_tokyo.power_up import ICY_MARK, WINDOW_NAMES
@@ -39,6 +49,8 @@ from tabletop.games.king_of_tokyo.power_up import ICY_MARK, WINDOW_NAMES
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.game import KingOfTokyoGame
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
+
+T = TypeVar("T")
 
 RESOLVED_STAGES = frozenset(
     {
@@ -72,7 +84,8 @@ def describe(game: KingOfTokyoGame, state: KingOfTokyoState) -> dict[str, Any]:
     fields["turn"] = name(state.active)
     if state.base != state.active:
         fields["regular_turn"] = name(state.base)
-    fields["turn_number"] = state.turn + 1
+    if step != SET_UP:
+        fields["turn_number"] = state.turn + 1
     fields["step"] = step
     if state.dice or step in ROLLED:
         fields["dice"] = [FACE_NAMES[f] for f in state.dice]
@@ -93,7 +106,7 @@ def describe(game: KingOfTokyoGame, state: KingOfTokyoState) -> dict[str, Any]:
         ]
     if state.freeze_chain:
         fields["freeze_time_chain"] = state.freeze_chain
-    if step != "start of turn":
+    if step not in (SET_UP, "start of turn"):  # the start of a turn clears the marks
         marks = read_marks(state)
         at_start = [name(s) for s in (state.city, state.bay) if s >= 0]
         if state.pu is not None and marks.get("tokyo_at_start", []) != at_start:
@@ -116,10 +129,6 @@ def _refuse(state: KingOfTokyoState) -> None:
     step = step_of(state)
     if step == "over":
         raise PositionError("step", "the game is over: no step of a turn to start at")
-    if step == "set-up":
-        raise PositionError(
-            "step", "Power Up!'s set-up (the Evolutions drawn or drafted) comes before any turn"
-        )
     if state.hits or state.held:
         raise PositionError("step", "damage is on its way: no field holds hearts about to be lost")
     if state.heart_plan or state.resolving >= 0 or state.stage in RESOLVED_STAGES:
@@ -220,11 +229,16 @@ def _evolutions(
     assert pu is not None
     info = evolution_table().info
     names = [info[n].name for n in range(len(info))]
+    deck = list(reversed(pu.deck[p]))
+    d = state.decisions[-1] if state.decisions else None
+    if state.stage == Stage.SETUP and d is not None and d.kind == Ask.EVO_KEEP and d.player == p:
+        deck = [d.data[0], d.data[1], *deck]  # drawn from the top: drawn again
     for field, cards in (
         ("evolutions", pu.hand[p]),
         ("played", pu.table[p]),
-        ("evolution_deck", list(reversed(pu.deck[p]))),
+        ("evolution_deck", deck),
         ("evolution_discard", pu.discard[p]),
+        ("draft", pu.draft[p] if pu.draft else []),
     ):
         if cards:
             out[field] = [names[n] for n in cards]
@@ -295,6 +309,89 @@ def _check(
 
 BOOKKEEPING = frozenset({"heal_steps", "probe_used", "queue", "power_up.used"})
 """The state's fields of the turn's bookkeeping (besides the turn marks)."""
+
+
+def script_dice(
+    fields: dict[str, Any], state: KingOfTokyoState, actions: Sequence[Action]
+) -> dict[str, Any]:
+    """``fields`` (``state``'s) with the faces of the dice that ``actions`` roll from
+    ``state`` after its own ``next_dice``: a position of ``state`` with the actions as
+    ``moves`` then rolls what the game rolled, where its seed would roll other dice
+    (``Game.script_chance``, docs/positions.md). The actions are played on a copy
+    whose generator notes the dice; one that draws other chance is refused, since no
+    field says what it gave: a pile shuffled (the Power deck refilled from its
+    discards, an Evolution deck from its own), the card Miraculous Catch reveals."""
+    twin = state.clone()
+    recorder = _DiceRecorder.from_dict(twin.rng.to_dict())
+    recorder.faces = []
+    recorder.other = False
+    twin.rng = recorder
+    for action in actions:
+        twin.apply(action)
+        if recorder.other:
+            raise PositionError(
+                "moves",
+                "{move!r} draws chance that no field of a position scripts (a pile "
+                "shuffled, a card drawn at random)",
+                move=action.label,
+            )
+    if recorder.faces:
+        fields["next_dice"] = [
+            *fields.get("next_dice", []),
+            *(FACE_NAMES[f] for f in recorder.faces),
+        ]
+    return fields
+
+
+class _DiceRecorder(Rng):
+    """A state's generator that notes the dice it rolls and whether it drew anything
+    else. The rules roll their dice as ``rolls(n, 6)`` and ``randrange(6)``
+    (:func:`~.rolling.roll_dice`, :func:`~.rolling.roll_die`); any other draw in play
+    shuffles a pile or picks a card (the first player's draw comes before any move).
+    Miraculous Catch's card from a discard pile of exactly 6 reads as a die: the
+    position scripts a face too many, and its rebuild, which is checked, differs. A
+    subclass of :class:`Rng`, as the tests' scripted dice are, so that it takes the
+    generator's place in a compiled build too."""
+
+    faces: list[int]
+    other: bool
+
+    def rolls(self, n: int, sides: int) -> list[int]:
+        faces = super().rolls(n, sides)
+        self._note(sides, faces)
+        return faces
+
+    def randrange(self, stop: int) -> int:
+        face = super().randrange(stop)
+        self._note(stop, [face])
+        return face
+
+    def _note(self, sides: int, faces: list[int]) -> None:
+        if sides == NUM_FACES:
+            self.faces += faces
+        else:
+            self.other = True
+
+    def shuffle(self, seq: MutableSequence[Any]) -> None:
+        if len(seq) > 1:  # a single card is drawn in its place: no chance
+            self.other = True
+        super().shuffle(seq)
+
+    def choice(self, seq: Sequence[T]) -> T:
+        self.other = True
+        return super().choice(seq)
+
+    def sample(self, population: Sequence[T], k: int) -> list[T]:
+        self.other = True
+        return super().sample(population, k)
+
+    def random(self) -> float:
+        self.other = True
+        return super().random()
+
+    def derive(self) -> Rng:
+        self.other = True
+        return super().derive()
 
 
 def _game_data(state: KingOfTokyoState) -> dict[str, Any]:

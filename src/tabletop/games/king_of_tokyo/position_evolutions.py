@@ -1,7 +1,8 @@
 """Power Up! in a King of Tokyo position (docs/positions.md): each monster's
 Evolutions in hand, face up, and the next of its deck, by name, and the marks its
 face-up Evolutions keep (Icy Reflection's copy, Target Acquired's token, the die
-Encased in Ice, a Freeze Ray lent). The rest of the position is
+Encased in Ice, a Freeze Ray lent); at the step "set-up", a Mutant draft's packets and
+the set-up going on from there (:func:`set_up`). The rest of the position is
 :mod:`.position_placer`'s, which hands the seats' fields here once the monsters are
 at the table."""
 
@@ -14,6 +15,7 @@ from tabletop.core.positions import CardPool, PositionError
 from tabletop.games.king_of_tokyo.evolution_state import PowerUp
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 from tabletop.games.king_of_tokyo.options import MONSTER_NAMES
+from tabletop.games.king_of_tokyo.phases import Stage
 from tabletop.games.king_of_tokyo.position_words import face_of, seat_of
 from tabletop.games.king_of_tokyo.power_up import ICY_MARK
 
@@ -69,6 +71,7 @@ class Evolutions:
     def place(self) -> None:
         pu, state = self.pu, self.state
         info = evolution_table().info
+        packets = self._packets()
         placed: list[tuple[list[int], list[int], list[int], list[int]]] = []
         for p in range(state.num_players):
             hand, played = self.take(p, "evolutions"), self.take(p, "played")
@@ -85,6 +88,9 @@ class Evolutions:
         fresh = PowerUp(state.num_players)
         if self.mutant:
             left = [n for n in (self.order or []) if self.pool.left[n]]
+        if packets:
+            self._drafting(fresh, packets, placed)
+            return
         for p, (hand, played, on_top, discard) in enumerate(placed):
             if self.mutant:
                 owned = len(hand) + len(played) + len(on_top) + len(discard)
@@ -117,6 +123,80 @@ class Evolutions:
                         evolution=info[n].name,
                     )
         state.pu = fresh
+
+    def _packets(self) -> list[list[int]]:
+        """Each monster's packet of a Mutant draft under way (``draft``), or ``[]``."""
+        listed = [p for p, s in enumerate(self.seats) if "draft" in s]
+        if not listed:
+            return []
+        if not self.mutant:
+            raise PositionError(
+                f"monsters[{listed[0]}].draft",
+                'a draft is the Mutant Evolution variant\'s (option power_up="mutant")',
+            )
+        return [self.take(p, "draft") for p in range(self.state.num_players)]
+
+    def _drafting(
+        self,
+        fresh: PowerUp,
+        packets: list[list[int]],
+        placed: list[tuple[list[int], list[int], list[int], list[int]]],
+    ) -> None:
+        """A draft under way: the packets, and the decks of the Evolutions drafted so
+        far (each its drafter's); every Evolution of the table lies in one or the other."""
+        state = self.state
+        for p, (hand, played, _, discard) in enumerate(placed):
+            for name, cards in (
+                ("evolutions", hand),
+                ("played", played),
+                ("evolution_discard", discard),
+            ):
+                if cards:
+                    raise PositionError(
+                        f"monsters[{p}].{name}",
+                        "the draft comes first: an Evolution drafted goes to the deck "
+                        "(evolution_deck)",
+                    )
+        left = sum(self.pool.left.values())
+        if left:
+            raise PositionError(
+                "monsters",
+                "a draft under way places every Evolution of the monsters at the table in "
+                "a packet (draft) or a deck drafted (evolution_deck): {count} are not",
+                count=left,
+            )
+        fresh.draft = packets
+        for p, (_, _, on_top, _) in enumerate(placed):
+            fresh.deck[p] = list(reversed(on_top))
+            for n in on_top:
+                fresh.owner[n] = p
+        state.pu = fresh
+
+
+def set_up(state: KingOfTokyoState) -> None:
+    """Power Up!'s set-up from where a position stands (step "set-up"): a Mutant draft
+    under way goes on, those with the larger packets taking their card this round
+    (clockwise from the first player, ``turn``: the others took theirs); then each
+    monster without an Evolution in hand, clockwise from the first player, draws 2 and
+    keeps 1, and the first turn begins."""
+    pu = state.pu
+    assert pu is not None
+    order = state.clockwise(state.active)
+    if not any(pu.draft):
+        pu.draft = []
+        state.stage = Stage.SETUP
+        state.queue = [s for s in order if not pu.hand[s]]
+        return
+    sizes = [len(pu.draft[s]) for s in order]
+    if sizes != sorted(sizes) or sizes[-1] - sizes[0] > 1:
+        raise PositionError(
+            "monsters",
+            "the packets of a draft round are the same size, but one card fewer for the "
+            "monsters that took their card this round: the first ones clockwise from the "
+            "first player (turn)",
+        )
+    state.stage = Stage.DRAFT
+    state.queue = [s for s in order if len(pu.draft[s]) == sizes[-1]]
 
 
 def evolution_kind(field: str, name: Any) -> int:

@@ -33,7 +33,15 @@ if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
 EVOLUTION_FIELDS = ("evolutions", "played", "evolution_deck", "evolution_discard")
-POWER_UP_ONLY = (*EVOLUTION_FIELDS, "icy_reflection", "target_token", "encased", "lent", "ufo")
+POWER_UP_ONLY = (
+    *EVOLUTION_FIELDS,
+    "icy_reflection",
+    "target_token",
+    "encased",
+    "lent",
+    "ufo",
+    "draft",
+)
 """A monster's fields that only Power Up! has."""
 CARD_FIELDS = ("row", "deck", "discard", "box")
 """The position's fields that list Power cards besides each monster's ``cards``."""

@@ -7,7 +7,8 @@ position starts at: "start of turn" (A), "before the roll" (A6-B: the start-of-t
 effects done, a Mimic move, the windows before the roll, then the first roll),
 "rolling" (B, rerolls left), "after the last roll" (B's extra rolls, C, then D-G),
 "buy phase" (H) and "end of turn" (I, Metamorph, and J: the end-of-turn windows and
-cards), then K (the next turn). :func:`step_of` names the step a state waits at, for
+cards), then K (the next turn); Power Up!'s "set-up" comes before the first turn
+(:func:`~.position_evolutions.set_up`). :func:`step_of` names the step a state waits at, for
 ``stop`` and :func:`~.position_describe.describe`.
 
 ``stop`` cannot hold a state between two steps: a King of Tokyo state always waits
@@ -35,6 +36,7 @@ from tabletop.games.king_of_tokyo.constants import (
 )
 from tabletop.games.king_of_tokyo.dice import MAX_DICE
 from tabletop.games.king_of_tokyo.phases import Ask, Stage
+from tabletop.games.king_of_tokyo.position_evolutions import set_up
 from tabletop.games.king_of_tokyo.position_marks import Course, place_marks
 from tabletop.games.king_of_tokyo.position_words import count, faces_of, seat_of
 from tabletop.games.king_of_tokyo.power_up import WINDOW_NAMES
@@ -42,7 +44,9 @@ from tabletop.games.king_of_tokyo.power_up import WINDOW_NAMES
 if TYPE_CHECKING:
     from tabletop.games.king_of_tokyo.state import KingOfTokyoState
 
+SET_UP = "set-up"
 STEPS = (
+    SET_UP,
     "start of turn",
     "before the roll",
     "rolling",
@@ -50,7 +54,8 @@ STEPS = (
     "buy phase",
     "end of turn",
 )
-"""The steps a position starts at, in the turn's order."""
+"""The steps a position starts at, in the turn's order: Power Up!'s set-up first,
+before the first turn."""
 NEXT_TURN = "next turn"
 STOPS = (*STEPS, NEXT_TURN)
 """What ``stop`` names: a step of the position's turn, or the start of the next."""
@@ -70,6 +75,16 @@ TURN_FIELDS = frozenset(
         "this_turn",
     }
 )
+NOT_AT_SET_UP = (
+    "regular_turn",
+    "turn_number",
+    "dice",
+    "rolls_left",
+    "extra_turns",
+    "freeze_time_chain",
+    "this_turn",
+)
+"""The turn's fields a position at the set-up refuses: no turn has begun."""
 ROLLS_AFTER_FIRST = 2  # the first roll made, two rerolls left
 EXTRA_TURNS = {
     "Frenzy": FRENZY_TURN,
@@ -136,6 +151,10 @@ def start(state: KingOfTokyoState, spec: Mapping[str, Any]) -> Where:
         )
     if stop is not None and STOPS.index(stop) < STEPS.index(step):
         raise PositionError("stop", "{stop!r} comes before the step {step!r}", stop=stop, step=step)
+    if step == SET_UP:
+        _before_the_first_turn(state, spec)
+    elif state.pu is not None and state.pu.draft:
+        raise PositionError("step", 'a Mutant draft under way goes on at the step "set-up"')
     turn = seat_of(state, "turn", spec.get("turn", 0))
     state.active = turn
     state.base = seat_of(state, "regular_turn", spec.get("regular_turn", turn), out=True)
@@ -149,13 +168,22 @@ def start(state: KingOfTokyoState, spec: Mapping[str, Any]) -> Where:
     _dice(state, spec, step)
     if "this_turn" in spec and step == "start of turn":
         raise PositionError("this_turn", "the start of the turn clears the turn's marks (step A1)")
-    course = place_marks(state, spec.get("this_turn", {}), step)
+    course = place_marks(state, spec.get("this_turn", {}), step) if step != SET_UP else Course()
     if course.skipped and course.round_asked is None:
         course.round_asked = []
     where = Where(state.turn, turn)
     state.event("position", "The game starts from a position.")
     _run(state, step, course)
     return where
+
+
+def _before_the_first_turn(state: KingOfTokyoState, spec: Mapping[str, Any]) -> None:
+    """The set-up's refusals: Power Up! only, and none of the turn's fields."""
+    if state.pu is None:
+        raise PositionError("step", "the set-up draws Evolutions: Power Up! only")
+    for name in NOT_AT_SET_UP:
+        if name in spec:
+            raise PositionError(name, "the set-up comes before the first turn")
 
 
 def _extra_turns(state: KingOfTokyoState, given: Any) -> list[int]:
@@ -207,7 +235,9 @@ def _run(state: KingOfTokyoState, step: str, course: Course) -> None:
     Metamorph done: ``round_asked``)."""
     a = state.active
     round_asked = course.round_asked
-    if step == "start of turn":
+    if step == SET_UP:
+        set_up(state)
+    elif step == "start of turn":
         state.stage = Stage.START
     elif step == "before the roll":  # step A6, then the roll
         state.stage = Stage.ROLL

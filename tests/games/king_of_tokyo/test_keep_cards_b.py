@@ -496,6 +496,25 @@ def test_opportunist_clockwise_from_the_active_monster() -> None:
     assert stars(state)[1] == 1
 
 
+def test_opportunist_is_offered_only_the_card_just_revealed_after_a_decline() -> None:
+    """A card the Opportunist declined is new no more: when the next card revealed is
+    too dear, nothing is offered (the one declined before is not offered again)."""
+    state = turn(
+        cards={2: "opportunist"},
+        row=("solar_powered", "tank", "heal"),
+        deck=("corner_store", "energize"),
+        energy=5,
+        seats={2: dict(energy=5)},
+    )
+    roll(state, *NOTHING)
+    act(state, "buy the card in slot 3 of the row")  # Heal; Corner Store (3) revealed
+    assert asked(state) == "opportunist" and state.current_player == 2
+    act(state, "decline")
+    assert state.current_player == 0
+    act(state, "buy the card in slot 1 of the row")  # Solar Powered; Energize (8) revealed
+    assert asked(state) != "opportunist" and energy(state)[2] == 5
+
+
 def test_opportunist_after_a_sweep() -> None:
     state = turn(
         cards={1: "opportunist"},

@@ -137,6 +137,7 @@ def stage_buy(state: KingOfTokyoState) -> None:
     if state.queue:
         ask_opportunist(state)
         return
+    state.new_slots = []  # every owner answered: the cards revealed are new no more
     if (
         state.pu is not None and windows.tokyo_freed(state)  # Monkey Rush: a purchase freed Tokyo
     ) or (

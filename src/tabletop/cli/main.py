@@ -1,5 +1,5 @@
 """The ``tabletop`` command: ``play``, ``replay``, ``list`` and ``--version`` (and the
-commands of their own modules: ``analyse``, ``serve``, ``sim``, ``study``, ``train``).
+commands of their own modules: ``analyse``, ``db``, ``serve``, ``sim``, ``study``, ``train``).
 
 Commands here only parse arguments, report errors and hand over to
 :mod:`tabletop.cli.session` (playing) or to the record and game APIs. Bad input
@@ -27,6 +27,7 @@ from rich.text import Text
 import tabletop
 from tabletop.bots import bot_catalogue
 from tabletop.cli.analyse import analyse_command
+from tabletop.cli.db import db_app
 from tabletop.cli.language import tr, use
 from tabletop.cli.position import position_app
 from tabletop.cli.render import MatchResult, Seating, get_renderer
@@ -535,6 +536,14 @@ app.command(
         "win chance (--plot FILE). Each search sees only what its seat knew then."
     ),
 )(analyse_command)
+app.add_typer(
+    db_app,
+    name="db",
+    help=tr().gettext(
+        "The server's database: bring its tables up to this version's schema (upgrade),\n"
+        "or print the revision it is at (current)."
+    ),
+)
 app.add_typer(
     position_app,
     name="position",

@@ -3,7 +3,8 @@
 The socket is bound before the address is printed, so the printed address works
 at once, also with ``--port 0`` (any free port), which the tests use. The server's
 packages are imported only when the command runs, so the rest of the CLI works
-without the ``server`` extra.
+without the ``server`` extra. The database's schema is brought up to date before
+the socket is bound, or with ``--no-migrate`` only checked (:mod:`tabletop.cli.db`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from tabletop.cli.db import prepare_database
 from tabletop.cli.lan import shown_host
 from tabletop.cli.language import tr
 
@@ -108,6 +110,16 @@ def serve(
             ),
         ),
     ] = None,
+    migrate: Annotated[
+        bool,
+        typer.Option(
+            help=tr().gettext(
+                "Bring the database's tables up to this version's schema at start. "
+                "--no-migrate refuses to start on a database that needs it (tabletop db "
+                "upgrade does it)."
+            )
+        ),
+    ] = True,
 ) -> None:
     """Run the online server: lobby, tables, bots and spectators in the browser."""
     try:  # the server's packages are an extra: 'tabletop play' must work without them
@@ -136,6 +148,7 @@ def serve(
         except ClusterError as exc:
             typer.echo(tr().gettext("error: {message}", message=str(exc)), err=True)
             raise typer.Exit(2) from None
+    prepare_database(url, database_url is not None, migrate)  # or error: and exit 2
     settings = ServerSettings(
         database_url=url,
         bot_workers=bot_workers,

@@ -1,9 +1,9 @@
 """The database's tables: a table's row and seats, its action log, its snapshots, the
 server's secrets and the processes sharing the database.
 
-The schema grows by adding columns that have defaults and indexes, at start
-(:func:`add_missing_columns`), so a database made by an older version is brought up
-to date in place.
+This is the schema of the newest migration (``server/migrations/``): a change here
+needs a migration of its own (docs/deploy.md, "Database migrations"), which brings
+the databases already made to it; a fresh database is made from these tables.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
-    Connection,
     Float,
     ForeignKey,
     Index,
@@ -39,7 +38,7 @@ tables_t = Table(
     Column("leave_grace_s", Float, nullable=False, default=30.0),
     Column("created_at", Float, nullable=False),
     Column("result", JSON, nullable=True),
-    # Added later (``_add_missing_columns`` brings older databases up to date):
+    # Added later (the first migration adds them to a database that lacks them):
     Column("known_deal", Boolean, nullable=False, default=False, server_default="0"),
     Column("created_by", String(64), nullable=True),  # a hash of the creator's address
     Column("position", JSON, nullable=True),  # the position the game started from
@@ -98,20 +97,3 @@ snapshots_t = Table(
     Column("ply", Integer, primary_key=True),
     Column("data", Text, nullable=False),
 )
-
-
-def add_missing_columns(conn: Connection) -> None:
-    """Add the columns (each has a default) and indexes a database made by an older
-    version lacks."""
-    from sqlalchemy import inspect
-    from sqlalchemy.schema import CreateColumn
-
-    inspector = inspect(conn)
-    for table in metadata.sorted_tables:
-        present = {c["name"] for c in inspector.get_columns(table.name)}
-        for column in table.columns:
-            if column.name not in present:
-                spec = CreateColumn(column).compile(dialect=conn.dialect)
-                conn.exec_driver_sql(f"ALTER TABLE {table.name} ADD COLUMN {spec}")
-        for index in table.indexes:
-            index.create(conn, checkfirst=True)

@@ -32,13 +32,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
+from tabletop.server import migrations
 from tabletop.server.engine import make_engine
 from tabletop.server.faults import READ_ONLY, UNAVAILABLE, fault_kind
 from tabletop.server.schema import (
     actions_t,
-    add_missing_columns,
     meta_t,
-    metadata,
     seats_t,
     snapshots_t,
     tables_t,
@@ -117,14 +116,20 @@ _NEXT_VERSIONS_OWNED = _NEXT_VERSIONS.where(tables_t.c.owner == bindparam("b_own
 class Storage:
     """Synchronous storage calls; the server runs them in a thread, off the event loop."""
 
-    def __init__(self, url: str, durable: bool = True) -> None:
+    def __init__(self, url: str, durable: bool = True, migrate: bool = True) -> None:
+        """Open ``url`` and bring its schema to this version's (server/migrations/), or
+        with ``migrate=False`` only check it is there (else ``DatabaseBehind``). A newer
+        version's database is refused (``DatabaseTooNew``): this one could break it."""
         self.url = url
         self.engine = make_engine(url, durable)
-        with self.engine.begin() as conn:
-            if conn.dialect.name == "postgresql":  # processes starting together: one at a time
-                conn.execute(text("SELECT pg_advisory_xact_lock(7475)"))
-            metadata.create_all(conn)
-            add_missing_columns(conn)
+        try:
+            if migrate:
+                migrations.upgrade(self.engine)
+            else:
+                migrations.check(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
         self._in_flight = 0
         self._idle = threading.Condition()
 
@@ -401,7 +406,7 @@ class Storage:
 
         with self._transaction() as conn:
             if conn.dialect.name == "postgresql":  # processes starting together: one makes it
-                conn.execute(text("SELECT pg_advisory_xact_lock(7475)"))
+                conn.execute(text(f"SELECT pg_advisory_xact_lock({migrations.SCHEMA_LOCK})"))
             value = conn.execute(select(meta_t.c.value).where(meta_t.c.key == name)).scalar()
             if value is None:
                 value = _secrets.token_hex(32)

@@ -58,6 +58,7 @@ from tabletop.i18n import (
 )
 from tabletop.server import protocol as p
 from tabletop.server import replays
+from tabletop.server.account_routes import add_accounts
 from tabletop.server.cluster import for_database
 from tabletop.server.faults import DATABASE_ERRORS
 from tabletop.server.http import Guard, address_key, client_address
@@ -289,6 +290,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             storage.close()
 
     app = FastAPI(title="Tabletop", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    add_accounts(app, settings, storage)  # inside the Guard, which limits every request
     app.add_middleware(Guard, settings=settings)
     app.state.manager = manager
     app.state.settings = settings

@@ -62,7 +62,36 @@ seats_t = Table(
     # Added later: the seat's preferences (Game.preferences), only those it set
     Column("preferences", JSON, nullable=True),
     Column("think", Float, nullable=True),  # a bot's seconds per decision; none: its level's
+    # Migration 0002: the account that took the seat (none: a guest's, or a deleted one;
+    # no foreign key, so that SQLite adds the column without copying the table)
+    Column("user_id", String(32), nullable=True),
+    Index("tt_seats_by_user", "user_id"),
 )
+
+users_t = Table(
+    "tt_users",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),  # as chosen (server/passwords.py)
+    Column("name_key", String(128), nullable=False, unique=True),  # the name case-folded
+    Column("password_hash", String(256), nullable=False),  # Argon2id, never the password
+    Column("created_at", Float, nullable=False),
+    Column("disabled", Boolean, nullable=False, default=False, server_default="0"),
+    Column("reset_hash", String(64), nullable=True),  # a one-time reset link's hash
+    Column("reset_expires", Float, nullable=True),
+)
+"""Accounts (server/accounts.py)."""
+
+sessions_t = Table(
+    "tt_sessions",
+    metadata,
+    Column("id", String(64), primary_key=True),  # the SHA-256 of the cookie's token
+    Column("user_id", String(32), ForeignKey("tt_users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("tt_sessions_by_user", "user_id"),
+)
+"""The accounts' sessions: a row per signed-in browser."""
 
 actions_t = Table(
     "tt_actions",

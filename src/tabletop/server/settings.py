@@ -77,6 +77,11 @@ class ServerSettings:
     database that refuses writes or cannot be reached is logged once per kind of
     fault every ``fault_log_every_s`` (server/faults.py), not once per request.
 
+    Accounts (server/accounts.py): an address may make ``signups_per_hour_per_address``
+    accounts an hour; a session lasts ``session_days``; past ``sign_in_free_failures``
+    failed sign-ins of a name (four times as many from an address) each attempt waits
+    twice as long as the last, up to ``sign_in_max_wait_s``.
+
     A position is at most ``max_position_chars`` characters (an object: its JSON), and
     a position or a request body nests at most ``max_nesting_depth`` levels, checked
     before it is parsed. ``tabletop serve`` takes a client's address from
@@ -128,6 +133,10 @@ class ServerSettings:
     analyses_kept: int = 2_000
     imports_per_hour_per_address: int = 30
     max_import_actions: int = 20_000
+    signups_per_hour_per_address: int = 10
+    session_days: float = 30.0
+    sign_in_free_failures: int = 5
+    sign_in_max_wait_s: float = 900.0
     shutdown_timeout_s: int = 5
     storage_retry_s: float = 0.5
     fault_log_every_s: float = 60.0

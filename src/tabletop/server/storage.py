@@ -144,13 +144,14 @@ class Storage:
             self.engine.dispose()
 
     @contextmanager
-    def _transaction(self) -> Iterator[Connection]:
-        """``engine.begin()``, counted so that :meth:`close` waits for it."""
+    def transaction(self) -> Iterator[Connection]:
+        """``engine.begin()``, counted so that :meth:`close` waits for it (the stores
+        sharing this database use it too: server/account_store.py)."""
         with self._counted(), self._healing(), self.engine.begin() as conn:
             yield conn
 
     @contextmanager
-    def _connection(self) -> Iterator[Connection]:
+    def connection(self) -> Iterator[Connection]:
         """``engine.connect()``, counted so that :meth:`close` waits for it."""
         with self._counted(), self._healing(), self.engine.connect() as conn:
             yield conn
@@ -182,14 +183,14 @@ class Storage:
     # -- writes ---------------------------------------------------------------
 
     def create_table(self, row: TableRow) -> None:
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             _insert_table(conn, row)
 
     def import_table(self, row: TableRow, moves: Sequence[tuple[int, int]]) -> None:
         """A finished game brought in whole (a record's): its table, seats and every
         action, as ``(action, seat)`` in order, in one transaction."""
         now = time.time()
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             _insert_table(conn, row)
             if moves:
                 conn.execute(
@@ -203,7 +204,7 @@ class Storage:
     def update_seat(self, table_id: str, seat: SeatRow, status: str | None = None) -> None:
         """Store a seat's name, token hash, replacement flag and preferences (and the
         table status)."""
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat.seat)
@@ -240,7 +241,7 @@ class Storage:
         cannot extend a log that its new owner has already read
         (:class:`TableMoved`).
         """
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             versions = update(tables_t).where(tables_t.c.id == table_id, tables_t.c.version == ply)
             if owner is not None:
                 versions = versions.where(tables_t.c.owner == owner)
@@ -301,7 +302,7 @@ class Storage:
 
     def _append_together(self, batch: Sequence[Append]) -> None:
         now = time.time()
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             owners = {a.owner for a in batch}
             if len(owners) != 1:
                 raise RuntimeError("one writer per batch")  # so: one by one
@@ -346,7 +347,7 @@ class Storage:
         seat through two processes leave one winner: the other raises
         :class:`SeatTaken`.
         """
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             done = conn.execute(
                 update(seats_t)
                 .where(
@@ -376,18 +377,18 @@ class Storage:
             return True
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
 
     def set_asleep(self, table_id: str, asleep: bool) -> None:
         """Mark an unfinished table out of memory (a start leaves it there), or back."""
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             conn.execute(update(tables_t).where(tables_t.c.id == table_id).values(asleep=asleep))
 
     def expire_asleep(self, created_before: float) -> int:
         """Expire the sleeping tables still waiting for players that were created before
         ``created_before`` (those in memory expire there); how many."""
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             done = conn.execute(
                 update(tables_t)
                 .where(
@@ -404,7 +405,7 @@ class Storage:
         so that every process and every restart of the server shares it."""
         import secrets as _secrets
 
-        with self._transaction() as conn:
+        with self.transaction() as conn:
             if conn.dialect.name == "postgresql":  # processes starting together: one makes it
                 conn.execute(text(f"SELECT pg_advisory_xact_lock({migrations.SCHEMA_LOCK})"))
             value = conn.execute(select(meta_t.c.value).where(meta_t.c.key == name)).scalar()
@@ -416,7 +417,7 @@ class Storage:
     # -- reads ----------------------------------------------------------------
 
     def load_table(self, table_id: str) -> TableRow | None:
-        with self._connection() as conn:
+        with self.connection() as conn:
             r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
             if r is None:
                 return None
@@ -434,7 +435,7 @@ class Storage:
     ) -> list[TableRow]:
         """Every table (of ``statuses``, asleep or not; at most ``limit``), newest first,
         with its seats."""
-        with self._connection() as conn:
+        with self.connection() as conn:
             query = select(tables_t).order_by(tables_t.c.created_at.desc())
             if statuses is not None:
                 query = query.where(tables_t.c.status.in_(statuses))
@@ -464,7 +465,7 @@ class Storage:
         query = select(actions_t.c.table_id, actions_t.c.at).where(
             tuple_(actions_t.c.table_id, actions_t.c.ply).in_(last)
         )
-        with self._connection() as conn:
+        with self.connection() as conn:
             return {str(table): float(at) for table, at in conn.execute(query).all()}
 
     def tables_of(self, created_by: str) -> tuple[int, int]:
@@ -478,7 +479,7 @@ class Storage:
             )
             .group_by(tables_t.c.status, tables_t.c.asleep)
         )
-        with self._connection() as conn:
+        with self.connection() as conn:
             counts = conn.execute(query).all()
         waiting = sum(int(n) for status, _, n in counts if status == "waiting")
         awake = sum(int(n) for _, asleep, n in counts if not asleep)
@@ -496,7 +497,7 @@ class Storage:
         )
         if before is not None:
             query = query.where(actions_t.c.ply < before)
-        with self._connection() as conn:
+        with self.connection() as conn:
             rows = conn.execute(query.order_by(actions_t.c.ply)).all()
         out = []
         for expected, (ply, action) in enumerate(rows, start=after):
@@ -507,7 +508,7 @@ class Storage:
 
     def latest_snapshot(self, table_id: str, at_most: int) -> tuple[int, dict[str, Any]] | None:
         """The newest snapshot taken after at most ``at_most`` actions."""
-        with self._connection() as conn:
+        with self.connection() as conn:
             r = conn.execute(
                 select(snapshots_t.c.ply, snapshots_t.c.data)
                 .where(snapshots_t.c.table_id == table_id, snapshots_t.c.ply <= at_most)

@@ -1,0 +1,155 @@
+"""The accounts' HTTP endpoints (``/api/account/...``) and the cross-site guard.
+
+Every state-changing request that carries the session cookie must come from this
+site: its ``Origin`` (else its ``Referer``) must be the server's own, or it is refused
+(403) before anything runs. SameSite=Lax already keeps the cookie off other sites'
+forms and scripts; the check is the second lock, for older browsers and for a
+sibling site on the same registrable domain. Requests without the cookie (seat tokens,
+scripts) carry no ambient credential, so they are not checked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, Body, FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+
+from tabletop.server.account_store import AccountStore
+from tabletop.server.accounts import SESSION_COOKIE, Accounts, User
+from tabletop.server.http import client_address
+from tabletop.server.live import TableError
+from tabletop.server.words import N_, Said, reader_of
+
+JsonObject = Annotated[dict[str, Any], Body()]
+if TYPE_CHECKING:
+    from tabletop.server.settings import ServerSettings
+    from tabletop.server.storage import Storage
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CROSS_SITE = N_("this request comes from another site: refused")
+
+
+def own_origin(request: Request) -> str:
+    """The origin this server answers as (``https://host:port``), by its own address."""
+    host = request.headers.get("host", "")
+    return f"{request.url.scheme}://{host}"
+
+
+def same_site(request: Request) -> bool:
+    """Whether a request says it comes from a page of this server."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        referer = request.headers.get("referer")
+        if not referer:
+            return False
+        parts = urlsplit(referer)
+        origin = f"{parts.scheme}://{parts.netloc}"
+    return origin == own_origin(request)
+
+
+class CrossSiteGuard(BaseHTTPMiddleware):
+    """Refuse a state-changing request with the session cookie from another site."""
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        if (
+            request.method not in SAFE_METHODS
+            and SESSION_COOKIE in request.cookies
+            and not same_site(request)
+        ):
+            lang = request.query_params.get("lang")
+            words = reader_of(lang, request.headers.get("accept-language"))
+            return JSONResponse({"detail": Said(CROSS_SITE).read(words)}, status_code=403)
+        return await call_next(request)
+
+
+def _public(user: User) -> dict[str, Any]:
+    return {"name": user.name, "created_at": user.created_at}
+
+
+def account_router(accounts: Accounts) -> APIRouter:
+    """The endpoints of accounts (docs/server.md, "Accounts")."""
+    router = APIRouter()
+    session_s = accounts.session_s
+
+    def give_cookie(response: Response, request: Request, token: str) -> None:
+        response.set_cookie(
+            SESSION_COOKIE,
+            token,
+            max_age=int(session_s()),
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            path="/",
+        )
+
+    def take_cookie(response: Response) -> None:
+        response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax")
+
+    async def signed_in(request: Request) -> User:
+        user = await accounts.user_for(request.cookies.get(SESSION_COOKIE))
+        if user is None:
+            raise TableError(N_("sign in first"), 401)
+        return user
+
+    @router.get("/api/account")
+    async def who(request: Request) -> dict[str, Any]:
+        """The signed-in account (``user``: null for a guest)."""
+        user = await accounts.user_for(request.cookies.get(SESSION_COOKIE))
+        return {"user": None if user is None else _public(user)}
+
+    @router.post("/api/account/signup", status_code=201)
+    async def sign_up(request: Request, response: Response, body: JsonObject) -> dict[str, Any]:
+        address = client_address(request.scope)
+        user, token = await accounts.sign_up(body.get("name"), body.get("password"), address)
+        give_cookie(response, request, token)
+        return {"user": _public(user)}
+
+    @router.post("/api/account/signin")
+    async def sign_in(request: Request, response: Response, body: JsonObject) -> dict[str, Any]:
+        user, token = await accounts.sign_in(
+            body.get("name"),
+            body.get("password"),
+            client_address(request.scope),
+            request.cookies.get(SESSION_COOKIE),
+        )
+        give_cookie(response, request, token)
+        return {"user": _public(user)}
+
+    @router.post("/api/account/signout", status_code=204)
+    async def sign_out(request: Request, response: Response) -> None:
+        await accounts.sign_out(request.cookies.get(SESSION_COOKIE))
+        take_cookie(response)
+
+    @router.post("/api/account/signout-everywhere", status_code=204)
+    async def sign_out_everywhere(request: Request, response: Response) -> None:
+        await accounts.sign_out_everywhere(await signed_in(request))
+        take_cookie(response)
+
+    @router.post("/api/account/password")
+    async def change_password(
+        request: Request, response: Response, body: JsonObject
+    ) -> dict[str, Any]:
+        user = await signed_in(request)
+        token = await accounts.change_password(user, body.get("old"), body.get("new"))
+        give_cookie(response, request, token)
+        return {"user": _public(user)}
+
+    @router.post("/api/account/delete", status_code=204)
+    async def delete(request: Request, response: Response, body: JsonObject) -> None:
+        await accounts.delete(await signed_in(request), body.get("password"))
+        take_cookie(response)
+
+    return router
+
+
+def add_accounts(app: FastAPI, settings: ServerSettings, storage: Storage) -> Accounts:
+    """The accounts of ``storage``'s database: their endpoints and the cross-site
+    guard, on ``app``."""
+    accounts = Accounts(settings, AccountStore(storage))
+    app.add_middleware(CrossSiteGuard)
+    app.include_router(account_router(accounts))
+    app.state.accounts = accounts
+    return accounts

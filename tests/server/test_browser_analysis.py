@@ -311,9 +311,7 @@ def test_a_position_file_studied_on_the_board_branches_as_a_tree(
     wait_line(page, 2, timeout=60_000)
     assert branch_tree(page) == [2, 2]
     nested.nth(0).locator("button.remove").first.click()  # forget one way: no fork left
-    page.wait_for_function(
-        "() => !document.querySelector('#replay-lines ul.variations')"
-    )
+    page.wait_for_function("() => !document.querySelector('#replay-lines ul.variations')")
     assert branch_tree(page) == [2]
     page.locator("#replay-lines > li[data-branch] button.remove").first.click()
     page.wait_for_function(

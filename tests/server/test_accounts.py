@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
@@ -40,6 +41,24 @@ def use(client: TestClient, token: str) -> None:
     """The browser's cookie becomes ``token`` (another browser's, or an old one)."""
     client.cookies.clear()
     client.cookies.set(SESSION_COOKIE, token)
+
+
+class Devices:
+    """Browsers of one person at one server, each with its own cookies, through one
+    test client (a second client would run the app in another event loop)."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.jars: dict[str, httpx.Cookies] = {}
+        self.current: str | None = None
+
+    def on(self, name: str) -> TestClient:
+        """The client, as browser ``name`` (a new one: no cookie yet)."""
+        if self.current is not None:
+            self.jars[self.current] = httpx.Cookies(self.client.cookies)
+        self.client.cookies = self.jars.get(name, httpx.Cookies())
+        self.current = name
+        return self.client
 
 
 def storage_of(client: TestClient) -> Any:
@@ -141,18 +160,19 @@ def test_sign_in_starts_a_new_session_and_ends_the_old(make_client: Any) -> None
 
 
 def test_sign_out_and_sign_out_everywhere(make_client: Any) -> None:
-    with make_client() as laptop:
-        phone = TestClient(laptop.app)  # a second browser of the same server
-        sign_up(laptop)
-        assert sign_in(phone).status_code == 200
-        assert me(laptop) == me(phone) == "Anna"
-        assert phone.post("/api/account/signout", headers=SITE).status_code == 204
-        assert me(phone) is None and me(laptop) == "Anna"  # one browser only
-        assert sign_in(phone).status_code == 200
-        answer = laptop.post("/api/account/signout-everywhere", headers=SITE)
+    with make_client() as client:
+        devices = Devices(client)
+        sign_up(devices.on("laptop"))
+        assert sign_in(devices.on("phone")).status_code == 200
+        assert me(devices.on("laptop")) == me(devices.on("phone")) == "Anna"
+        assert devices.on("phone").post("/api/account/signout", headers=SITE).status_code == 204
+        assert me(devices.on("phone")) is None and me(devices.on("laptop")) == "Anna"
+        assert sign_in(devices.on("phone")).status_code == 200
+        answer = devices.on("laptop").post("/api/account/signout-everywhere", headers=SITE)
         assert answer.status_code == 204
-        assert me(phone) is None and me(laptop) is None
-        assert laptop.post("/api/account/signout-everywhere", headers=SITE).status_code == 401
+        assert me(devices.on("phone")) is None and me(devices.on("laptop")) is None
+        again = devices.on("laptop").post("/api/account/signout-everywhere", headers=SITE)
+        assert again.status_code == 401
 
 
 def test_changing_the_password_ends_every_other_session(make_client: Any) -> None:

@@ -10,6 +10,7 @@ scripts) carry no ambient credential, so they are not checked.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlsplit
 
@@ -17,6 +18,7 @@ from fastapi import APIRouter, Body, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
+from tabletop.server import my_tables
 from tabletop.server.account_store import AccountStore
 from tabletop.server.accounts import SESSION_COOKIE, Accounts, User
 from tabletop.server.http import client_address
@@ -27,6 +29,7 @@ JsonObject = Annotated[dict[str, Any], Body()]
 if TYPE_CHECKING:
     from tabletop.server.settings import ServerSettings
     from tabletop.server.storage import Storage
+    from tabletop.server.tables import TableManager
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CROSS_SITE = N_("this request comes from another site: refused")
@@ -69,9 +72,10 @@ def _public(user: User) -> dict[str, Any]:
     return {"name": user.name, "created_at": user.created_at}
 
 
-def account_router(accounts: Accounts) -> APIRouter:
+def account_router(accounts: Accounts, manager: TableManager) -> APIRouter:
     """The endpoints of accounts (docs/server.md, "Accounts")."""
     router = APIRouter()
+    storage = accounts.store.storage
     session_s = accounts.session_s
 
     def give_cookie(response: Response, request: Request, token: str) -> None:
@@ -142,14 +146,37 @@ def account_router(accounts: Accounts) -> APIRouter:
         await accounts.delete(await signed_in(request), body.get("password"))
         take_cookie(response)
 
+    @router.get("/api/account/tables")
+    async def tables(request: Request) -> dict[str, Any]:
+        """The signed-in account's tables (server/my_tables.py)."""
+        user = await signed_in(request)
+        found = await asyncio.to_thread(my_tables.my_tables, storage, user)
+        return {"tables": await my_tables.with_turns(manager, found)}
+
+    @router.post("/api/account/seats")
+    async def link(request: Request, body: JsonObject) -> dict[str, Any]:
+        """The guest seats this browser holds (their tokens) made the account's."""
+        user = await signed_in(request)
+        linked = await asyncio.to_thread(my_tables.link_seats, storage, user, body.get("seats"))
+        return {"linked": linked}
+
+    @router.post("/api/account/tables/{table_id}/seats/{seat}/take")
+    async def take(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        """The account's seat, taken in this browser: a new token for it."""
+        user = await signed_in(request)
+        token = await my_tables.take_seat(manager, storage, user, table_id, seat)
+        return {"seat": seat, "token": token}
+
     return router
 
 
-def add_accounts(app: FastAPI, settings: ServerSettings, storage: Storage) -> Accounts:
+def add_accounts(
+    app: FastAPI, settings: ServerSettings, storage: Storage, manager: TableManager
+) -> Accounts:
     """The accounts of ``storage``'s database: their endpoints and the cross-site
     guard, on ``app``."""
     accounts = Accounts(settings, AccountStore(storage))
     app.add_middleware(CrossSiteGuard)
-    app.include_router(account_router(accounts))
+    app.include_router(account_router(accounts, manager))
     app.state.accounts = accounts
     return accounts

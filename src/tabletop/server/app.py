@@ -290,7 +290,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             storage.close()
 
     app = FastAPI(title="Tabletop", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
-    add_accounts(app, settings, storage)  # inside the Guard, which limits every request
+    add_accounts(app, settings, storage, manager)  # inside the Guard, which limits every request
     app.add_middleware(Guard, settings=settings)
     app.state.manager = manager
     app.state.settings = settings

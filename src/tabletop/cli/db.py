@@ -53,7 +53,7 @@ DatabaseUrl = Annotated[
 )
 def upgrade_command(database_url: DatabaseUrl = None) -> None:
     """Run the migrations the database has not had."""
-    url = _url(database_url)
+    url = resolved_url(database_url)
     from tabletop.server.cluster import ClusterError, hold_sqlite, let_go_sqlite, sqlite_file
 
     sqlite = sqlite_file(url)
@@ -61,7 +61,7 @@ def upgrade_command(database_url: DatabaseUrl = None) -> None:
         try:  # a server on this file would go on with the old schema
             hold_sqlite(sqlite)
         except ClusterError:
-            _fail(
+            fail(
                 tr().gettext(
                     "a tabletop serve process uses {path}: stop it before upgrading its database",
                     path=str(sqlite),
@@ -85,7 +85,7 @@ def upgrade_command(database_url: DatabaseUrl = None) -> None:
 )
 def current_command(database_url: DatabaseUrl = None) -> None:
     """Say which revision the database is at."""
-    url = _url(database_url)
+    url = resolved_url(database_url)
     from tabletop.server.cluster import sqlite_file
 
     sqlite = sqlite_file(url)
@@ -233,7 +233,7 @@ def _on_database(url: str, work: Callable[[Engine], T], given: bool = True) -> T
         engine = make_engine(url)
         return work(engine)
     except SchemaError as exc:
-        _fail(refusal_text(url, given, exc))
+        fail(refusal_text(url, given, exc))
     except Exception as exc:  # a server that is down, missing rights, no driver
         _cannot_open(url, exc)
     finally:
@@ -250,14 +250,14 @@ def _cannot_open(url: str, exc: Exception) -> NoReturn:
     raise typer.Exit(EXIT_DATABASE) from None
 
 
-def _fail(message: str) -> NoReturn:
+def fail(message: str) -> NoReturn:
     typer.echo(tr().gettext("error: {message}", message=message), err=True)
     raise typer.Exit(EXIT_DATABASE)
 
 
-def _url(database_url: str | None) -> str:
+def resolved_url(database_url: str | None) -> str:
     """The URL to work on (``serve``'s default without one), once the server's
-    packages are known to be there."""
+    packages are known to be there (``tabletop users`` opens it too)."""
     try:
         import alembic  # noqa: F401  (the migrations need it, as the server does)
         import sqlalchemy  # noqa: F401

@@ -46,6 +46,7 @@ from tabletop.cli.table import (
     set_table,
 )
 from tabletop.cli.train import train
+from tabletop.cli.users import users_app
 from tabletop.core.compiled import engine
 from tabletop.core.errors import TabletopError
 from tabletop.core.options import (
@@ -542,6 +543,14 @@ app.add_typer(
     help=tr().gettext(
         "The server's database: bring its tables up to this version's schema (upgrade),\n"
         "or print the revision it is at (current)."
+    ),
+)
+app.add_typer(
+    users_app,
+    name="users",
+    help=tr().gettext(
+        "The server's accounts: list them, disable, enable or delete one, or print a\n"
+        "one-time link that sets a new password (there is no email here)."
     ),
 )
 app.add_typer(

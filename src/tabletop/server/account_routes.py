@@ -141,6 +141,11 @@ def account_router(accounts: Accounts, manager: TableManager) -> APIRouter:
         give_cookie(response, request, token)
         return {"user": _public(user)}
 
+    @router.post("/api/account/reset", status_code=204)
+    async def reset(request: Request, body: JsonObject) -> None:
+        """A new password through a one-time link the operator handed over."""
+        await accounts.reset(body.get("token"), body.get("password"), client_address(request.scope))
+
     @router.post("/api/account/delete", status_code=204)
     async def delete(request: Request, response: Response, body: JsonObject) -> None:
         await accounts.delete(await signed_in(request), body.get("password"))

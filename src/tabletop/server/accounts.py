@@ -64,6 +64,11 @@ def session_hash(token: str) -> str:
     return hashlib.sha256(f"session:{token}".encode()).hexdigest()
 
 
+def reset_hash(token: str) -> str:
+    """What the database keeps of a one-time password reset link's token."""
+    return hashlib.sha256(f"reset:{token}".encode()).hexdigest()
+
+
 class Backoff:
     """Failed attempts per key (a name, an address), each key's next allowed time
     doubling past ``free`` failures; the least recently failed keys beyond ``keep``
@@ -201,6 +206,27 @@ class Accounts:
         seats stay in their games under "deleted player"."""
         await self._check_password(user, password)
         await asyncio.to_thread(self.store.delete_user, user.id)
+
+    async def reset(self, token: object, password: object, address: str) -> None:
+        """Set the password of the account whose reset link (``tabletop users
+        reset-password``) holds ``token``, once; every session of the account ends.
+        403 for a link unknown, used or expired; guesses count as failed sign-ins of
+        the address."""
+        now = time.monotonic()
+        wait = self.by_address.wait(address, now)
+        if wait > 0:
+            raise TableError(
+                N_("too many failed sign-ins: try again in {seconds} s"),
+                429,
+                seconds=int(wait) + 1,
+            )
+        secret = checked_password(password)
+        if not isinstance(token, str) or len(token) > 100:
+            token = ""
+        hashed = await asyncio.to_thread(hash_password, secret)
+        if not await asyncio.to_thread(self.store.use_reset, reset_hash(token), hashed):
+            self.by_address.failed(address, now)
+            raise TableError(N_("this password reset link is unknown, used or expired"), 403)
 
     async def _check_password(self, user: User, password: object) -> None:
         """The account's password, asked again before a change that a stolen session

@@ -16,7 +16,8 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Body, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from tabletop.server import my_tables
 from tabletop.server.account_store import AccountStore
@@ -35,37 +36,47 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CROSS_SITE = N_("this request comes from another site: refused")
 
 
-def own_origin(request: Request) -> str:
-    """The origin this server answers as (``https://host:port``), by its own address."""
-    host = request.headers.get("host", "")
-    return f"{request.url.scheme}://{host}"
+def own_origin(scope: Scope) -> str:
+    """The origin this server answers as (``https://host:port``), by its own address
+    (the scheme as a trusted proxy says, else the connection's)."""
+    headers = Headers(scope=scope)
+    return f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
 
 
-def same_site(request: Request) -> bool:
+def same_site(scope: Scope) -> bool:
     """Whether a request says it comes from a page of this server."""
-    origin = request.headers.get("origin")
+    headers = Headers(scope=scope)
+    origin = headers.get("origin")
     if origin is None:
-        referer = request.headers.get("referer")
+        referer = headers.get("referer")
         if not referer:
             return False
         parts = urlsplit(referer)
         origin = f"{parts.scheme}://{parts.netloc}"
-    return origin == own_origin(request)
+    return origin == own_origin(scope)
 
 
-class CrossSiteGuard(BaseHTTPMiddleware):
-    """Refuse a state-changing request with the session cookie from another site."""
+class CrossSiteGuard:
+    """Refuse a state-changing request with the session cookie from another site
+    (an ASGI middleware: it reads the headers only, never the body)."""
 
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
-            request.method not in SAFE_METHODS
-            and SESSION_COOKIE in request.cookies
-            and not same_site(request)
+            scope["type"] == "http"
+            and scope["method"] not in SAFE_METHODS
+            and SESSION_COOKIE in Request(scope).cookies
+            and not same_site(scope)
         ):
-            lang = request.query_params.get("lang")
-            words = reader_of(lang, request.headers.get("accept-language"))
-            return JSONResponse({"detail": Said(CROSS_SITE).read(words)}, status_code=403)
-        return await call_next(request)
+            headers = Headers(scope=scope)
+            query = Request(scope).query_params.get("lang")
+            words = reader_of(query, headers.get("accept-language"))
+            refusal = JSONResponse({"detail": Said(CROSS_SITE).read(words)}, status_code=403)
+            await refusal(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
 
 
 def _public(user: User) -> dict[str, Any]:

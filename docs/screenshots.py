@@ -357,6 +357,41 @@ def photograph_study(browser: Any, url: str, lang: str, out: Path) -> None:
         context.close()
 
 
+MY_TABLES = """async (game) => {
+  const post = (path, body) => fetch(path, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  for (const [seats, claim] of [[["human", "bot"], 0], [["human", "human"], 1]]) {
+    const table = await (await post("/api/tables", {
+      game, claim, name: "Rosa",
+      seats: seats.map((kind) => (kind === "bot" ? { kind, bot: "random" } : { kind })),
+    })).json();
+    const seat = { table: table.id, seat: claim, token: table.token };
+    await post("/api/account/seats", { seats: [seat] });
+  }
+}"""
+"""Two tables of the signed-in account: one against a bot, one waiting for a friend."""
+
+
+def photograph_account(browser: Any, url: str, lang: str, out: Path) -> None:
+    """The lobby of a signed-in person: the account's tables first, from any device."""
+    for where, (width, height) in VIEWPORTS.items():
+        page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#account-name", f"Rosa_{where}")
+        page.fill("#account-password", "a long pass phrase")
+        page.click("#sign-up")
+        page.wait_for_selector("#signed-in-as")
+        page.evaluate(MY_TABLES, "kung-fu")
+        page.reload()
+        page.wait_for_selector("#my-tables .table-row >> nth=1")
+        page.wait_for_timeout(250)
+        path = out / f"account-{where}.png"
+        page.screenshot(path=str(path))
+        print("saved", path)
+        page.close()
+
+
 def photograph_lobby(browser: Any, url: str, lang: str, out: Path) -> None:
     for where, (width, height) in VIEWPORTS.items():
         page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
@@ -390,6 +425,7 @@ def main(argv: list[str]) -> None:
         if "kung-fu" in (args.games or TABLES):
             photograph_branch(browser, url, "kung-fu", args.lang, out)
         photograph_study(browser, url, args.lang, out)
+        photograph_account(browser, url, args.lang, out)
         if not args.board_only:
             photograph_lobby(browser, url, args.lang, out)  # with the tables just played
         browser.close()

@@ -49,6 +49,29 @@ export function saveSeat(tableId, seat, token) {
   localStorage.setItem(KEY(tableId), JSON.stringify({ seat, token }));
 }
 
+// Every seat this browser holds, as the account's endpoint links them: { table, seat, token }.
+export function savedSeats() {
+  const held = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith("tabletop.seat.")) continue;
+    const table = key.slice("tabletop.seat.".length);
+    const seat = savedSeat(table);
+    if (seat) held.push({ table, seat: seat.seat, token: seat.token });
+  }
+  return held.slice(-50); // the most one request links
+}
+
+// A seat just taken in a signed-in browser becomes the account's (found on any device);
+// a guest's stays this browser's. Nothing to say if it fails: the seat is held here.
+export async function linkSeats(seats) {
+  try {
+    if (seats.length) await api("/api/account/seats", { method: "POST", body: { seats } });
+  } catch {
+    // signed out (401), or the server is busy: the lobby links them again next time
+  }
+}
+
 export function forgetSeat(tableId) {
   localStorage.removeItem(KEY(tableId));
 }

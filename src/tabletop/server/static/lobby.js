@@ -3,6 +3,7 @@
 // reader's language (static/i18n.js), the games' own words as the server translates them.
 import { api, capitalise, h, rememberName, rememberedName, saveSeat, seatName } from "/static/common.js";
 import { lang, languageSwitch, listOf, loadLanguage, number, t, tn } from "/static/i18n.js";
+import { startAccount } from "/static/account.js";
 import { keepUnique, loadMonsterNames, monsterPicker, monstersReader, picksMonsters } from "/static/monsters.js";
 
 const $ = (id) => document.getElementById(id);
@@ -479,7 +480,7 @@ async function main() {
   $("study-file").addEventListener("change", studyPosition);
   $("position-file").addEventListener("change", readPositionFile);
   renderGame();
-  await refreshTables();
+  await Promise.all([refreshTables(), startAccount({ ageText })]);
   document.body.dataset.ready = "1";
   setInterval(refreshTables, 4000);
 }

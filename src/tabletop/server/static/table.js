@@ -15,7 +15,7 @@
 // websocket's hello names the language, so that the server sends the log and the
 // legal actions' labels already translated.
 import { turnAlert } from "/static/alert.js";
-import { api, botWord, capitalise, forgetSeat, h, saveSeat, savedSeat, seatName } from "/static/common.js";
+import { api, botWord, capitalise, forgetSeat, h, linkSeats, saveSeat, savedSeat, seatName } from "/static/common.js";
 import { lang, languageSwitch, listOf, loadLanguage, t, tn, tp } from "/static/i18n.js";
 import { animate, measure } from "/static/motion.js";
 import { renderPreferences } from "/static/preferences.js";
@@ -44,6 +44,7 @@ let logFrom = 0; // the first event of the log sent (a long game's is cut on joi
 let recent = null; // the strip of the last events by the prompt (static/recent.js)
 let alerts = null; // the bell: a sound and vibration on your turn (static/alert.js)
 let gameTexts = {}; // the game's card names and texts in the reader's language
+let account = null; // the signed-in account ({ name }), or null for a guest
 
 // A translated message with elements in it: "open {link} there" with the link an
 // element. The placeholders in ``nodes`` become those elements, the others stay text.
@@ -68,6 +69,37 @@ function importTokenFromHash() {
   if (!token || !Number.isInteger(number) || savedSeat(tableId)) return false;
   saveSeat(tableId, number, token);
   return true;
+}
+
+// "#take=SEAT" (the lobby's list of the account's tables): the signed-in account's seat,
+// taken in this browser with a new token (the device that held it before lets go).
+async function takeFromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("take")) return;
+  const number = Number(params.get("take"));
+  params.delete("take");
+  const rest = params.toString();
+  history.replaceState(null, "", location.pathname + (rest ? `#${rest}` : ""));
+  if (!account || !Number.isInteger(number) || savedSeat(tableId)?.seat === number) return;
+  try {
+    const taken = await api(`/api/account/tables/${encodeURIComponent(tableId)}/seats/${number}/take`, { method: "POST" });
+    saveSeat(tableId, taken.seat, taken.token);
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+// The tab's icon: a plain one, or a marked one while this seat has a decision to make, so
+// that a person in another tab sees it is their turn (the title says it too).
+const ICONS = {
+  idle: "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="1" width="14" height="14" rx="3" fill="#1e7b34"/></svg>'),
+  turn: "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="1" width="14" height="14" rx="3" fill="#1e7b34"/><circle cx="11.5" cy="4.5" r="4" fill="#e39b00" stroke="#fff"/></svg>'),
+};
+function markIcon(mine) {
+  const link = document.querySelector("link[rel=icon]");
+  const href = mine ? ICONS.turn : ICONS.idle;
+  if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
+  document.body.dataset.icon = mine ? "turn" : "idle";
 }
 
 async function loadRenderer(client) {
@@ -269,6 +301,7 @@ function onState(msg) {
   if (JSON.stringify(msg.preferences ?? null) !== JSON.stringify(preferences)) showPreferences(msg.preferences ?? null);
   if (mine && msg.version !== answeredVersion) $("answered").textContent = "";
   document.title = `${mine ? "▶ " : ""}${summary.title} · Tabletop`;
+  markIcon(mine);
   $("title").textContent = summary.title;
   const body = document.body.dataset;
   body.status = summary.status;
@@ -505,6 +538,7 @@ async function claim(seatNumber, name) {
     if (name) localStorage.setItem("tabletop.name", name);
     const result = await api(`/api/tables/${tableId}/seats/${seatNumber}/claim`, { method: "POST", body: { name: name || null } });
     saveSeat(tableId, result.seat, result.token);
+    if (account) await linkSeats([{ table: tableId, seat: result.seat, token: result.token }]);
     socket.close(); // reconnect as the seat's holder
   } catch (error) {
     showError(error.message);
@@ -634,6 +668,10 @@ async function main() {
     else send({ type: "leave" });
   });
   try {
+    account = (await api("/api/account")).user;
+    await takeFromHash();
+    const held = savedSeat(tableId);
+    if (account && held) await linkSeats([{ table: tableId, seat: held.seat, token: held.token }]);
     const table = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     summary = table;
     [gameTexts] = await Promise.all([loadTexts(table.game), loadRenderer(table.client)]);

@@ -334,6 +334,18 @@ def test_a_game_through_nginx_survives_its_owner_being_killed(
         assert script.headers.get("content-encoding") == "gzip"
         assert "strict-transport-security" in script.headers
 
+        # An account behind the proxy: the cookie is Secure (the proxy says HTTPS), and
+        # a signed-in request from the site's own https origin, port and all, is taken.
+        with httpx.Client(base_url=proxy["https"], verify=proxy["tls"]) as browser:
+            site = {"origin": proxy["https"]}
+            body = {"name": "Ann", "password": "a long pass phrase"}
+            signed = browser.post("/api/account/signup", json=body, headers=site)
+            assert signed.status_code == 201, signed.text
+            assert "Secure" in signed.headers["set-cookie"]
+            elsewhere = {"origin": proxy["https"].replace("https", "http")}
+            assert browser.post("/api/account/signout", headers=elsewhere).status_code == 403
+            assert browser.post("/api/account/signout", headers=site).status_code == 204
+
         response = web.post(
             "/api/tables",
             json={

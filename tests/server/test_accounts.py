@@ -222,6 +222,16 @@ def test_a_deleted_or_disabled_account_opens_nothing(make_client: Any) -> None:
         assert sign_in(client, "Bert").status_code == 200
 
 
+def test_a_made_up_or_altered_cookie_opens_nothing(make_client: Any) -> None:
+    with make_client() as client:
+        sign_up(client)
+        real = client.cookies[SESSION_COOKIE]
+        for forged in (real[:-1] + ("A" if real[-1] != "A" else "B"), "x" * 43, "x" * 5000, ""):
+            use(client, forged)
+            assert me(client) is None
+            assert client.get("/api/account/tables").status_code == 401
+
+
 def test_an_expired_session_opens_nothing(make_client: Any) -> None:
     with make_client() as client:
         sign_up(client)

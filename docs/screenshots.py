@@ -244,7 +244,8 @@ def finished_table(url: str, game: str, lang: str) -> str:
                 return table_id
 
 
-def replay_page(browser: Any, url: str, table_id: str, where: str, lang: str) -> Any:
+def board_page(browser: Any, url: str, table_id: str, where: str, lang: str) -> Any:
+    """The board of a finished table or a study, on a phone or a laptop of its own."""
     width, height = VIEWPORTS[where]
     touch = where == "phone"
     context = browser.new_context(
@@ -256,6 +257,11 @@ def replay_page(browser: Any, url: str, table_id: str, where: str, lang: str) ->
     page = context.new_page()
     page.goto(f"{url}table/{table_id}")
     page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
+    return page
+
+
+def replay_page(browser: Any, url: str, table_id: str, where: str, lang: str) -> Any:
+    page = board_page(browser, url, table_id, where, lang)
     for step in (1, 2, 3):
         press(page.locator("#replay-next"), where)
         page.wait_for_selector(f"#replay[data-step='{step}']")
@@ -330,17 +336,8 @@ def photograph_study(browser: Any, url: str, lang: str, out: Path) -> None:
     response = httpx.post(f"{url}api/analyses", json={"position": STUDY}, timeout=30)
     assert response.status_code == 201, response.text
     table_id = response.json()["id"]
-    for where, (width, height) in VIEWPORTS.items():
-        touch = where == "phone"
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            has_touch=touch,
-            is_mobile=touch,
-            locale=LOCALES[lang],
-        )
-        page = context.new_page()
-        page.goto(f"{url}table/{table_id}")
-        page.wait_for_selector("#replay[data-step='0']", timeout=60_000)
+    for where in VIEWPORTS:
+        page = board_page(browser, url, table_id, where, lang)
         for step, moves in STUDY_STEPS:
             if isinstance(step, int):  # a move chosen from the list and played
                 page.select_option("#replay-moves", index=step)
@@ -354,7 +351,7 @@ def photograph_study(browser: Any, url: str, lang: str, out: Path) -> None:
         path = out / f"study-{where}.png"
         page.screenshot(path=str(path))
         print("saved", path)
-        context.close()
+        page.context.close()
 
 
 MY_TABLES = """async (game) => {

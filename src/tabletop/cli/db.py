@@ -255,6 +255,19 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_DATABASE)
 
 
+def missing_server(exc: ImportError) -> NoReturn:
+    """Say which of the server's extra packages is missing, and how to get them."""
+    typer.echo(
+        tr().gettext(
+            "error: the server needs its extra packages ({package} is missing): {command}",
+            package=str(exc.name),
+            command='pip install -e ".[server]"',
+        ),
+        err=True,
+    )
+    raise typer.Exit(EXIT_DATABASE) from None
+
+
 def resolved_url(database_url: str | None) -> str:
     """The URL to work on (``serve``'s default without one), once the server's
     packages are known to be there (``tabletop users`` opens it too)."""
@@ -262,15 +275,7 @@ def resolved_url(database_url: str | None) -> str:
         import alembic  # noqa: F401  (the migrations need it, as the server does)
         import sqlalchemy  # noqa: F401
     except ImportError as exc:
-        typer.echo(
-            tr().gettext(
-                "error: the server needs its extra packages ({package} is missing): {command}",
-                package=str(exc.name),
-                command='pip install -e ".[server]"',
-            ),
-            err=True,
-        )
-        raise typer.Exit(EXIT_DATABASE) from None
+        missing_server(exc)
     from sqlalchemy.engine import make_url
 
     from tabletop.server.settings import default_database_url

@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from tabletop.cli.db import prepare_database
+from tabletop.cli.db import missing_server, prepare_database
 from tabletop.cli.lan import shown_host
 from tabletop.cli.language import tr
 
@@ -127,15 +127,7 @@ def serve(
 
         from tabletop.server import ServerSettings, create_app, default_database_url
     except ImportError as exc:
-        typer.echo(
-            tr().gettext(
-                "error: the server needs its extra packages ({package} is missing): {command}",
-                package=str(exc.name),
-                command='pip install -e ".[server]"',
-            ),
-            err=True,
-        )
-        raise typer.Exit(2) from None
+        missing_server(exc)
 
     proxies = _trusted_proxies(trusted_proxy or [])
     url = database_url or default_database_url()

@@ -69,6 +69,14 @@ def reset_hash(token: str) -> str:
     return hashlib.sha256(f"reset:{token}".encode()).hexdigest()
 
 
+def _refuse_while(wait: float) -> None:
+    """429 while a name or an address must still wait ``wait`` seconds to try again."""
+    if wait > 0:
+        raise TableError(
+            N_("too many failed sign-ins: try again in {seconds} s"), 429, seconds=int(wait) + 1
+        )
+
+
 class Backoff:
     """Failed attempts per key (a name, an address), each key's next allowed time
     doubling past ``free`` failures; the least recently failed keys beyond ``keep``
@@ -159,13 +167,7 @@ class Accounts:
         if not isinstance(name, str) or not isinstance(password, str) or len(name) > 200:
             raise TableError(WRONG, 401)
         key, now = name_key(name.strip()), time.monotonic()
-        wait = max(self.by_name.wait(key, now), self.by_address.wait(address, now))
-        if wait > 0:
-            raise TableError(
-                N_("too many failed sign-ins: try again in {seconds} s"),
-                429,
-                seconds=int(wait) + 1,
-            )
+        _refuse_while(max(self.by_name.wait(key, now), self.by_address.wait(address, now)))
         found = await asyncio.to_thread(self.store.credentials, key)
         secret = password[: 4 * 256]  # past the longest password: wrong anyway
         if found is None:
@@ -213,13 +215,7 @@ class Accounts:
         403 for a link unknown, used or expired; guesses count as failed sign-ins of
         the address."""
         now = time.monotonic()
-        wait = self.by_address.wait(address, now)
-        if wait > 0:
-            raise TableError(
-                N_("too many failed sign-ins: try again in {seconds} s"),
-                429,
-                seconds=int(wait) + 1,
-            )
+        _refuse_while(self.by_address.wait(address, now))
         secret = checked_password(password)
         if not isinstance(token, str) or len(token) > 100:
             token = ""
@@ -232,13 +228,7 @@ class Accounts:
         """The account's password, asked again before a change that a stolen session
         must not make; its failures count as sign-in failures of the name."""
         key, now = name_key(user.name), time.monotonic()
-        wait = self.by_name.wait(key, now)
-        if wait > 0:
-            raise TableError(
-                N_("too many failed sign-ins: try again in {seconds} s"),
-                429,
-                seconds=int(wait) + 1,
-            )
+        _refuse_while(self.by_name.wait(key, now))
         found = await asyncio.to_thread(self.store.credentials, key)
         ok = (
             found is not None

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from typer.testing import CliRunner
+
+from tabletop.cli.main import app
 from tests.server.board import collect_errors
-from tests.server.serverproc import Server
+from tests.server.serverproc import Server, running_server
 from tests.server.test_browser import LAPTOP, PHONE, create_table
 
 PASSWORD = "a long pass phrase"
@@ -59,3 +62,33 @@ def test_a_table_started_on_the_phone_goes_on_from_the_laptop(
     assert [e for e in other_errors if "status of 401" not in e] == []
     phone.close()
     laptop.close()
+
+
+def test_a_forgotten_password_is_set_again_through_the_operators_link(
+    chromium: Any, tmp_path: Any
+) -> None:
+    """The operator's one-time link (``tabletop users reset-password``) opens the lobby
+    asking for a new password; the old one no longer signs in, the new one does."""
+    url = f"sqlite:///{tmp_path / 'tabletop.db'}"
+    with running_server(url, tmp_path) as server:
+        context = chromium.new_context(viewport=PHONE)
+        page = context.new_page()
+        errors = collect_errors(page)
+        sign(page, server, "#sign-up", "Rosa")
+        page.wait_for_selector("#signed-in-as")
+        command = ["users", "reset-password", "Rosa", "--database-url", url]
+        made = CliRunner().invoke(app, [*command, "--base-url", server.url])
+        assert made.exit_code == 0, made.output
+        page.goto(made.output.strip())
+        page.fill("#reset-password", "another pass phrase")
+        page.click("#reset-form button[type=submit]")
+        page.wait_for_selector("#account-form")  # signed out everywhere: the sign-in box
+        assert "Your password is set" in page.inner_text("#account-error")
+        assert "#reset" not in page.url
+        sign(page, server, "#sign-in", "Rosa")  # the old password
+        page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
+        assert "wrong user name or password" in page.inner_text("#account-error")
+        sign(page, server, "#sign-in", "Rosa", "another pass phrase")
+        page.wait_for_selector("#signed-in-as")
+        assert [e for e in errors if "status of 401" not in e] == []
+        context.close()

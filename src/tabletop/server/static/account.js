@@ -13,9 +13,12 @@ let ageText = (seconds) => String(seconds);
 // ``lent``: { ageText(seconds) -> "5 minutes ago" }, from the lobby.
 export async function startAccount(lent) {
   ageText = lent.ageText;
-  const reset = new URLSearchParams(location.hash.slice(1)).get("reset");
+  const resetOf = () => new URLSearchParams(location.hash.slice(1)).get("reset");
+  window.addEventListener("hashchange", () => { // the link pasted into this open tab
+    if (resetOf()) drawReset(resetOf());
+  });
   user = (await api("/api/account")).user;
-  if (reset) return drawReset(reset);
+  if (resetOf()) return drawReset(resetOf());
   draw();
   if (user) {
     await linkSeats(savedSeats()); // seats taken here as a guest, or before signing in
@@ -151,6 +154,7 @@ async function refreshMine() {
 }
 
 function drawReset(token) {
+  $("account")?.remove();
   const section = h("section", { class: "panel", id: "account" });
   const form = h("form", { id: "reset-form" },
     field("reset-password", t("New password"), "password", "new-password"),

@@ -56,8 +56,18 @@ async function act(path, body, done) {
   }
 }
 
+// The header's way to the account box: "Sign in" for a guest, the name once signed in.
+function headerLink() {
+  $("account-link")?.remove();
+  const link = h("a", { id: "account-link", class: "account-link", href: "#account",
+    text: user ? user.name : t("Sign in"),
+    onclick: (event) => { event.preventDefault(); $("account")?.scrollIntoView({ behavior: "smooth" }); $(user ? "my-tables" : "account-name")?.focus?.(); } });
+  $("lang-slot").before(link);
+}
+
 function draw() {
   $("account")?.remove();
+  headerLink();
   const section = h("section", { class: "panel", id: "account", "aria-labelledby": "account-title" });
   if (!user) {
     const form = h("form", { id: "account-form" },

@@ -97,13 +97,14 @@ def _client_at(client: TestClient, host: str) -> TestClient:
 
 
 def _round_trips(
-    ws: Any, msg: dict[str, Any], going: Callable[[], bool], pace_s: float = 0.1
+    ws: Any, msg: dict[str, Any], going: Callable[[], bool], pace_s: float = 0.1, most: int = 60
 ) -> tuple[list[float], dict[str, Any]]:
     """The seconds from each move of this seat to its next decision (the bot answers at
-    once), a move every ``pace_s`` at most, as long as ``going()`` says so, from the
-    decision ``msg``; and the decision it is at then."""
+    once), a move every ``pace_s`` at most, as long as ``going()`` says so and ``most``
+    moves at most (a flood that lasts long on a loaded machine must not play the game
+    to its end), from the decision ``msg``; and the decision it is at then."""
     times: list[float] = []
-    while going():
+    while going() and len(times) < most:
         assert msg["result"] is None, "the game ended during the measure"
         start = time.perf_counter()
         ws.send_json({"type": "action", "action": msg["legal"][0]["id"], "version": msg["version"]})

@@ -17,7 +17,11 @@ export async function startAccount(lent) {
   window.addEventListener("hashchange", () => { // the link pasted into this open tab
     if (resetOf()) drawReset(resetOf());
   });
-  user = (await api("/api/account")).user;
+  try {
+    user = (await api("/api/account")).user;
+  } catch {
+    return; // the server cannot say (its database is away): the lobby works without it
+  }
   if (resetOf()) return drawReset(resetOf());
   draw();
   if (user) {

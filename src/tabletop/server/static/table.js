@@ -668,7 +668,7 @@ async function main() {
     else send({ type: "leave" });
   });
   try {
-    account = (await api("/api/account")).user;
+    account = (await api("/api/account").catch(() => ({ user: null }))).user; // a guest if unsure
     await takeFromHash();
     const held = savedSeat(tableId);
     if (account && held) await linkSeats([{ table: tableId, seat: held.seat, token: held.token }]);

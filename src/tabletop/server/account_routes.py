@@ -167,7 +167,7 @@ def account_router(accounts: Accounts, manager: TableManager) -> APIRouter:
         """The signed-in account's tables (server/my_tables.py)."""
         user = await signed_in(request)
         found = await asyncio.to_thread(my_tables.my_tables, storage, user)
-        return {"tables": await my_tables.with_turns(manager, found)}
+        return {"tables": my_tables.with_turns(manager, found)}
 
     @router.post("/api/account/seats")
     async def link(request: Request, body: JsonObject) -> dict[str, Any]:

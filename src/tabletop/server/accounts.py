@@ -180,8 +180,9 @@ class Accounts:
             self.by_address.failed(address, now)
             raise TableError(WRONG, 401)
         self.by_name.succeeded(key)
-        if needs_rehash(hashed):
-            await asyncio.to_thread(self.store.set_password, user.id, hash_password(secret))
+        if needs_rehash(hashed):  # made with older parameters: made again, off the loop
+            rehashed = await asyncio.to_thread(hash_password, secret)
+            await asyncio.to_thread(self.store.set_password, user.id, rehashed)
         if old_token:
             await asyncio.to_thread(self.store.end_session, session_hash(old_token))
         return user, await self._new_session(user.id)

@@ -109,7 +109,7 @@ def my_tables(storage: Storage, user: User) -> list[dict[str, Any]]:
     ]
 
 
-async def with_turns(manager: TableManager, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def with_turns(manager: TableManager, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``tables`` with ``your_turn`` where this process plays the table (True when
     the account's seat decides now); None where it cannot tell without waking it."""
     for entry in tables:

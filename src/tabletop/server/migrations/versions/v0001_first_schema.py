@@ -146,6 +146,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    raise NotImplementedError(
+    raise RuntimeError(  # a refusal by design, not work left to do
         "the first migration cannot be undone: it would drop every table and game"
     )

@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -21,6 +20,7 @@ from tabletop.bots.ismcts import ISMCTSBot, level_settings
 from tabletop.core.action import Action
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import State
+from tabletop.core.intervals import wilson_interval
 from tabletop.i18n.reader import Reader
 
 
@@ -38,13 +38,7 @@ class Hint:
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """A 95% Wilson score interval of the win chance over the action's visits
         (``(0, 1)`` when it was not tried): how far a few visits can be trusted."""
-        n = self.visits
-        if n <= 0:
-            return 0.0, 1.0
-        p = min(max(self.win_probability, 0.0), 1.0)
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson_interval(self.win_probability, self.visits, z)
 
     def to_dict(self) -> dict[str, object]:
         low, high = self.interval()

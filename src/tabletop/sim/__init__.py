@@ -10,8 +10,8 @@ after an interruption and ``--resume``.
 >>> [r.index for r in outcome.results]
 [0, 1, 2, 3, 4, 5]
 
-Statistics (:func:`summarise`) and reports need the ``sim`` extra (SciPy,
-openskill, matplotlib); the ``ray`` backend needs the ``ray`` extra.
+Statistics (:func:`summarise`) and reports need the ``sim`` extra
+(openskill, matplotlib); the ``ray`` backend needs the ``ray`` extra.
 """
 
 from tabletop.sim.backends import BACKENDS, Backend, run_batches

@@ -41,14 +41,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.intervals import Z95
 from tabletop.sim.errors import SimError
 
 SUBJECT = "$seat"
 """Stands for the subject's seat in an arm's position fields."""
 OTHERS = "$others"
 """The other seats' entry, beside :data:`SUBJECT`'s, in a list written as an object."""
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,8 @@ A :class:`Tally` takes the games one at a time, in index order, and keeps only
 running counts (and the ratings), so its memory does not grow with the number of
 games: a run of millions of games is summarised by streaming its ``games.jsonl``.
 
-Intervals come from SciPy (Wilson score intervals for proportions, which behave
-well near 0 and 1 and for small samples); ratings from ``openskill``
+Intervals are Wilson score intervals for proportions (:mod:`tabletop.core.intervals`,
+which behave well near 0 and 1 and for small samples); ratings from ``openskill``
 (Plackett-Luce, which rates multiplayer finishing orders, ties included). Games
 are taken in index order, so the summary of a run is the same for any ``--jobs``
 or backend. These libraries are the ``sim`` extra; they are imported only here.
@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 import tabletop
+from tabletop.core.intervals import wilson_interval
 from tabletop.sim.errors import SimError
 from tabletop.sim.experiment import Effects, experiment_summary
 from tabletop.sim.play import GameResult
@@ -28,14 +29,13 @@ from tabletop.sim.stats import StatsExtractor, stats_for
 
 T = TypeVar("T")
 
-CONFIDENCE = 0.95
 MAX_HISTOGRAM_BINS = 40
 
 
 def require_extra() -> None:
     """Fail early, before any game is played, when the ``sim`` extra is missing."""
     missing = []
-    for module in ("scipy", "openskill", "matplotlib"):
+    for module in ("openskill", "matplotlib"):
         try:
             __import__(module)
         except ImportError:
@@ -56,10 +56,7 @@ def proportion_ci(successes: int, trials: int) -> tuple[float, float] | None:
     """
     if trials == 0:
         return None
-    from scipy.stats import binomtest
-
-    ci = binomtest(successes, trials).proportion_ci(confidence_level=CONFIDENCE, method="wilson")
-    return float(ci.low), float(ci.high)
+    return wilson_interval(successes / trials, trials)
 
 
 def rate(successes: int, trials: int) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from tabletop.i18n import reader
 from tabletop.server.live import OVER, start_state
 from tabletop.server.reading import client_event
 from tabletop.server.replays import checkpoints
-from tabletop.server.storage import TableRow
+from tabletop.server.rows import TableRow
 
 
 def long_game(target_score: int, seed: int) -> tuple[TableRow, list[int], Any]:

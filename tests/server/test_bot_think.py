@@ -18,7 +18,8 @@ from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.core.action import Action
 from tabletop.core.game import State
 from tabletop.server import ServerSettings
-from tabletop.server.storage import SeatRow, Storage, TableRow
+from tabletop.server.rows import SeatRow, TableRow
+from tabletop.server.storage import Storage
 from tests.server.helpers import HUMAN, bot, new_table
 
 MakeClient = Callable[..., AbstractContextManager[TestClient]]

@@ -15,7 +15,8 @@ from sqlalchemy.exc import OperationalError
 
 import tabletop
 from tabletop.server import engine as engine_module
-from tabletop.server.storage import Append, Storage, TableMoved
+from tabletop.server.rows import Append
+from tabletop.server.storage import Storage, TableMoved
 from tabletop.server.writer import ActionWriter
 from tests.server.test_storage import _row
 

@@ -28,8 +28,8 @@ import tabletop
 from tabletop.core.game import State
 from tabletop.i18n import Reader, render_label
 from tabletop.server.live import BOT, OVER, start_state
+from tabletop.server.rows import SeatRow, TableRow
 from tabletop.server.schema import actions_t
-from tabletop.server.storage import SeatRow, TableRow
 from tests.server.helpers import HUMAN, bot, is_state, my_decision_or_end, new_table, receive_until
 
 # A UNO Power match to 1,500 points between two random players: 14,659 actions, as

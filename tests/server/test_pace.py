@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.server.pace import table_pace
+from tabletop.server.rows import TableRow
 from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import TableRow
 from tests.server.helpers import HUMAN, bot, is_state, new_table, receive_until
 
 MOVES = 8

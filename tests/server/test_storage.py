@@ -10,8 +10,9 @@ from sqlalchemy import delete, event
 
 import tabletop
 from tabletop.server.engine import engine_url
+from tabletop.server.rows import SeatRow, TableRow
 from tabletop.server.schema import actions_t
-from tabletop.server.storage import SeatRow, Storage, TableRow
+from tabletop.server.storage import Storage
 from tabletop.server.tables import rebuild_state
 
 

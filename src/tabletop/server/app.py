@@ -38,7 +38,6 @@ import httpx
 from fastapi import Body, FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 
 import tabletop
 from tabletop.bots import bot_catalogue, list_bots
@@ -59,13 +58,13 @@ from tabletop.i18n import (
 from tabletop.server import protocol as p
 from tabletop.server import replays
 from tabletop.server.account_routes import add_accounts
+from tabletop.server.bodies import ClaimIn, TableIn
 from tabletop.server.cluster import for_database
 from tabletop.server.faults import DATABASE_ERRORS
 from tabletop.server.http import Guard, address_key, client_address
 from tabletop.server.imports import Imports
 from tabletop.server.live import (
     BOT,
-    DEFAULT_GRACE_S,
     READ_ONLY,
     Connection,
     Elsewhere,
@@ -105,33 +104,6 @@ GROUP_TITLES = (
     N_("Rule variants"),
     N_("Advanced: engine limits and data tables"),
 )
-
-
-class SeatIn(BaseModel):
-    kind: Literal["human", "bot"]
-    bot: str | None = None
-    name: str | None = Field(default=None, max_length=80)
-    # Seconds per decision for a search bot. Any JSON value, checked by the manager
-    # (live.checked_think): a float field would take "1" or NaN for a number.
-    think: Any = None
-
-
-class TableIn(BaseModel):
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatIn] = Field(min_length=1, max_length=16)
-    seed: int | None = Field(default=None, ge=0, lt=2**63)
-    known_deal: bool = False
-    position: dict[str, Any] | str | None = None
-    replace_bot: str | None = None
-    leave_grace_s: float = DEFAULT_GRACE_S
-    claim: int | None = None
-    name: str | None = Field(default=None, max_length=80)
-    bot_pause_s: float | None = None  # the bots' pace; none: the server's (server/pace.py)
-
-
-class ClaimIn(BaseModel):
-    name: str | None = Field(default=None, max_length=80)
 
 
 def client_files(game_id: str) -> dict[str, str | None]:
@@ -398,6 +370,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             created_by=address_key(client_address(request.scope)),
             position=body.position,
             bot_pause_s=body.bot_pause_s,
+            terms=(body.move_time_s, body.on_timeout, body.rated),
         )
         out = table.summary()
         out["url"] = f"/table/{table.id}"

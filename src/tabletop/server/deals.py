@@ -18,7 +18,8 @@ import hashlib
 import hmac
 from typing import Any
 
-from tabletop.server.storage import Storage, TableRow
+from tabletop.server.rows import TableRow
+from tabletop.server.storage import Storage
 
 SECRET_NAME = "deal"
 

@@ -30,7 +30,7 @@ from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
 from tabletop.server.http import AddressLimiters
 from tabletop.server.live import HUMAN, OVER, STUDY, TableError, clean_name, distinct_name
-from tabletop.server.storage import SeatRow, TableRow
+from tabletop.server.rows import SeatRow, TableRow
 from tabletop.server.table_input import check_no_files, checked_game, checked_position, own_fields
 from tabletop.server.words import N_
 

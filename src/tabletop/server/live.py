@@ -32,7 +32,8 @@ from tabletop.core.registry import game_class
 from tabletop.i18n import SOURCE, Reader, reader
 from tabletop.server.deals import public_deal
 from tabletop.server.protocol import RateLimiter
-from tabletop.server.storage import SeatRow, Storage, TableRow
+from tabletop.server.rows import SeatRow, TableRow
+from tabletop.server.storage import Storage
 from tabletop.server.words import N_, Said
 
 log = logging.getLogger("tabletop.server")
@@ -253,6 +254,7 @@ class LiveTable:
             "spectators": self.spectators,
             "storage_trouble": self.storage_trouble,
             **public_deal(row),
+            **public_terms(row),
             "position": row.position is not None,
             "paused": row.status == PLAYING and not self.attended(),
             "asleep": False,
@@ -277,11 +279,23 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "created_at": row.created_at,
         "result": row.result,
         **public_deal(row),
+        **public_terms(row),
         "position": row.position is not None,
         # Asleep: out of memory until somebody opens it; a game asleep does not go on.
         "paused": row.asleep and row.status == PLAYING,
         "asleep": row.asleep,
         "seats": [seat_summary(s, False, row.game) for s in row.seats],
+    }
+
+
+def public_terms(row: TableRow) -> dict[str, Any]:
+    """The table's terms (server/terms.py) as every client sees them."""
+    terms = row.terms
+    return {
+        "rated": terms.rated,
+        "move_time_s": terms.move_time_s,  # None: real-time
+        "on_timeout": terms.on_timeout if terms.turn_based else None,
+        "turn_due_at": row.turn_due_at,
     }
 
 

@@ -12,7 +12,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from tabletop.server.live import OVER, PLAYING, WAITING, row_summary
-from tabletop.server.storage import Storage, TableRow
+from tabletop.server.rows import TableRow
+from tabletop.server.storage import Storage
 
 if TYPE_CHECKING:
     from tabletop.server.tables import TableManager

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 
 from tabletop.server.live import TableError
+from tabletop.server.rows import TableRow
 from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import TableRow
 from tabletop.server.words import N_
 
 

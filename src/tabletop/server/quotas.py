@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tabletop.server.live import EXPIRED, PLAYING, WAITING, LiveTable, TableError
-from tabletop.server.storage import TableRow
+from tabletop.server.rows import TableRow
 from tabletop.server.words import N_
 
 if TYPE_CHECKING:

@@ -34,8 +34,8 @@ from tabletop.i18n import Reader, reader
 from tabletop.server.http import AddressLimiters
 from tabletop.server.live import READ_ONLY, LiveTable, TableError, start_state
 from tabletop.server.reading import client_event, client_label, legal_moves
+from tabletop.server.rows import TableRow
 from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import TableRow
 from tabletop.server.words import N_
 
 

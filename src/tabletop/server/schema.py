@@ -47,6 +47,11 @@ tables_t = Table(
     Column("asleep", Boolean, nullable=False, default=False, server_default="0"),
     Column("bot_pause_s", Float, nullable=True),  # the bots' pace its creator chose (or none)
     Index("tt_tables_by_creator", "created_by", "status"),  # the per-address quotas
+    # Migration 0003: turn-based and rated tables (server/terms.py; none: real-time,
+    # unrated), and when the person to move at a turn-based table runs out of time
+    Column("terms", JSON, nullable=True),
+    Column("turn_due_at", Float, nullable=True),
+    Index("tt_tables_by_turn_due", "turn_due_at"),
 )
 
 seats_t = Table(
@@ -92,6 +97,35 @@ sessions_t = Table(
     Index("tt_sessions_by_user", "user_id"),
 )
 """The accounts' sessions: a row per signed-in browser."""
+
+ratings_t = Table(
+    "tt_ratings",
+    metadata,
+    Column("user_id", String(32), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+    Index("tt_ratings_by_game", "game"),
+)
+"""An account's rating in a game (OpenSkill's Plackett-Luce), after its rated games."""
+
+rating_history_t = Table(
+    "tt_rating_history",
+    metadata,
+    Column("user_id", String(32), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Index("tt_rating_history_by_user", "user_id", "game", "at"),
+)
+"""An account's rating after each rated game: one row a game, so a table's result is
+rated once whatever process ends it."""
 
 actions_t = Table(
     "tt_actions",

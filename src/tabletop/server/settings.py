@@ -82,6 +82,11 @@ class ServerSettings:
     failed sign-ins of a name (four times as many from an address) each attempt waits
     twice as long as the last, up to ``sign_in_max_wait_s``.
 
+    A turn-based table (server/terms.py) gives each move between ``min_move_time_s``
+    and ``max_move_time_s``, as its creator chooses; every ``turn_scan_s`` a process
+    looks for the tables whose person to move is out of time (the tests make all
+    three small).
+
     A position is at most ``max_position_chars`` characters (an object: its JSON), and
     a position or a request body nests at most ``max_nesting_depth`` levels, checked
     before it is parsed. ``tabletop serve`` takes a client's address from
@@ -137,6 +142,9 @@ class ServerSettings:
     session_days: float = 30.0
     sign_in_free_failures: int = 5
     sign_in_max_wait_s: float = 900.0
+    min_move_time_s: float = 3600.0  # a turn-based table's shortest time for a move
+    max_move_time_s: float = 3 * 24 * 3600.0  # and longest
+    turn_scan_s: float = 60.0
     shutdown_timeout_s: int = 5
     storage_retry_s: float = 0.5
     fault_log_every_s: float = 60.0

@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -35,6 +34,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from tabletop.server import migrations
 from tabletop.server.engine import make_engine
 from tabletop.server.faults import READ_ONLY, UNAVAILABLE, fault_kind
+from tabletop.server.rows import Append, SeatRow, TableRow, insert_table, seat_row, table_row
 from tabletop.server.schema import (
     actions_t,
     meta_t,
@@ -50,54 +50,6 @@ class SeatTaken(Exception):
 
 class TableMoved(RuntimeError):
     """Another process owns the table now: this one's action was not stored."""
-
-
-@dataclass(slots=True)
-class SeatRow:
-    seat: int
-    kind: str
-    bot: str | None
-    name: str
-    token_hash: str | None = None
-    replaced: bool = False
-    preferences: dict[str, Any] | None = None
-    think: float | None = None
-
-
-@dataclass(slots=True)
-class TableRow:
-    id: str
-    game: str
-    options: dict[str, Any]
-    num_players: int
-    seed: int
-    status: str
-    version: int
-    replace_bot: str | None
-    leave_grace_s: float
-    created_at: float
-    seats: list[SeatRow] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    known_deal: bool = False
-    created_by: str | None = None
-    position: dict[str, Any] | None = None
-    owner: str | None = None  # the process playing it (server/cluster.py)
-    asleep: bool = False  # out of memory until somebody opens it (server/quotas.py)
-    bot_pause_s: float | None = None  # the bots' pace its creator chose (server/pace.py)
-
-
-@dataclass(frozen=True, slots=True)
-class Append:
-    """One table's next action, to be committed (:meth:`Storage.append_actions`)."""
-
-    table_id: str
-    ply: int
-    action: int
-    seat: int
-    status: str
-    result: dict[str, Any] | None = None
-    snapshot: dict[str, Any] | None = None
-    owner: str | None = None  # several processes: the writer's id, checked in the same statement
 
 
 # Several tables' actions in one transaction: the statements of Storage.append_actions.
@@ -184,14 +136,14 @@ class Storage:
 
     def create_table(self, row: TableRow) -> None:
         with self.transaction() as conn:
-            _insert_table(conn, row)
+            insert_table(conn, row)
 
     def import_table(self, row: TableRow, moves: Sequence[tuple[int, int]]) -> None:
         """A finished game brought in whole (a record's): its table, seats and every
         action, as ``(action, seat)`` in order, in one transaction."""
         now = time.time()
         with self.transaction() as conn:
-            _insert_table(conn, row)
+            insert_table(conn, row)
             if moves:
                 conn.execute(
                     insert(actions_t),
@@ -424,7 +376,7 @@ class Storage:
             seats = conn.execute(
                 select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
             ).mappings()
-            return _table_row(r, [_seat_row(s) for s in seats])
+            return table_row(r, [seat_row(s) for s in seats])
 
     def list_tables(
         self,
@@ -451,8 +403,8 @@ class Storage:
                     .where(seats_t.c.table_id.in_(list(seats)))
                     .order_by(seats_t.c.seat)
                 ).mappings():
-                    seats[s["table_id"]].append(_seat_row(s))
-            return [_table_row(r, seats[r["id"]]) for r in rows]
+                    seats[s["table_id"]].append(seat_row(s))
+            return [table_row(r, seats[r["id"]]) for r in rows]
 
     def last_moves(self, tables: Sequence[tuple[str, int]]) -> dict[str, float]:
         """When each table of ``tables`` (its id and version) last had an action stored
@@ -519,79 +471,3 @@ class Storage:
             return None
         data: dict[str, Any] = json.loads(r[1])
         return int(r[0]), data
-
-
-def _insert_table(conn: Connection, row: TableRow) -> None:
-    """Insert the table ``row`` and its seats (within the caller's transaction)."""
-    conn.execute(
-        insert(tables_t).values(
-            id=row.id,
-            game=row.game,
-            options=row.options,
-            num_players=row.num_players,
-            seed=str(row.seed),
-            status=row.status,
-            version=row.version,
-            replace_bot=row.replace_bot,
-            leave_grace_s=row.leave_grace_s,
-            created_at=row.created_at,
-            result=row.result,
-            known_deal=row.known_deal,
-            created_by=row.created_by,
-            position=row.position,
-            owner=row.owner,
-            bot_pause_s=row.bot_pause_s,
-        )
-    )
-    conn.execute(
-        insert(seats_t),
-        [
-            {
-                "table_id": row.id,
-                "seat": s.seat,
-                "kind": s.kind,
-                "bot": s.bot,
-                "name": s.name,
-                "token_hash": s.token_hash,
-                "replaced": s.replaced,
-                "preferences": s.preferences,
-                "think": s.think,
-            }
-            for s in row.seats
-        ],
-    )
-
-
-def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(
-        seat=int(r["seat"]),
-        kind=str(r["kind"]),
-        bot=r["bot"],
-        name=str(r["name"]),
-        token_hash=r["token_hash"],
-        replaced=bool(r["replaced"]),
-        preferences=r["preferences"] if isinstance(r["preferences"], dict) else None,
-        think=None if r["think"] is None else float(r["think"]),
-    )
-
-
-def _table_row(r: Any, seats: list[SeatRow]) -> TableRow:
-    return TableRow(
-        id=str(r["id"]),
-        game=str(r["game"]),
-        options=dict(r["options"]),
-        num_players=int(r["num_players"]),
-        seed=int(r["seed"]),
-        status=str(r["status"]),
-        version=int(r["version"]),
-        replace_bot=r["replace_bot"],
-        leave_grace_s=float(r["leave_grace_s"]),
-        created_at=float(r["created_at"]),
-        seats=seats,
-        result=r["result"],
-        known_deal=bool(r["known_deal"]),
-        created_by=r["created_by"],
-        position=r["position"] if isinstance(r["position"], dict) else None,
-        asleep=bool(r["asleep"]),
-        bot_pause_s=None if r["bot_pause_s"] is None else float(r["bot_pause_s"]),
-    )

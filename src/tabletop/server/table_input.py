@@ -1,6 +1,6 @@
 """What a client asks of a new table, checked before anything is made: the game and
-its options (those that name files too), the seats and their bots, and the position
-the first state starts from.
+its options (those that name files too), the seats and their bots, the position
+the first state starts from, and the table's terms.
 
 Every field here comes from a hostile client: a refusal is a :class:`TableError`
 with a sentence the person reads, and nothing is created.
@@ -9,6 +9,7 @@ with a sentence the person reads, and nothing is created.
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 from typing import Any
 
@@ -21,6 +22,7 @@ from tabletop.core.registry import game_class
 from tabletop.server.live import BOT, HUMAN, SeatSpec, TableError, checked_think
 from tabletop.server.nesting import json_too_deep, toml_too_deep, value_too_deep
 from tabletop.server.settings import ServerSettings
+from tabletop.server.terms import ON_TIMEOUT, TableTerms
 from tabletop.server.words import N_
 
 
@@ -200,3 +202,55 @@ def first_state(
     except TabletopError as exc:
         raise TableError(str(exc), 422) from None
     return state, row_position
+
+
+def checked_terms(
+    move_time_s: Any,
+    on_timeout: Any,
+    rated: Any,
+    *,
+    bounds: tuple[float, float],
+    replace_bot: str | None,
+    position: object | None,
+    known_deal: bool,
+) -> TableTerms:
+    """The terms a client asked for, within the server's ``bounds`` of a move's time.
+
+    A turn-based table has no replacement bot of its own (the heuristic bot takes
+    the seat of a person out of time); a rated table starts from the game's own deal,
+    not from a position or a deal its creator chose."""
+    if move_time_s is not None:
+        low, high = bounds
+        if not (
+            isinstance(move_time_s, int | float)
+            and not isinstance(move_time_s, bool)
+            and math.isfinite(move_time_s)
+            and low <= move_time_s <= high
+        ):
+            raise TableError(
+                N_("move_time_s must be between {low} and {high} seconds"),
+                422,
+                low=int(low),
+                high=int(high),
+            )
+        if replace_bot is not None:
+            raise TableError(
+                N_(
+                    "a turn-based table has no replacement bot: a person out of time is "
+                    "replaced by the heuristic bot, or the table ends (on_timeout)"
+                ),
+                422,
+            )
+    if on_timeout not in ON_TIMEOUT:
+        raise TableError(N_("on_timeout is {bot} or {end}"), 422, bot='"bot"', end='"end"')
+    if not isinstance(rated, bool):
+        raise TableError(N_("rated is true or false"), 422)
+    if rated and (position is not None or known_deal):
+        raise TableError(
+            N_("a rated table plays the game's own deal, not a position or a chosen deal"), 422
+        )
+    return TableTerms(
+        move_time_s=None if move_time_s is None else float(move_time_s),
+        on_timeout=on_timeout,
+        rated=rated,
+    )

@@ -64,9 +64,10 @@ from tabletop.server.pace import checked_pace
 from tabletop.server.people import People
 from tabletop.server.quotas import Quotas
 from tabletop.server.relay import RESTART
+from tabletop.server.rows import Append, SeatRow, TableRow
 from tabletop.server.settings import ServerSettings
-from tabletop.server.storage import Append, SeatRow, SeatTaken, Storage, TableMoved, TableRow
-from tabletop.server.table_input import checked_game, checked_seats, first_state
+from tabletop.server.storage import SeatTaken, Storage, TableMoved
+from tabletop.server.table_input import checked_game, checked_seats, checked_terms, first_state
 from tabletop.server.words import N_
 from tabletop.server.workers import WorkerPool
 from tabletop.server.writer import ActionWriter
@@ -296,6 +297,7 @@ class TableManager:
         created_by: str | None = None,
         position: dict[str, Any] | str | None = None,
         bot_pause_s: float | None = None,
+        terms: tuple[Any, Any, Any] = (None, "bot", False),
     ) -> tuple[LiveTable, str | None]:
         """A new table; with ``claim``, that seat is taken at once and its token returned.
         ``bot_pause_s``: the bots' pace, within the server's bounds (:mod:`.pace`).
@@ -304,13 +306,19 @@ class TableManager:
         table's id (:mod:`~tabletop.server.deals`), so nobody can compute the hidden
         cards; ``known_deal`` deals ``seed`` itself, and the table shows it to everybody.
         ``position``: the game starts from it (docs/positions.md), dealing what it leaves
-        out the same way, which the table also tells everybody.
+        out the same way, which the table also tells everybody. ``terms``: the move's
+        time (none: real-time), what a person out of time leads to, and whether the
+        table is rated (:func:`~tabletop.server.table_input.checked_terms`).
         """
         game = checked_game(game_id, options, len(seats))
         seats = checked_seats(game_id, seats, replace_bot, claim, self.settings)
         if not 0 <= leave_grace_s <= 3600:
             raise TableError(N_("leave_grace_s must be between 0 and 3600 seconds"), 422)
         pace = checked_pace(bot_pause_s, self.settings)
+        bounds = (self.settings.min_move_time_s, self.settings.max_move_time_s)
+        table_terms = checked_terms(
+            *terms, bounds=bounds, replace_bot=replace_bot, position=position, known_deal=known_deal
+        )
         if known_deal and seed is None:
             raise TableError(N_("a known deal needs the seed to deal"), 422)
         table_id = secrets.token_urlsafe(9)  # the deal is the table's own
@@ -343,6 +351,7 @@ class TableManager:
             position=row_position,
             owner=self.cluster.process_id,
             bot_pause_s=pace,
+            terms=table_terms,
         )
         # Under the load lock: a lost owners' connection lets every table go, and must
         # not find this one half made (owned on the old connection, not yet listed);

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tabletop.server.storage import Append, Storage
+from tabletop.server.rows import Append
+from tabletop.server.storage import Storage
 
 MAX_BATCH = 256  # actions per transaction, at most
 

@@ -7,6 +7,9 @@ with a SQLite file in a temporary folder, or on ``--database-url``. It keeps
 
 - half with one person and two heuristic bots (UNO Power), a quarter with two people
   (Kung Fu), a quarter of bots only (King of Tokyo);
+- the Kung Fu players are accounts: each signs up once, then makes every seat it
+  takes its own (``/api/account/seats``) and checks, before each game, that its
+  session still opens its account;
 - people play a random legal action after a short thought, ask for a hint now and
   then, and drop their connection and come back now and then; spectators come and go;
 - hostile clients, each from its own address: floods of messages, frames that are not
@@ -20,8 +23,9 @@ so that the per-address limits bear on the hostile clients and not on everybody.
 It reports actions/s (all committed actions over the run), the p50/p99 latency of
 people's actions (sending to receiving the state that holds them), the server's
 memory (RSS) over time, and, at the end, checks against the database that every
-action a client was shown is stored and that every table's stored log replays to its
-state (from the newest snapshot and from the start alike).
+action a client was shown is stored, that every table's stored log replays to its
+state (from the newest snapshot and from the start alike), and that every seat an
+account was told it holds is its own (and no session a client was given was lost).
 
     python benchmarks/soak_server.py --minutes 30 --tables 200
     python benchmarks/soak_server.py --minutes 30 --tables 200 \\
@@ -66,6 +70,9 @@ class Soak:
     refused: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     client_errors: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     tables: list[str] = field(default_factory=list)
+    # (account name, table, seat) of every seat the server said it linked to the account
+    linked: list[tuple[str, str, int]] = field(default_factory=list)
+    sessions_lost: int = 0
 
 
 class Server:
@@ -253,6 +260,58 @@ async def hostile(server: Server, table_id: str, n: int, soak: Soak) -> None:
         soak.client_errors[f"hostile:{type(exc).__name__}"] += 1
 
 
+# -- accounts -----------------------------------------------------------------------------
+
+
+async def retried(call: Any, attempts: int = 60) -> httpx.Response:
+    """``call()``'s response once the server answers (it may be restarting)."""
+    for attempt in range(attempts):
+        with contextlib.suppress(httpx.HTTPError):
+            response: httpx.Response = await call()
+            if response.status_code < 500:
+                return response
+        await asyncio.sleep(0.5 + attempt / 10)
+    raise RuntimeError("the server did not answer")
+
+
+class Account:
+    """A player with an account: its own client, whose cookie is its session."""
+
+    def __init__(self, server: Server, slot: int, which: int) -> None:
+        self.name = f"soak-{slot}-{which}"
+        self.password = f"soak password {slot}-{which}"
+        transport = httpx.AsyncHTTPTransport(local_address=address(5, 2 * slot + which))
+        self.http = httpx.AsyncClient(
+            transport=transport,
+            base_url=server.url,
+            timeout=30,
+            headers={"Origin": server.url.rstrip("/")},  # a page of the server's own
+        )
+        self.signed_in = False
+
+    async def ready(self, soak: Soak) -> None:
+        """Signed up (the first time), and still signed in: a session the server gave
+        is in its database, whatever restarts came between."""
+        if self.signed_in:
+            who = await retried(lambda: self.http.get("/api/account"))
+            if who.status_code == 200:
+                return
+            soak.sessions_lost += 1
+        body = {"name": self.name, "password": self.password}
+        response = await retried(lambda: self.http.post("/api/account/signup", json=body))
+        if response.status_code == 409:  # made before a restart: sign in instead
+            response = await retried(lambda: self.http.post("/api/account/signin", json=body))
+        if response.status_code not in (200, 201):
+            raise RuntimeError(f"{self.name}: {response.status_code} {response.text}")
+        self.signed_in = True
+
+    async def link(self, table_id: str, seat: int, token: str, soak: Soak) -> None:
+        body = {"seats": [{"table": table_id, "seat": seat, "token": token}]}
+        response = await retried(lambda: self.http.post("/api/account/seats", json=body))
+        if response.status_code == 200 and response.json()["linked"] == 1:
+            soak.linked.append((self.name, table_id, seat))
+
+
 # -- tables -------------------------------------------------------------------------------
 
 
@@ -295,10 +354,15 @@ async def keep_table(
     """Keep one table going: play it to its end, then open the next one."""
     kind = (0, 0, 1, 2)[slot % 4]
     transport = httpx.AsyncHTTPTransport(local_address=address(4, slot))
+    accounts = [Account(server, slot, which) for which in range(2)] if kind == 1 else []
     async with httpx.AsyncClient(transport=transport, base_url=server.url, timeout=30) as http:
         while not stop.is_set():
+            for account in accounts:
+                await account.ready(soak)
             table = await new_table(http, kind, slot)
             soak.tables.append(table["id"])
+            for seat, (account, token) in enumerate(zip(accounts, table["tokens"], strict=False)):
+                await account.link(table["id"], seat, token, soak)
             people = []
             for token in table["tokens"]:
                 counter[0] += 1
@@ -313,6 +377,8 @@ async def keep_table(
                         if summary["status"] == "over":
                             break
                     await asyncio.sleep(2)
+    for account in accounts:
+        await account.http.aclose()
 
 
 async def troublemakers(server: Server, soak: Soak, stop: asyncio.Event) -> None:
@@ -358,9 +424,13 @@ async def sample_memory(server: Server, soak: Soak, stop: asyncio.Event, begin: 
 
 
 def check_storage(database_url: str, soak: Soak) -> dict[str, Any]:
-    """Every acknowledged version is stored; every table's log replays to its state."""
+    """Every acknowledged version is stored; every table's log replays to its state;
+    every seat linked to an account is that account's."""
+    from sqlalchemy import select
+
     import tabletop
     from tabletop.server.live import rebuild_state
+    from tabletop.server.schema import seats_t, users_t
     from tabletop.server.storage import Storage
 
     storage = Storage(database_url)
@@ -381,9 +451,29 @@ def check_storage(database_url: str, soak: Soak) -> dict[str, Any]:
                 from_start.apply(action)
             if from_snapshot.to_dict(include_log=True) != from_start.to_dict(include_log=True):
                 mismatched.append(row.id)
+        with storage.connection() as conn:
+            owners = {
+                (r.table_id, r.seat): r.name
+                for r in conn.execute(
+                    select(seats_t.c.table_id, seats_t.c.seat, users_t.c.name).join(
+                        users_t, users_t.c.id == seats_t.c.user_id
+                    )
+                )
+            }
+        unlinked = [
+            (name, table_id, seat)
+            for name, table_id, seat in soak.linked
+            if owners.get((table_id, seat)) != name
+        ]
     finally:
         storage.close()
-    return {"tables": checked, "actions": actions, "lost": lost, "mismatched": mismatched}
+    return {
+        "tables": checked,
+        "actions": actions,
+        "lost": lost,
+        "mismatched": mismatched,
+        "unlinked": unlinked,
+    }
 
 
 async def run(args: argparse.Namespace, database_url: str, folder: Path) -> dict[str, Any]:
@@ -443,6 +533,9 @@ async def run(args: argparse.Namespace, database_url: str, folder: Path) -> dict
         "tables_checked": storage["tables"],
         "lost": storage["lost"],
         "mismatched": storage["mismatched"],
+        "seats_linked": len(soak.linked),
+        "unlinked": storage["unlinked"],
+        "sessions_lost": soak.sessions_lost,
         "refused": dict(soak.refused),
         "client_errors": dict(soak.client_errors),
     }
@@ -465,7 +558,7 @@ def main() -> None:
     print(json.dumps(report, indent=1))
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n")
-    if report["lost"] or report["mismatched"]:
+    if report["lost"] or report["mismatched"] or report["unlinked"] or report["sessions_lost"]:
         sys.exit(1)
 
 

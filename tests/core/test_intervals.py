@@ -22,6 +22,15 @@ def test_newcombe_1998_table_one(successes: int, trials: int, low: float, high: 
     assert got == pytest.approx((low, high), abs=5e-5)
 
 
+@pytest.mark.parametrize("trials", [1, 3, 7, 10, 37, 100, 999])
+def test_the_interval_holds_the_rate_even_at_the_ends(trials: int) -> None:
+    for successes in range(trials + 1):
+        rate = successes / trials
+        low, high = wilson_interval(rate, trials)
+        assert 0.0 <= low <= rate <= high <= 1.0
+    assert wilson_interval(1.0, trials)[1] == 1.0 and wilson_interval(0.0, trials)[0] == 0.0
+
+
 def test_nothing_observed_is_the_whole_range() -> None:
     assert wilson_interval(0.7, 0) == (0.0, 1.0)
 

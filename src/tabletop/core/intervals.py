@@ -27,4 +27,6 @@ def wilson_interval(rate: float, trials: int | float, z: float = Z95) -> tuple[f
     spread = z * z / trials
     centre = (p + spread / 2) / (1 + spread)
     half = z * math.sqrt(p * (1 - p) / trials + spread / (4 * trials)) / (1 + spread)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval holds the rate itself (its score statistic is 0 there): the bounds
+    # keep to it, where rounding would put 1 - 2e-16 above a rate of 1.
+    return max(0.0, min(centre - half, p)), min(1.0, max(centre + half, p))

@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -114,6 +115,8 @@ def server(folder: Path) -> Iterator[str]:
         "0",
         "--bot-workers",
         "1",
+        "--trusted-proxy",  # the ratings' players sign up from addresses of their own
+        "127.0.0.1",
     ]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
@@ -389,12 +392,111 @@ def photograph_account(browser: Any, url: str, lang: str, out: Path) -> None:
         page.close()
 
 
+RATED_PLAYERS = ("Rosa", "Kenji", "Amara", "Lukas")
+
+
+def rated_game(url: str, people: list[httpx.Client], luck: random.Random) -> None:
+    """A rated Kung Fu table between the signed-in ``people`` (two), played to its end
+    through the websocket, each move a legal one drawn by ``luck``."""
+    site = {"origin": url.rstrip("/")}
+    body = {"game": "kung-fu", "seats": [{"kind": "human"}] * 2, "rated": True, "claim": 0}
+    table = people[0].post("/api/tables", json=body, headers=site).json()
+    other = people[1].post(f"/api/tables/{table['id']}/seats/1/claim", json={}, headers=site)
+    tokens = [table["token"], other.json()["token"]]
+    address = url.replace("http", "ws", 1) + f"ws/tables/{table['id']}"
+    with connect(address) as one, connect(address) as two:
+        sockets = [one, two]
+        latest: list[dict[str, Any]] = []
+        for ws, token in zip(sockets, tokens, strict=True):
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            latest.append(next_state(ws, -1))
+        while latest[0]["result"] is None:
+            version = latest[0]["version"]
+            movers = [seat for seat in (0, 1) if latest[seat]["legal"]]
+            time.sleep(0.1)  # within the server's flood limit (10 messages a second)
+            for seat in movers[:1]:
+                move = luck.choice(latest[seat]["legal"])["id"]
+                sockets[seat].send(
+                    json.dumps({"type": "action", "action": move, "version": version})
+                )
+            for seat in latest[0]["table"]["waiting_for_ready"] if not movers else []:
+                sockets[seat].send(json.dumps({"type": "ready"}))  # a break: read
+            latest = [next_state(ws, version) for ws in sockets]
+
+
+def next_state(ws: Any, after: int) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        if message["type"] == "state" and message["version"] > after:
+            return message
+        assert message["type"] != "error", message
+
+
+def photograph_ratings(browser: Any, url: str, lang: str, out: Path) -> None:
+    """The lobby's leaderboard and a player's page, after rated games between four
+    accounts (each at least 5, so that all are on the board)."""
+    site = {"origin": url.rstrip("/")}
+    people = []
+    for number, name in enumerate(RATED_PLAYERS):
+        person = httpx.Client(base_url=url, timeout=30)
+        answer = person.post(
+            "/api/account/signup",
+            json={"name": name, "password": "a long pass phrase"},
+            headers={**site, "x-forwarded-for": f"192.0.2.{number + 1}"},  # people of their own
+        )
+        assert answer.status_code == 201, answer.text
+        people.append(person)
+    luck = random.Random(7)
+    for _ in range(2):
+        for a in range(len(people)):
+            for b in range(a + 1, len(people)):
+                rated_game(url, [people[a], people[b]], luck)
+    for where, (width, height) in VIEWPORTS.items():
+        page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("#leaderboard-game", "kung-fu")
+        page.wait_for_selector("#leaderboard-box[data-game='kung-fu'] tr[data-player]")
+        page.locator("#leaderboard-box").scroll_into_view_if_needed()
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(out / f"leaderboard-{where}.png"))
+        page.goto(f"{url}player/{RATED_PLAYERS[0]}")
+        page.wait_for_selector("body[data-ready='1'] .rating-card svg")
+        page.screenshot(path=str(out / f"player-{where}.png"))
+        print("saved", out / f"leaderboard-{where}.png", out / f"player-{where}.png")
+        page.close()
+    for person in people:
+        person.close()
+
+
 def photograph_lobby(browser: Any, url: str, lang: str, out: Path) -> None:
     for where, (width, height) in VIEWPORTS.items():
         page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
         page.goto(url)
         page.wait_for_selector("body[data-ready='1']")
         page.screenshot(path=str(out / f"lobby-{where}.png"))
+        page.close()
+
+
+def photograph_turn_based(browser: Any, url: str, lang: str, out: Path) -> None:
+    """The lobby's form with a time per move chosen, and the turn-based table it makes,
+    its clock under the prompt."""
+    for where, (width, height) in VIEWPORTS.items():
+        page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALES[lang])
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        page.click(".game-choice:has(input[value='kung-fu'])")
+        page.select_option("#move-time", "86400")
+        page.locator("#rated").scroll_into_view_if_needed()
+        page.locator("#seats").scroll_into_view_if_needed()
+        page.screenshot(path=str(out / f"turn-based-form-{where}.png"))
+        page.click("#create")
+        page.wait_for_url("**/table/**")
+        page.wait_for_selector("body[data-mine='1']")
+        page.wait_for_selector("#turn-clock:not([hidden])")
+        page.wait_for_timeout(250)
+        page.screenshot(path=str(out / f"turn-based-table-{where}.png"))
+        print("saved", out / f"turn-based-table-{where}.png")
         page.close()
 
 
@@ -423,8 +525,10 @@ def main(argv: list[str]) -> None:
             photograph_branch(browser, url, "kung-fu", args.lang, out)
         photograph_study(browser, url, args.lang, out)
         photograph_account(browser, url, args.lang, out)
+        photograph_ratings(browser, url, args.lang, out)
         if not args.board_only:
             photograph_lobby(browser, url, args.lang, out)  # with the tables just played
+        photograph_turn_based(browser, url, args.lang, out)
         browser.close()
 
 

@@ -99,3 +99,41 @@ def test_a_seat_taken_while_signed_in_is_the_accounts(make_client: Any) -> None:
         client.post("/api/account/seats", json={"seats": seat}, headers=SITE)
         (mine,) = client.get("/api/account/tables").json()["tables"]
         assert mine["seat"] == 1 and mine["status"] == "waiting"
+
+
+def test_whose_turn_is_stored_with_each_move_for_a_table_out_of_memory(make_client: Any) -> None:
+    """The list says whose turn it is from the table's row (the seat to move is stored
+    with every move), so a table asleep or on another process needs no loading."""
+    from tabletop.server.account_store import AccountStore
+    from tabletop.server.accounts import User
+    from tabletop.server.my_tables import my_tables
+    from tabletop.server.passwords import name_key
+
+    with make_client() as client:
+        storage = client.app.state.manager.storage  # type: ignore[attr-defined]
+        ann = Devices(client).on("ann")
+        table = new_table(ann, "kung-fu", [HUMAN, bot("random")], claim=0, name="Ann")
+        sign_up(ann, "Ann")
+        seat = [{"table": table["id"], "seat": 0, "token": table["token"]}]
+        assert ann.post("/api/account/seats", json={"seats": seat}, headers=SITE).json() == {
+            "linked": 1
+        }
+        user_id = AccountStore(storage).user_id(name_key("Ann"))
+        assert user_id is not None
+        user = User(user_id, "Ann", 0.0)
+        compared = {True: 0, False: 0}
+        with ann.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_json({"type": "hello", "token": table["token"]})
+            for _ in range(40):
+                state = receive_until(ws, is_state)
+                if state["result"] is not None:
+                    break
+                (stored,) = my_tables(storage, user)
+                if stored["version"] == state["version"]:
+                    mine = state["current_player"] == 0
+                    assert stored["your_turn"] is mine
+                    compared[mine] += 1
+                if state["legal"]:
+                    action = state["legal"][0]["id"]
+                    ws.send_json({"type": "action", "action": action, "version": state["version"]})
+        assert compared[True] and compared[False], compared  # both cases were read

@@ -75,6 +75,7 @@ from tabletop.server.live import (
 from tabletop.server.lobby import lobby_tables
 from tabletop.server.openings import Openings
 from tabletop.server.pace import pace_offer
+from tabletop.server.rating_routes import add_ratings, rated_seat_holder
 from tabletop.server.reading import client_label
 from tabletop.server.relay import RESTART, forward_http, pipe_websocket
 from tabletop.server.settings import ServerSettings
@@ -263,6 +264,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     app = FastAPI(title="Tabletop", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     add_accounts(app, settings, storage, manager)  # inside the Guard, which limits every request
+    add_ratings(app, manager)
     app.add_middleware(Guard, settings=settings)
     app.state.manager = manager
     app.state.settings = settings
@@ -357,6 +359,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         seats = [
             SeatSpec(s.kind, s.bot if s.kind == BOT else None, s.name, s.think) for s in body.seats
         ]
+        holder = await rated_seat_holder(request, body.rated is True and body.claim is not None)
         table, token = await manager.create(
             body.game,
             body.options,
@@ -365,7 +368,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             replace_bot=body.replace_bot,
             leave_grace_s=body.leave_grace_s,
             claim=body.claim,
-            claim_name=body.name,
+            claim_name=body.name if holder is None else holder.name,
+            claim_user=None if holder is None else holder.id,
             known_deal=body.known_deal,
             created_by=address_key(client_address(request.scope)),
             position=body.position,
@@ -393,9 +397,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return {"id": table_id, "url": f"/table/{table_id}"}
 
     @app.post("/api/tables/{table_id}/seats/{seat}/claim")
-    async def claim_seat(table_id: str, seat: int, body: ClaimIn) -> dict[str, Any]:
+    async def claim_seat(
+        table_id: str, seat: int, body: ClaimIn, request: Request
+    ) -> dict[str, Any]:
         table = await table_or_404(table_id)
-        token = await manager.claim(table, seat, body.name)
+        holder = await rated_seat_holder(request, table.row.terms.rated)  # a rated seat: its name
+        name, user_id = (body.name, None) if holder is None else (holder.name, holder.id)
+        token = await manager.claim(table, seat, name, user_id)
         return {"seat": seat, "token": token}
 
     @app.get("/api/tables/{table_id}/replay/{step}")

@@ -177,7 +177,7 @@ class BotDriver:
             state = table.state
             action, after = state.game.auto_answer(state, seat, current)
             if after != current:
-                await self.manager.store_preferences(table, seat, after)
+                await self.manager.people.store_preferences(table, seat, after)
             if action is None:
                 return False
             answer = action

@@ -34,6 +34,7 @@ from tabletop.server.deals import public_deal
 from tabletop.server.protocol import RateLimiter
 from tabletop.server.rows import SeatRow, TableRow
 from tabletop.server.storage import Storage
+from tabletop.server.terms import TIMEOUT_BOT
 from tabletop.server.words import N_, Said
 
 log = logging.getLogger("tabletop.server")
@@ -196,12 +197,14 @@ class LiveTable:
         return len(self.state.history)
 
     def bot_for(self, seat: int) -> str | None:
-        """The bot that plays ``seat`` now: a bot seat's, or the replacement of a human."""
+        """The bot that plays ``seat`` now: a bot seat's, or the replacement of a human
+        (at a turn-based table, the heuristic bot that took the seat of a person out of
+        time: server/turns.py)."""
         s = self.row.seats[seat]
         if s.kind == BOT:
             return s.bot
         if s.replaced:
-            return self.row.replace_bot
+            return TIMEOUT_BOT if self.row.terms.turn_based else self.row.replace_bot
         return None
 
     def think_for(self, seat: int) -> float | None:
@@ -227,8 +230,12 @@ class LiveTable:
         """Whether the bots may play: a person in the game is here, or none is left.
 
         A seat handed to the replacement bot (by leaving, or after the grace period)
-        no longer counts as a person in the game.
+        no longer counts as a person in the game. At a turn-based table people come and
+        go for days, each with a clock of their own (server/turns.py): its bots always
+        play.
         """
+        if self.row.terms.turn_based:
+            return True
         in_game = any(s.kind == HUMAN and not s.replaced for s in self.row.seats)
         return not in_game or bool(self.people_present())
 

@@ -76,6 +76,8 @@ def my_tables(storage: Storage, user: User) -> list[dict[str, Any]]:
                 tables_t.c.status,
                 tables_t.c.version,
                 tables_t.c.created_at,
+                tables_t.c.turn_due_at,
+                tables_t.c.to_move,
                 seats_t.c.seat,
                 last_move.c.at,
             )
@@ -104,20 +106,26 @@ def my_tables(storage: Storage, user: User) -> list[dict[str, Any]]:
             "players": names[r.id],
             "created_at": r.created_at,
             "last_move_at": r.at,
+            "turn_due_at": r.turn_due_at,  # turn-based: when the person to move runs out
+            # Whose turn as stored with the last move (None: a table from before that)
+            "your_turn": None if r.to_move is None else r.to_move == r.seat,
         }
         for r in rows
     ]
 
 
 def with_turns(manager: TableManager, tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``tables`` with ``your_turn`` where this process plays the table (True when
-    the account's seat decides now); None where it cannot tell without waking it."""
+    """``tables`` with ``your_turn`` (True when the account's seat decides now) and
+    ``turn_due_at`` (a turn-based table's clock: when the person to move runs out of
+    time; None while a bot is to move) as this process holds them where it plays the
+    table, else as stored with the table's last move."""
     for entry in tables:
         live = manager.tables.get(entry["id"])
-        if live is None or entry["status"] != "playing":
-            entry["your_turn"] = None if entry["status"] == "playing" else False
-        else:
+        if entry["status"] != "playing":
+            entry["your_turn"] = False
+        elif live is not None:
             entry["your_turn"] = live.state.current_player == entry["seat"]
+            entry["turn_due_at"] = live.row.turn_due_at
     return tables
 
 

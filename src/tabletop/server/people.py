@@ -5,7 +5,9 @@ its people is connected: a person alone with bots who closes the tab finds the g
 where it was. A replacement bot takes an absent person's seat only when other people
 are there, waiting, after the table's grace period. After a break event of the game
 (UNO Power's end of a round) the bots wait until every person at the table has said
-``ready``, so that the round's summary can be read.
+``ready``, so that the round's summary can be read. A turn-based table is the
+exception: people come and go for days, so its bots always play and no replacement
+bot takes a seat for being away; a person's clock does instead (:mod:`.turns`).
 
 Joins and leaves change no view: the others hear of them in one small ``presence``
 message per table at most every ``presence_delay_s``, so a thousand spectators
@@ -17,7 +19,7 @@ fourteen thousand actions costs what joining a new one does.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core.game import State
 from tabletop.server import frames
@@ -33,7 +35,7 @@ if TYPE_CHECKING:
 
 
 class People:
-    """Joins, leaves, replacements and breaks of the manager's tables."""
+    """Joins, leaves, replacements, preferences and breaks of the manager's tables."""
 
     def __init__(self, manager: TableManager) -> None:
         self.manager = manager
@@ -148,7 +150,8 @@ class People:
             ) and not table.connected(s.seat)
             waiting = bool(present - {s.seat})
             task = table.replacers.get(s.seat)
-            if absent and waiting and row.replace_bot is not None and row.status not in READ_ONLY:
+            replaces = row.replace_bot is not None and not row.terms.turn_based  # (turns.py)
+            if absent and waiting and replaces and row.status not in READ_ONLY:
                 if task is None:
                     table.replacers[s.seat] = asyncio.ensure_future(
                         self._replace_later(table, s.seat, row.leave_grace_s)
@@ -201,16 +204,41 @@ class People:
 
     async def _store_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
         """Hand ``seat`` to the replacement bot or back, stored first (the caller holds
-        the table's lock); a refusal changes nothing."""
+        the table's lock); a refusal changes nothing. At a turn-based table, a person
+        taking their seat back gets a fresh clock if it is their decision."""
         s = table.row.seats[seat]
         s.replaced = value
         try:
-            await asyncio.to_thread(self.manager.storage.update_seat, table.id, s)
+            await self.manager.turns.store_seat(table, s)
         except BaseException:
             s.replaced = not value
             raise
         if value:
             table.hold.discard(seat)
+
+    # -- preferences --------------------------------------------------------------------
+
+    async def set_preferences(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> None:
+        """Change some of ``seat``'s preferences, or refuse them all changing nothing;
+        its connections get the new values, and the driver answers for it if they now
+        cover its pending question."""
+        new = prefs.changed(table, seat, changes)
+        async with table.lock:
+            await self.store_preferences(table, seat, new)
+            views: dict[int | None, Any] = {}
+            for conn in table.connections_of(seat):  # its legal actions may have changed
+                conn.send(frames.state_message(table, conn, views))
+        self.manager.driver.kick(table)
+
+    async def store_preferences(self, table: LiveTable, seat: int, new: Any) -> None:
+        """Keep ``seat``'s preferences and tell its connections. The caller holds the
+        table's lock."""
+        if prefs.keep(table, seat, new):
+            storage = self.manager.storage
+            await asyncio.to_thread(storage.update_seat, table.id, table.row.seats[seat])
+        message = {"type": "preferences", "preferences": prefs.values(table, seat)}
+        for conn in table.connections_of(seat):
+            conn.send(message)
 
     # -- breaks ------------------------------------------------------------------------
 

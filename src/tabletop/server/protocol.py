@@ -28,8 +28,8 @@ long game is cut to its last events, and 0 means it is whole),
 ``state`` (your ``view``, the new log events you may see, your legal actions when it
 is your decision, each with its id, label and ``Game.action_data``, the seats, your
 ``preferences``), ``preferences`` (yours, after a change), ``answered`` (an action your
-preferences played for you), ``hint``,
-``pong`` and ``error``. Every bad
+preferences played for you), ``hint``, ``timeout`` (at a turn-based table, a seat
+ran out of time: server/turns.py), ``pong`` and ``error``. Every bad
 message gets an ``error`` with a ``code`` below and a sentence for people (in the
 connection's language), and changes nothing.
 """

@@ -9,7 +9,9 @@ connected to for ``idle_table_s``, a game of bots nobody watches too, goes to
 **sleep**: it leaves memory, is marked asleep in the database so that a restart leaves
 it there too, and is loaded again from its stored log when somebody opens it
 (:meth:`TableManager.get <tabletop.server.tables.TableManager.get>`); its summary
-says ``asleep`` (and ``paused``: its game waits).
+says ``asleep`` (and ``paused``: its game waits). A turn-based table sleeps only
+while a person is to move: its bots play on whoever is there, and the clock's scan
+wakes it when that person runs out of time (:mod:`.turns`).
 
 When the server holds ``max_tables``, the table nobody has been at for longest goes
 to sleep to make room; a table woken past its creator's quota sends the creator's
@@ -25,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.server.live import EXPIRED, PLAYING, WAITING, LiveTable, TableError
 from tabletop.server.rows import TableRow
+from tabletop.server.turns import bot_to_move
 from tabletop.server.words import N_
 
 if TYPE_CHECKING:
@@ -111,7 +114,10 @@ class Quotas:
         unattended = [
             t
             for t in tables
-            if not t.connections and not t.let_go and t.row.status in (WAITING, PLAYING)
+            if not t.connections
+            and not t.let_go
+            and t.row.status in (WAITING, PLAYING)
+            and not bot_to_move(t)  # a turn-based table's bots play on: awake
         ]
         return min(unattended, key=lambda t: t.idle_since, default=None)
 
@@ -161,7 +167,7 @@ class Quotas:
                     table.row.status = EXPIRED
                     manager.tables.pop(table.id, None)
                 await manager.release(table.id)
-            elif now - table.idle_since >= self.settings.idle_table_s:
+            elif now - table.idle_since >= self.settings.idle_table_s and not bot_to_move(table):
                 await manager.put_to_sleep(table)
         # Asleep, a waiting table is in nobody's memory: it expires where it is stored.
         await asyncio.to_thread(

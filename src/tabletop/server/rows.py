@@ -23,6 +23,7 @@ class SeatRow:
     replaced: bool = False
     preferences: dict[str, Any] | None = None
     think: float | None = None
+    user_id: str | None = None  # the account holding it (a rated table's seats are accounts')
 
 
 @dataclass(slots=True)
@@ -48,6 +49,7 @@ class TableRow:
     # Real-time or turn-based, rated or not (server/terms.py)
     terms: TableTerms = field(default_factory=TableTerms)
     turn_due_at: float | None = None  # turn-based: when the person to move runs out of time
+    to_move: int | None = None  # the seat whose decision it is (none: over, or not known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,8 @@ class Append:
     result: dict[str, Any] | None = None
     snapshot: dict[str, Any] | None = None
     owner: str | None = None  # several processes: the writer's id, checked in the same statement
+    turn_due_at: float | None = None  # turn-based: the clock after it (server/turns.py)
+    to_move: int | None = None  # the seat whose decision it is after it (none: over)
 
 
 def insert_table(conn: Connection, row: TableRow) -> None:
@@ -86,6 +90,7 @@ def insert_table(conn: Connection, row: TableRow) -> None:
             bot_pause_s=row.bot_pause_s,
             terms=row.terms.to_json(),
             turn_due_at=row.turn_due_at,
+            to_move=row.to_move,
         )
     )
     conn.execute(
@@ -101,6 +106,7 @@ def insert_table(conn: Connection, row: TableRow) -> None:
                 "replaced": s.replaced,
                 "preferences": s.preferences,
                 "think": s.think,
+                "user_id": s.user_id,
             }
             for s in row.seats
         ],
@@ -117,6 +123,7 @@ def seat_row(r: Any) -> SeatRow:
         replaced=bool(r["replaced"]),
         preferences=r["preferences"] if isinstance(r["preferences"], dict) else None,
         think=None if r["think"] is None else float(r["think"]),
+        user_id=r["user_id"],
     )
 
 
@@ -141,4 +148,5 @@ def table_row(r: Any, seats: list[SeatRow]) -> TableRow:
         bot_pause_s=None if r["bot_pause_s"] is None else float(r["bot_pause_s"]),
         terms=TableTerms.from_json(r["terms"]),
         turn_due_at=None if r["turn_due_at"] is None else float(r["turn_due_at"]),
+        to_move=None if r["to_move"] is None else int(r["to_move"]),
     )

@@ -48,9 +48,11 @@ tables_t = Table(
     Column("bot_pause_s", Float, nullable=True),  # the bots' pace its creator chose (or none)
     Index("tt_tables_by_creator", "created_by", "status"),  # the per-address quotas
     # Migration 0003: turn-based and rated tables (server/terms.py; none: real-time,
-    # unrated), and when the person to move at a turn-based table runs out of time
+    # unrated), when the person to move at a turn-based table runs out of time, and
+    # who is to move
     Column("terms", JSON, nullable=True),
     Column("turn_due_at", Float, nullable=True),
+    Column("to_move", Integer, nullable=True),  # the seat whose decision it is (none: over)
     Index("tt_tables_by_turn_due", "turn_due_at"),
 )
 

@@ -60,6 +60,8 @@ _NEXT_VERSIONS = (
         version=bindparam("b_next"),
         status=bindparam("b_status"),
         result=bindparam("b_result", type_=tables_t.c.result.type),
+        turn_due_at=bindparam("b_due"),
+        to_move=bindparam("b_to_move"),
     )
 )
 _NEXT_VERSIONS_OWNED = _NEXT_VERSIONS.where(tables_t.c.owner == bindparam("b_owner"))
@@ -183,8 +185,11 @@ class Storage:
         result: dict[str, Any] | None = None,
         snapshot: dict[str, Any] | None = None,
         owner: str | None = None,
+        turn_due_at: float | None = None,
+        to_move: int | None = None,
     ) -> None:
-        """Commit action number ``ply`` (0-based) in one transaction.
+        """Commit action number ``ply`` (0-based) in one transaction, with the clock of
+        a turn-based table as it leaves it (server/turns.py) and the seat to move.
 
         The primary key (table, ply) makes a second writer of the same ply fail
         instead of forking the log; the table's version must be ``ply`` before. With
@@ -197,7 +202,15 @@ class Storage:
             versions = update(tables_t).where(tables_t.c.id == table_id, tables_t.c.version == ply)
             if owner is not None:
                 versions = versions.where(tables_t.c.owner == owner)
-            done = conn.execute(versions.values(version=ply + 1, status=status, result=result))
+            done = conn.execute(
+                versions.values(
+                    version=ply + 1,
+                    status=status,
+                    result=result,
+                    turn_due_at=turn_due_at,
+                    to_move=to_move,
+                )
+            )
             if done.rowcount != 1:
                 now = conn.execute(select(tables_t.c.owner).where(tables_t.c.id == table_id))
                 if owner is not None and now.scalar_one_or_none() != owner:
@@ -245,6 +258,8 @@ class Storage:
                     result=a.result,
                     snapshot=a.snapshot,
                     owner=a.owner,
+                    turn_due_at=a.turn_due_at,
+                    to_move=a.to_move,
                 )
             except Exception as exc:
                 outcomes.append(exc)
@@ -266,6 +281,8 @@ class Storage:
                     "b_next": a.ply + 1,
                     "b_status": a.status,
                     "b_result": a.result,
+                    "b_due": a.turn_due_at,
+                    "b_to_move": a.to_move,
                     **({} if owner is None else {"b_owner": owner}),
                 }
                 for a in batch
@@ -292,8 +309,11 @@ class Storage:
             if snapshots:
                 conn.execute(insert(snapshots_t), snapshots)
 
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Take an open human seat; whether the table is now full (and so playing).
+    def claim_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, user_id: str | None = None
+    ) -> bool:
+        """Take an open human seat (an account's, with ``user_id``); whether the table
+        is now full (and so playing).
 
         The seat is checked free in the statement that takes it, so two claims of one
         seat through two processes leave one winner: the other raises
@@ -308,7 +328,7 @@ class Storage:
                     seats_t.c.kind == "human",
                     seats_t.c.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, user_id=user_id)
             )
             if done.rowcount != 1:
                 raise SeatTaken(f"seat {seat} is taken")

@@ -63,11 +63,14 @@ from tabletop.server.ownership import Ownership
 from tabletop.server.pace import checked_pace
 from tabletop.server.people import People
 from tabletop.server.quotas import Quotas
+from tabletop.server.rating_store import Ratings
+from tabletop.server.ratings import seat_account
 from tabletop.server.relay import RESTART
 from tabletop.server.rows import Append, SeatRow, TableRow
 from tabletop.server.settings import ServerSettings
 from tabletop.server.storage import SeatTaken, Storage, TableMoved
 from tabletop.server.table_input import checked_game, checked_seats, checked_terms, first_state
+from tabletop.server.turns import Turns, due_at
 from tabletop.server.words import N_
 from tabletop.server.workers import WorkerPool
 from tabletop.server.writer import ActionWriter
@@ -105,6 +108,8 @@ class TableManager:
         self.hints = Hints(self, hint_pool or WorkerPool(0))
         self.quotas = Quotas(self)
         self.ownership = Ownership(self)
+        self.turns = Turns(self)  # turn-based tables' clocks
+        self.ratings = Ratings(self)  # rated tables' ends (server/ratings.py)
 
     # -- life cycle -----------------------------------------------------------
 
@@ -140,6 +145,7 @@ class TableManager:
             elsewhere,
         )
         self.spawn(self.quotas.keep_within_bounds())
+        self.spawn(self.turns.keep_time())
         if self.cluster.shared:
             self.spawn(self.ownership.take_over_orphans())
 
@@ -293,6 +299,7 @@ class TableManager:
         leave_grace_s: float = DEFAULT_GRACE_S,
         claim: int | None = None,
         claim_name: str | None = None,
+        claim_user: str | None = None,
         known_deal: bool = False,
         created_by: str | None = None,
         position: dict[str, Any] | str | None = None,
@@ -308,7 +315,8 @@ class TableManager:
         ``position``: the game starts from it (docs/positions.md), dealing what it leaves
         out the same way, which the table also tells everybody. ``terms``: the move's
         time (none: real-time), what a person out of time leads to, and whether the
-        table is rated (:func:`~tabletop.server.table_input.checked_terms`).
+        table is rated (:func:`~tabletop.server.table_input.checked_terms`): a rated
+        table's ``claim`` is the account ``claim_user``'s, refused to a guest.
         """
         game = checked_game(game_id, options, len(seats))
         seats = checked_seats(game_id, seats, replace_bot, claim, self.settings)
@@ -333,6 +341,7 @@ class TableManager:
             token = secrets.token_urlsafe(24)
             rows[claim].token_hash = hash_token(token)
             rows[claim].name = distinct_name(clean_name(claim_name, claim), claim, rows)
+            rows[claim].user_id = seat_account(table_terms, claim_user, ())
         status = PLAYING if all(r.kind == BOT or r.token_hash for r in rows) else WAITING
         row = TableRow(
             id=table_id,
@@ -353,6 +362,8 @@ class TableManager:
             bot_pause_s=pace,
             terms=table_terms,
         )
+        row.turn_due_at = due_at(row, state, row.created_at)
+        row.to_move = None if state.is_terminal() else state.current_player
         # Under the load lock: a lost owners' connection lets every table go, and must
         # not find this one half made (owned on the old connection, not yet listed);
         # and its creator's tables are counted with none of theirs half made.
@@ -367,8 +378,11 @@ class TableManager:
         self.driver.kick(table)
         return table, token
 
-    async def claim(self, table: LiveTable, seat: int, name: str | None) -> str:
-        """Take an open human seat; returns the seat's token (shown once, stored hashed)."""
+    async def claim(
+        self, table: LiveTable, seat: int, name: str | None, user_id: str | None = None
+    ) -> str:
+        """Take an open human seat (the account ``user_id``'s: a rated table's must be
+        one's); returns the seat's token (shown once, stored hashed)."""
         async with table.lock:
             if not 0 <= seat < table.row.num_players:
                 raise TableError(N_("there is no seat {seat}"), 404, seat=seat)
@@ -379,18 +393,20 @@ class TableManager:
                 raise TableError(N_("seat {seat} is a bot's"), 409, seat=seat)
             if s.token_hash is not None:
                 raise TableError(N_("seat {seat} is taken"), 409, seat=seat)
+            seat_account(table.row.terms, user_id, [o.user_id for o in table.row.seats])
             token = secrets.token_urlsafe(24)
             chosen = distinct_name(clean_name(name, seat), seat, table.row.seats)
             try:
                 full = await asyncio.to_thread(
-                    self.storage.claim_seat, table.id, seat, chosen, hash_token(token)
+                    self.storage.claim_seat, table.id, seat, chosen, hash_token(token), user_id
                 )
             except SeatTaken:
                 raise TableError(N_("seat {seat} is taken"), 409, seat=seat) from None
             s.token_hash = hash_token(token)
-            s.name = chosen
+            s.name, s.user_id = chosen, user_id
             if full and table.row.status == WAITING:
                 table.row.status = PLAYING
+                await self.turns.restart(table)  # a turn-based table's first clock
             frames.broadcast(table)
         self.driver.kick(table)
         return token
@@ -432,28 +448,7 @@ class TableManager:
         elif kind == "ready":
             self.people.ready(table, _seat_of(conn))
         elif kind == "preferences":
-            await self.set_preferences(table, _seat_of(conn), msg["preferences"])
-
-    async def set_preferences(self, table: LiveTable, seat: int, changes: dict[str, Any]) -> None:
-        """Change some of ``seat``'s preferences, or refuse them all changing nothing;
-        its connections get the new values, and the driver answers for it if they now
-        cover its pending question."""
-        new = prefs.changed(table, seat, changes)
-        async with table.lock:
-            await self.store_preferences(table, seat, new)
-            views: dict[int | None, Any] = {}
-            for conn in table.connections_of(seat):  # its legal actions may have changed
-                conn.send(frames.state_message(table, conn, views))
-        self.driver.kick(table)
-
-    async def store_preferences(self, table: LiveTable, seat: int, new: Any) -> None:
-        """Keep ``seat``'s preferences and tell its connections. The caller holds the
-        table's lock."""
-        if prefs.keep(table, seat, new):
-            await asyncio.to_thread(self.storage.update_seat, table.id, table.row.seats[seat])
-        message = {"type": "preferences", "preferences": prefs.values(table, seat)}
-        for conn in table.connections_of(seat):
-            conn.send(message)
+            await self.people.set_preferences(table, _seat_of(conn), msg["preferences"])
 
     def disconnect(self, table: LiveTable, conn: Connection) -> None:
         if table.let_go:  # another process may play it now: nothing to schedule here
@@ -540,9 +535,21 @@ class TableManager:
         every = self.settings.snapshot_every
         snapshot = new.to_dict(include_log=True) if every and (ply + 1) % every == 0 else None
         owner = self.cluster.writer_id
+        due = due_at(table.row, new, time.time(), acted=seat)  # turn-based: the clock
         try:
             await self.writer.append(
-                Append(table.id, ply, action, seat, status, result, snapshot, owner)
+                Append(
+                    table.id,
+                    ply,
+                    action,
+                    seat,
+                    status,
+                    result,
+                    snapshot,
+                    owner,
+                    due,
+                    to_move=None if over else new.current_player,
+                )
             )
         except TableMoved:  # taken over while this process still played it
             log.warning("table %s was taken over by another process; letting it go", table.id)
@@ -558,6 +565,9 @@ class TableManager:
         table.row.version = ply + 1
         table.row.status = status
         table.row.result = result
+        if over:  # a rated table's end by the rules: the accounts' ratings move
+            self.ratings.rate(table)
+        table.row.turn_due_at = due
         if announce is not None:  # stored: what goes with the new state, before it
             announce()
         frames.broadcast(table)

@@ -4,6 +4,7 @@
 // The session is an HttpOnly cookie: this page never sees it.
 import { api, h, linkSeats, savedSeat, savedSeats } from "/static/common.js";
 import { t } from "/static/i18n.js";
+import { timeLeft } from "/static/turns.js";
 
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 10_000;
@@ -160,7 +161,11 @@ async function refreshMine() {
     return h("div", { class: `table-row${table.your_turn ? " mine" : ""}`, dataset: { tableId: table.id } },
       h("div", {}, h("strong", { text: table.title }), " ",
         h("span", { class: "muted small", text: standing(table) }),
-        h("span", { class: "muted small age", text: ` · ${ageText(Math.max(0, Math.round(now - when)))}` })),
+        h("span", { class: "muted small age", text: ` · ${ageText(Math.max(0, Math.round(now - when)))}` }),
+        // A turn-based table: the time the person to move has left.
+        table.status === "playing" && table.turn_due_at != null
+          ? h("span", { class: "small due", text: ` · ${t("{time} left to move", { time: timeLeft(table.turn_due_at - now) })}` })
+          : null),
       h("a", { href, text: verb, "aria-label": `${verb}: ${table.title}, ${table.players.join(", ")}` }),
       h("div", { class: "who", text: table.players.join(" · ") }));
   }));

@@ -25,6 +25,33 @@ function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A small plot of lines, as an <svg>: ``series`` [{ points: [[x, y]], colour, title(x, y) }]
+// over x from ``xMin`` to ``xMax`` and y from ``yMin`` to ``yMax``, with a grid line at
+// each of ``ticks`` ([y, text]; ``dashed``: the y of the one drawn dashed), a vertical
+// line at ``marker`` (if any) and ``label`` for a screen reader. The game analysis's
+// chances (below) and a player's ratings (static/player.js) are drawn by it.
+export function plotLines({ series, xMin = 0, xMax, yMin = 0, yMax = 1, ticks = [], dashed = null, marker = null, label }) {
+  const x = (v) => LEFT + (WIDTH - LEFT - PAD) * (xMax > xMin ? (v - xMin) / (xMax - xMin) : 0);
+  const y = (v) => PAD + (HEIGHT - 2 * PAD) * (yMax > yMin ? 1 - (v - yMin) / (yMax - yMin) : 0.5);
+  const grid = ticks.flatMap(([value, text]) => [
+    svg("line", { x1: LEFT, x2: WIDTH - PAD, y1: y(value), y2: y(value), class: value === dashed ? "plot-half" : "plot-grid" }),
+    svg("text", { x: LEFT - 6, y: y(value) + 4, class: "plot-axis", "text-anchor": "end" }, text),
+  ]);
+  const lines = series.map((one, index) => {
+    if (!one.points.length) return null;
+    const path = one.points.map(([a, b]) => `${x(a).toFixed(1)},${y(b).toFixed(1)}`).join(" ");
+    return svg("g", { "data-series": index },
+      svg("polyline", { points: path, fill: "none", stroke: one.colour, "stroke-width": 2 }),
+      ...one.points.map(([a, b]) => svg("circle", { cx: x(a), cy: y(b), r: 2.5, fill: one.colour },
+        svg("title", {}, one.title(a, b)))));
+  }).filter(Boolean);
+  const mark = marker === null ? [] : [svg("line", { x1: x(marker), x2: x(marker), y1: 0, y2: HEIGHT, class: "plot-marker" })];
+  return svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "line-plot", role: "img", "aria-label": label },
+    ...grid, ...lines, ...mark);
+}
+
+export { COLOURS as PLOT_COLOURS };
+
 // ``lent``: { tableId, players, seatName(seat), goTo(step) }. Returns { mark(step) }.
 export function startLinePlot(lent) {
   let total = 0;
@@ -33,26 +60,14 @@ export function startLinePlot(lent) {
   let stopped = false;
   let marked = 0;
 
-  const x = (step) => LEFT + (WIDTH - LEFT - PAD) * (total ? step / total : 0);
-  const y = (chance) => PAD + (HEIGHT - 2 * PAD) * (1 - chance);
-
   function drawPlot() {
-    const grid = [0, 0.5, 1].flatMap((c) => [
-      svg("line", { x1: LEFT, x2: WIDTH - PAD, y1: y(c), y2: y(c), class: c === 0.5 ? "plot-half" : "plot-grid" }),
-      svg("text", { x: LEFT - 6, y: y(c) + 4, class: "plot-axis", "text-anchor": "end" }, `${c * 100}%`),
-    ]);
-    const series = points.map((seatPoints, seat) => {
-      if (!seatPoints.length) return null;
-      const colour = COLOURS[seat % COLOURS.length];
-      const path = seatPoints.map(([s, c]) => `${x(s).toFixed(1)},${y(c).toFixed(1)}`).join(" ");
-      return svg("g", { "data-seat": seat },
-        svg("polyline", { points: path, fill: "none", stroke: colour, "stroke-width": 2 }),
-        ...seatPoints.map(([s, c]) => svg("circle", { cx: x(s), cy: y(c), r: 2.5, fill: colour },
-          svg("title", {}, t("step {step} · {player}: wins {percent}%", { step: s, player: lent.seatName(seat), percent: Math.round(c * 100) })))));
-    }).filter(Boolean);
-    const marker = svg("line", { x1: x(marked), x2: x(marked), y1: 0, y2: HEIGHT, class: "plot-marker" });
-    const chart = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "line-plot", role: "img", "aria-label": t("each seat's chance of winning, move by move") },
-      ...grid, ...series, marker);
+    const series = points.map((seatPoints, seat) => ({
+      points: seatPoints,
+      colour: COLOURS[seat % COLOURS.length],
+      title: (s, c) => t("step {step} · {player}: wins {percent}%", { step: s, player: lent.seatName(seat), percent: Math.round(c * 100) }),
+    }));
+    const chart = plotLines({ series, xMax: total, ticks: [0, 0.5, 1].map((c) => [c, `${c * 100}%`]), dashed: 0.5,
+      marker: marked, label: t("each seat's chance of winning, move by move") });
     chart.addEventListener("click", (event) => {
       const box = chart.getBoundingClientRect();
       const share = (event.clientX - box.left) / box.width;

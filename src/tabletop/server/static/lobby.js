@@ -4,6 +4,7 @@
 import { api, capitalise, h, rememberName, rememberedName, saveSeat, seatName } from "/static/common.js";
 import { lang, languageSwitch, listOf, loadLanguage, number, t, tn } from "/static/i18n.js";
 import { startAccount } from "/static/account.js";
+import { startRatings } from "/static/ratings.js";
 import { keepUnique, loadMonsterNames, monsterPicker, monstersReader, picksMonsters } from "/static/monsters.js";
 
 const $ = (id) => document.getElementById(id);
@@ -334,8 +335,16 @@ async function createTable(event) {
     position: $("position").value.trim() || null,
     replace_bot: $("replace-bot").value || null,
     leave_grace_s: Number($("grace").value || 60),
+    rated: $("rated").checked,
   };
   if ($("bot-pace").value) body.bot_pause_s = Number($("bot-pace").value);
+  if ($("move-time").value) {
+    // Turn-based: a person out of time is replaced by the heuristic bot, or the table
+    // ends; no replacement bot takes a seat for being away.
+    body.move_time_s = Number($("move-time").value);
+    body.on_timeout = $("on-timeout").value;
+    body.replace_bot = null;
+  }
   try {
     $("create").disabled = true;
     const table = await api("/api/tables", { method: "POST", body });
@@ -475,12 +484,13 @@ async function main() {
   $("name").value = rememberedName();
   $("players").addEventListener("change", renderSeats);
   $("create-form").addEventListener("submit", createTable);
+  $("move-time").addEventListener("change", () => { $("on-timeout-row").hidden = !$("move-time").value; });
   $("show-old").addEventListener("change", refreshTables);
   $("record-file").addEventListener("change", bringInRecord);
   $("study-file").addEventListener("change", studyPosition);
   $("position-file").addEventListener("change", readPositionFile);
   renderGame();
-  await Promise.all([refreshTables(), startAccount({ ageText })]);
+  await Promise.all([refreshTables(), startAccount({ ageText }), startRatings(games)]);
   document.body.dataset.ready = "1";
   setInterval(refreshTables, 4000);
 }

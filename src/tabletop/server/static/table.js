@@ -21,6 +21,7 @@ import { animate, measure } from "/static/motion.js";
 import { renderPreferences } from "/static/preferences.js";
 import { recentEvents } from "/static/recent.js";
 import { startReplay } from "/static/replay.js";
+import { clockText, timeoutEnding, timeoutEvent, timeoutNotices } from "/static/turns.js";
 import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -187,6 +188,10 @@ function onMessage(msg) {
       renderSeats();
       renderPrompt(last, context(last, last.view));
     }
+  } else if (msg.type === "timeout") {
+    // A person ran out of time at a turn-based table: said in the log (the state that
+    // shows the bot in their seat, or the end, comes next).
+    $("log").append(h("li", { class: "log-timeout", text: timeoutEvent(summary, msg) }));
   } else if (msg.type === "hint") {
     showHints(msg);
   } else if (msg.type === "error") {
@@ -378,6 +383,7 @@ function renderPrompt(msg, ctx) {
   }
   text.textContent = words;
   box.className = `prompt ${cls}`.trim();
+  renderClock();
   $("hint").hidden = !ctx.mine;
   $("hint").disabled = false;
   if (!ctx.mine) $("hints").replaceChildren();
@@ -522,13 +528,15 @@ function renderSeats() {
     }));
   }
   const me = seat !== null ? summary.seats[seat] : null;
-  $("leave").hidden = !(me && summary.replace_bot && summary.status === "playing");
+  // (At a turn-based table only a person out of time has a bot in their seat: it takes it back.)
+  $("leave").hidden = !(me && (summary.replace_bot || me.replaced) && summary.status === "playing");
   $("leave").textContent = me?.replaced ? t("Take my seat back") : t("Leave (a {bot} bot plays on)", { bot: botWord(summary, summary.replace_bot, summary.replace_bot_title) });
   // The game's notice is in the catalog under "<game>:notice" (the lobby shows it too).
   const notices = [summary.notice ? tp(`${summary.game}:notice`, summary.notice) : null];
   // A known deal is no secret: its seed is shown, so that nobody believes in hidden cards.
   if (summary.known_deal) notices.push(t("Known deal: seed {seed} — anyone here can compute the cards (for practice, puzzles or reproducing a bug).", { seed: String(summary.seed) }));
   if (summary.position) notices.push(t("Started from a position: the table's creator placed cards and may know them."));
+  notices.push(...timeoutNotices(summary));
   $("notice").hidden = !notices.some(Boolean);
   $("notice").textContent = notices.filter(Boolean).join(" ");
 }
@@ -569,6 +577,7 @@ function renderResult(msg, ctx) {
   box.hidden = false;
   let ending;
   if (study) ending = h("h2", { class: "winner-line", text: t("A position to study") });
+  else if (result.timeout != null) ending = h("h2", { class: "winner-line", text: timeoutEnding(summary, result) });
   else ending = renderer.result ? renderer.result(msg.view, ctx) : genericResult(result);
   const record = study
     ? h("p", { class: "small", text: t("Nobody plays here: try any seat's move on the board below, or let the bots answer.") })
@@ -587,6 +596,13 @@ function renderResult(msg, ctx) {
     withNames,
     seatName: (s) => seatName(summary, s),
   });
+}
+
+// A turn-based table's clock: the time the person to move has left, to the minute.
+function renderClock() {
+  const words = clockText(summary, seat);
+  $("turn-clock").hidden = !words;
+  $("turn-clock").textContent = words ?? "";
 }
 
 function genericResult(result) {
@@ -679,6 +695,7 @@ async function main() {
     $("title").textContent = error.message;
     return;
   }
+  setInterval(() => summary && renderClock(), 20000); // a turn-based table's clock, to the minute
   connect();
 }
 

@@ -6,7 +6,9 @@ Revises: 0002
 
 Every table made before is real-time and unrated (``terms`` empty). ``turn_due_at``
 is when the person to move at a turn-based table runs out of time (indexed: the
-server looks for the tables past it). ``tt_ratings`` holds an account's rating in a
+server looks for the tables past it); ``to_move`` the seat whose decision it is, so
+that an account's list of tables says whose turn it is without loading them (empty
+for the tables made before until their next move). ``tt_ratings`` holds an account's rating in a
 game, ``tt_rating_history`` each rated game's rating after it. Downgrading drops them.
 """
 
@@ -24,6 +26,7 @@ depends_on: str | None = None
 def upgrade() -> None:
     op.add_column("tt_tables", sa.Column("terms", sa.JSON(), nullable=True))
     op.add_column("tt_tables", sa.Column("turn_due_at", sa.Float(), nullable=True))
+    op.add_column("tt_tables", sa.Column("to_move", sa.Integer(), nullable=True))
     op.create_index("tt_tables_by_turn_due", "tt_tables", ["turn_due_at"])
     op.create_table(
         "tt_ratings",
@@ -58,5 +61,6 @@ def downgrade() -> None:
     op.drop_table("tt_ratings")
     op.drop_index("tt_tables_by_turn_due", table_name="tt_tables")
     with op.batch_alter_table("tt_tables") as batch:  # SQLite drops a column by a copy
+        batch.drop_column("to_move")
         batch.drop_column("turn_due_at")
         batch.drop_column("terms")

@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 
 from tabletop.server.bot_ratings import ANCHOR_MU, BOT_SIGMA, LADDER, LEVELS, PUBLISHED, bot_skill
-from tabletop.server.rating_store import RatedSeat, RatingStore
+from tabletop.server.rating_store import RatedSeat, Ratings, RatingStore
 from tabletop.server.ratings import DEFAULT, Entrant, Skill, finishing_scores, rate
 from tabletop.server.rows import SeatRow, TableRow
 from tabletop.server.schema import rating_history_t, ratings_t
@@ -218,6 +218,31 @@ def test_a_rated_game_between_two_accounts_rates_both_once(make_client: Any) -> 
         assert last[0]["id"] == table_id and last[0]["url"] == f"/table/{table_id}"
         assert last[0]["rated"] and last[0]["won"] == (winner == 1)
         assert [p["player"] for p in last[0]["players"]] == ["Ann", "Bob"]
+
+
+def test_an_end_stored_but_not_rated_is_rated_by_the_next_start(
+    make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that stops between storing a rated table's final action and rating
+    it: the final action marked the table due, and the next process rates it."""
+    monkeypatch.setattr(Ratings, "rate", lambda self, table: None)  # stopped before it
+    with make_client() as client:
+        sign_up(client, "Ann")
+        made = rated_table(client, [HUMAN, bot("heuristic")], claim=0)
+        table_id = made.json()["id"]
+        play_out(client, table_id, {0: made.json()["token"]})
+        assert stored(client) == ([], [])
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        assert [row.id for row in manager.ratings.store.due()] == [table_id]
+    monkeypatch.undo()
+    with make_client() as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        client.portal.call(manager.ratings.catch_up_once)  # beside the pass at start
+        settle(client)
+        ratings, history = stored(client)
+        assert len(ratings) == 1 and ratings[0].games == 1
+        assert [h.table_id for h in history] == [table_id]
+        assert manager.ratings.store.due() == []
 
 
 def test_a_person_against_a_bot_moves_and_the_bot_stays(make_client: Any) -> None:

@@ -30,6 +30,7 @@ from tabletop.server.faults import DATABASE_ERRORS
 from tabletop.server.live import BOT, OVER
 from tabletop.server.passwords import name_key
 from tabletop.server.ratings import DEFAULT, Entrant, Skill, finishing_scores, rate
+from tabletop.server.rows import TableRow
 from tabletop.server.schema import rating_history_t, ratings_t, seats_t, tables_t, users_t
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ HISTORY_POINTS = 200
 """The latest ratings a player page plots per game."""
 LAST_GAMES = 20
 TRIES = 3
+DUE_PER_PASS = 100
+"""Tables left unrated that one pass of :meth:`Ratings.catch_up` rates at most."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +73,14 @@ class RatingStore:
         """Apply a rated table's result; whether this call applied it (False: done
         before, or nothing to rate)."""
         scores = finishing_scores(result, len(seats))
-        if scores is None:
-            return False
         for attempt in range(TRIES):
             try:
                 with self.storage.transaction() as conn:
+                    conn.execute(  # rated now, or nothing to rate: not due any more
+                        update(tables_t).where(tables_t.c.id == table_id).values(rating_due=False)
+                    )
+                    if scores is None:
+                        return False
                     return self._record(conn, table_id, game, seats, scores, at, result)
             except IntegrityError:
                 if attempt == TRIES - 1:
@@ -162,6 +168,21 @@ class RatingStore:
                     )
                 )
         return True
+
+    def due(self, most: int = DUE_PER_PASS) -> list[TableRow]:
+        """Rated tables whose end is stored and not yet rated (the final action marks
+        them ``rating_due``, in its own transaction), at most ``most``."""
+        with self.storage.connection() as conn:
+            ids = (
+                conn.execute(
+                    select(tables_t.c.id)
+                    .where(tables_t.c.rating_due.is_(True), tables_t.c.status == OVER)
+                    .limit(most)
+                )
+                .scalars()
+                .all()
+            )
+        return [row for i in ids if (row := self.storage.load_table(i)) is not None]
 
     @staticmethod
     def _ratings(
@@ -361,6 +382,24 @@ class Ratings:
         task = self.manager.spawn(self._record(row.id, row.game, seats, row.result))
         self.pending.add(task)
         task.add_done_callback(self.pending.discard)
+
+    async def catch_up(self) -> None:
+        """Rate the rated tables whose end was stored but not rated (a process stopped
+        between the two, or its database refused the rating), at start and every
+        ``turn_scan_s`` after; whichever process rates a table first, the others find
+        it done."""
+        while True:
+            await self.catch_up_once()
+            await asyncio.sleep(self.manager.settings.turn_scan_s)
+
+    async def catch_up_once(self) -> None:
+        """One pass of :meth:`catch_up`."""
+        try:
+            for row in await asyncio.to_thread(self.store.due):
+                seats = [RatedSeat(s.seat, s.kind, s.bot) for s in row.seats]
+                await self._record(row.id, row.game, seats, row.result)
+        except DATABASE_ERRORS as exc:
+            self.manager.faults.note(exc, "rating the tables left unrated")
 
     async def idle(self) -> None:
         """Wait for the ratings under way (a test's, or a server's that stops)."""

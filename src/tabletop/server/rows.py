@@ -66,6 +66,7 @@ class Append:
     owner: str | None = None  # several processes: the writer's id, checked in the same statement
     turn_due_at: float | None = None  # turn-based: the clock after it (server/turns.py)
     to_move: int | None = None  # the seat whose decision it is after it (none: over)
+    rating_due: bool = False  # a rated table's end by its rules, to be rated (server/ratings.py)
 
 
 def insert_table(conn: Connection, row: TableRow) -> None:

@@ -53,6 +53,9 @@ tables_t = Table(
     Column("terms", JSON, nullable=True),
     Column("turn_due_at", Float, nullable=True),
     Column("to_move", Integer, nullable=True),  # the seat whose decision it is (none: over)
+    # A rated table's end, stored with its final action, not yet rated (server/ratings.py)
+    Column("rating_due", Boolean, nullable=False, default=False, server_default="0"),
+    Index("tt_tables_by_rating_due", "rating_due"),
     Index("tt_tables_by_turn_due", "turn_due_at"),
 )
 

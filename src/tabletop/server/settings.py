@@ -85,7 +85,8 @@ class ServerSettings:
     A turn-based table (server/terms.py) gives each move between ``min_move_time_s``
     and ``max_move_time_s``, as its creator chooses; every ``turn_scan_s`` a process
     looks for the tables whose person to move is out of time (the tests make all
-    three small).
+    three small). The same scan rates the rated tables whose end was stored but not yet
+    rated (a process stopped between the two).
 
     A position is at most ``max_position_chars`` characters (an object: its JSON), and
     a position or a request body nests at most ``max_nesting_depth`` levels, checked

@@ -62,6 +62,7 @@ _NEXT_VERSIONS = (
         result=bindparam("b_result", type_=tables_t.c.result.type),
         turn_due_at=bindparam("b_due"),
         to_move=bindparam("b_to_move"),
+        rating_due=bindparam("b_rating_due"),
     )
 )
 _NEXT_VERSIONS_OWNED = _NEXT_VERSIONS.where(tables_t.c.owner == bindparam("b_owner"))
@@ -187,9 +188,11 @@ class Storage:
         owner: str | None = None,
         turn_due_at: float | None = None,
         to_move: int | None = None,
+        rating_due: bool = False,
     ) -> None:
         """Commit action number ``ply`` (0-based) in one transaction, with the clock of
-        a turn-based table as it leaves it (server/turns.py) and the seat to move.
+        a turn-based table as it leaves it (server/turns.py), the seat to move, and whether
+        it ends a rated table (to be rated: server/rating_store.py).
 
         The primary key (table, ply) makes a second writer of the same ply fail
         instead of forking the log; the table's version must be ``ply`` before. With
@@ -209,6 +212,7 @@ class Storage:
                     result=result,
                     turn_due_at=turn_due_at,
                     to_move=to_move,
+                    rating_due=rating_due,
                 )
             )
             if done.rowcount != 1:
@@ -260,6 +264,7 @@ class Storage:
                     owner=a.owner,
                     turn_due_at=a.turn_due_at,
                     to_move=a.to_move,
+                    rating_due=a.rating_due,
                 )
             except Exception as exc:
                 outcomes.append(exc)
@@ -283,6 +288,7 @@ class Storage:
                     "b_result": a.result,
                     "b_due": a.turn_due_at,
                     "b_to_move": a.to_move,
+                    "b_rating_due": a.rating_due,
                     **({} if owner is None else {"b_owner": owner}),
                 }
                 for a in batch

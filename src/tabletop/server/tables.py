@@ -146,6 +146,7 @@ class TableManager:
         )
         self.spawn(self.quotas.keep_within_bounds())
         self.spawn(self.turns.keep_time())
+        self.spawn(self.ratings.catch_up())
         if self.cluster.shared:
             self.spawn(self.ownership.take_over_orphans())
 
@@ -549,6 +550,7 @@ class TableManager:
                     owner,
                     due,
                     to_move=None if over else new.current_player,
+                    rating_due=over and table.row.terms.rated,
                 )
             )
         except TableMoved:  # taken over while this process still played it

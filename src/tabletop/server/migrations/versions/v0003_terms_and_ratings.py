@@ -8,7 +8,9 @@ Every table made before is real-time and unrated (``terms`` empty). ``turn_due_a
 is when the person to move at a turn-based table runs out of time (indexed: the
 server looks for the tables past it); ``to_move`` the seat whose decision it is, so
 that an account's list of tables says whose turn it is without loading them (empty
-for the tables made before until their next move). ``tt_ratings`` holds an account's rating in a
+for the tables made before until their next move); ``rating_due`` marks a rated
+table whose end is stored but not yet rated (set with the final action, cleared with
+the ratings). ``tt_ratings`` holds an account's rating in a
 game, ``tt_rating_history`` each rated game's rating after it. Downgrading drops them.
 """
 
@@ -27,6 +29,11 @@ def upgrade() -> None:
     op.add_column("tt_tables", sa.Column("terms", sa.JSON(), nullable=True))
     op.add_column("tt_tables", sa.Column("turn_due_at", sa.Float(), nullable=True))
     op.add_column("tt_tables", sa.Column("to_move", sa.Integer(), nullable=True))
+    op.add_column(
+        "tt_tables",
+        sa.Column("rating_due", sa.Boolean(), server_default="0", nullable=False),
+    )
+    op.create_index("tt_tables_by_rating_due", "tt_tables", ["rating_due"])
     op.create_index("tt_tables_by_turn_due", "tt_tables", ["turn_due_at"])
     op.create_table(
         "tt_ratings",
@@ -59,8 +66,10 @@ def downgrade() -> None:
     op.drop_table("tt_rating_history")
     op.drop_index("tt_ratings_by_game", table_name="tt_ratings")
     op.drop_table("tt_ratings")
+    op.drop_index("tt_tables_by_rating_due", table_name="tt_tables")
     op.drop_index("tt_tables_by_turn_due", table_name="tt_tables")
     with op.batch_alter_table("tt_tables") as batch:  # SQLite drops a column by a copy
+        batch.drop_column("rating_due")
         batch.drop_column("to_move")
         batch.drop_column("turn_due_at")
         batch.drop_column("terms")

@@ -29,8 +29,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL, make_url
 
+from tabletop.bots import registry as bot_registry
 from tabletop.server import ServerSettings, create_app
 from tabletop.server.engine import engine_url
+from tests.server.helpers import GateBot
 
 POSTGRES_ADMIN = os.environ.get(
     "TABLETOP_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -161,6 +163,15 @@ def make_client(database_url: str) -> Callable[..., AbstractContextManager[TestC
         return TestClient(create_app(test_settings(database_url, **overrides)))
 
     return make
+
+
+@pytest.fixture
+def gate_bot(monkeypatch: pytest.MonkeyPatch) -> type[GateBot]:
+    """Kung Fu's bot ``gate``: a :class:`~tests.server.helpers.GateBot`."""
+    monkeypatch.setitem(bot_registry._PER_GAME["kung-fu"], "gate", f"{GateBot.__module__}:GateBot")
+    GateBot.started.clear()
+    GateBot.release.clear()
+    return GateBot
 
 
 @pytest.fixture

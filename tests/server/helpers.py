@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any, Protocol
 
 import tabletop
+from tabletop.bots.base import RandomBot
 from tabletop.core.game import State
 from tabletop.games.king_of_tokyo.evolutions import evolution_table
 
@@ -173,3 +175,24 @@ def play(
         moves += 1
         sent = msg["version"]
         msg = receive_until(ws, lambda m, v=sent: is_state(m) and m["version"] > v, frames)
+
+
+class GateBot(RandomBot):
+    """A bot that says when it starts thinking and thinks until the test lets it (the
+    ``gate_bot`` fixture of conftest.py registers it as Kung Fu's ``gate``)."""
+
+    started = threading.Event()
+    release = threading.Event()
+
+    def choose(self, state: Any, player: int) -> Any:
+        GateBot.started.set()
+        assert GateBot.release.wait(timeout=60)
+        return super().choose(state, player)
+
+
+def hello_state(ws: Any, token: str | None) -> dict[str, Any]:
+    """Say hello at a table (with a seat's ``token``, or as a spectator): the first
+    state after the welcome."""
+    ws.send_json({"type": "hello", "token": token})
+    receive_until(ws, lambda m: m["type"] == "welcome")
+    return receive_until(ws, is_state)

@@ -8,42 +8,19 @@ Power's round end the bots wait until every person at the table said ``ready``.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 import tabletop
-from tabletop.bots import registry as bot_registry
-from tabletop.bots.base import RandomBot
-from tests.server.helpers import HUMAN, bot, is_state, new_table, receive_until
-
-
-class GateBot(RandomBot):
-    """A bot that says when it starts thinking and thinks until the test lets it."""
-
-    started = threading.Event()
-    release = threading.Event()
-
-    def choose(self, state: Any, player: int) -> Any:
-        GateBot.started.set()
-        assert GateBot.release.wait(timeout=60)
-        return super().choose(state, player)
-
-
-@pytest.fixture
-def gate_bot(monkeypatch: pytest.MonkeyPatch) -> type[GateBot]:
-    monkeypatch.setitem(bot_registry._PER_GAME["kung-fu"], "gate", f"{__name__}:GateBot")
-    GateBot.started.clear()
-    GateBot.release.clear()
-    return GateBot
-
-
-def _hello(ws: Any, token: str | None) -> dict[str, Any]:
-    ws.send_json({"type": "hello", "token": token})
-    receive_until(ws, lambda m: m["type"] == "welcome")
-    return receive_until(ws, is_state)
+from tests.server.helpers import (
+    HUMAN,
+    bot,
+    hello_state,
+    is_state,
+    new_table,
+    receive_until,
+)
 
 
 def _settle(client: TestClient, table_id: str) -> None:
@@ -74,7 +51,7 @@ def test_bots_wait_while_the_only_person_is_away(client: TestClient, gate_bot: A
     assert not gate_bot.started.is_set()
     url = f"/ws/tables/{table['id']}"
     with client.websocket_connect(url) as ws:
-        _hello(ws, table["token"])
+        hello_state(ws, table["token"])
         assert gate_bot.started.wait(timeout=30)  # the person came: the bot thinks
     # The person left while the bot thought: its move is not played.
     gate_bot.release.set()
@@ -82,7 +59,7 @@ def test_bots_wait_while_the_only_person_is_away(client: TestClient, gate_bot: A
     summary = _summary(client, table["id"])
     assert summary["paused"] and summary["version"] == 0
     with client.websocket_connect(url) as ws:
-        msg = _hello(ws, table["token"])
+        msg = hello_state(ws, table["token"])
         msg = receive_until(ws, lambda m: is_state(m) and bool(m["legal"]))
         assert msg["version"] >= 1 and not msg["table"]["paused"]
 
@@ -115,10 +92,10 @@ def test_a_replacement_takes_a_seat_only_while_other_people_wait(client: TestCli
     url = f"/ws/tables/{table['id']}"
     # Ann alone at the table: Bo, who never came, gets a grace period.
     with client.websocket_connect(url) as ann:
-        _hello(ann, table["token"])
+        hello_state(ann, table["token"])
         assert set(live.replacers) == {1}
         with client.websocket_connect(url) as bo:
-            _hello(bo, other["token"])
+            hello_state(bo, other["token"])
             assert live.replacers == {}  # Bo is here: no timer
         # Joins and leaves reach the others as one small "presence" message.
         receive_until(
@@ -145,7 +122,7 @@ def test_the_last_person_leaving_is_not_replaced(client: TestClient) -> None:
     )
     version = 0
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        msg = _hello(ws, table["token"])
+        msg = hello_state(ws, table["token"])
         if not msg["legal"]:
             msg = receive_until(ws, lambda m: is_state(m) and bool(m["legal"]))
         version = msg["version"]
@@ -179,7 +156,7 @@ def test_the_bots_wait_for_the_people_to_read_a_round_summary(client: TestClient
         claim=0,
     )
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        msg = _play_to_a_round_end(ws, _hello(ws, table["token"]))
+        msg = _play_to_a_round_end(ws, hello_state(ws, table["token"]))
         assert msg["result"] is None and msg["table"]["waiting_for_ready"] == [0]
         assert msg["view"]["round"] == 2 and msg["current_player"] == 1
         _settle(client, table["id"])
@@ -200,7 +177,7 @@ def test_a_person_who_leaves_during_a_break_is_not_waited_for(client: TestClient
         claim=0,
     )
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        msg = _play_to_a_round_end(ws, _hello(ws, table["token"]))
+        msg = _play_to_a_round_end(ws, hello_state(ws, table["token"]))
         assert msg["table"]["waiting_for_ready"] == [0]  # the break began
     live = client.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
     _settle(client, table["id"])
@@ -213,7 +190,7 @@ def test_legal_actions_carry_their_data(client: TestClient) -> None:
     )
     game = tabletop.make("king-of-tokyo")
     with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
-        msg = _hello(ws, table["token"])
+        msg = hello_state(ws, table["token"])
         if not msg["legal"]:
             msg = receive_until(ws, lambda m: is_state(m) and bool(m["legal"]))
     for item in msg["legal"]:

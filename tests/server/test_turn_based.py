@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-import threading
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -25,48 +24,28 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, update
 
-from tabletop.bots import registry as bot_registry
-from tabletop.bots.base import RandomBot
 from tabletop.server.engine import engine_url
 from tabletop.server.quotas import Quotas
 from tabletop.server.schema import tables_t
-from tests.server.helpers import HUMAN, bot, is_state, new_table, receive_until
+from tests.server.helpers import (
+    HUMAN,
+    GateBot,
+    bot,
+    hello_state,
+    is_state,
+    new_table,
+    receive_until,
+)
 
 Factory = Callable[..., AbstractContextManager[TestClient]]
 TURNS = {"min_move_time_s": 0.2, "max_move_time_s": 1000.0, "turn_scan_s": 0.05}
 """Small bounds and a quick scan, so that the tests take seconds."""
 
 
-class GateBot(RandomBot):
-    """A bot that says when it starts thinking and thinks until the test lets it."""
-
-    started = threading.Event()
-    release = threading.Event()
-
-    def choose(self, state: Any, player: int) -> Any:
-        GateBot.started.set()
-        assert GateBot.release.wait(timeout=60)
-        return super().choose(state, player)
-
-
-@pytest.fixture
-def gate_bot(monkeypatch: pytest.MonkeyPatch) -> type[GateBot]:
-    monkeypatch.setitem(bot_registry._PER_GAME["kung-fu"], "gate", f"{__name__}:GateBot")
-    GateBot.started.clear()
-    GateBot.release.clear()
-    return GateBot
-
-
-def _hello(ws: Any, token: str | None) -> dict[str, Any]:
-    ws.send_json({"type": "hello", "token": token})
-    receive_until(ws, lambda m: m["type"] == "welcome")
-    return receive_until(ws, is_state)
-
-
 def _my_move(ws: Any, token: str) -> dict[str, Any]:
     """Say hello, and the first state where the seat decides (the hello's own, if the
     bot moved before it)."""
-    msg = _hello(ws, token)
+    msg = hello_state(ws, token)
     if not msg["legal"]:
         msg = receive_until(ws, lambda m: is_state(m) and bool(m["legal"]), limit=50)
     return msg
@@ -160,19 +139,18 @@ def test_a_turn_based_table_says_its_terms(client: TestClient) -> None:
 # -- the clock and the bots ------------------------------------------------------------------
 
 
+def _gate_first(client: TestClient, **extra: Any) -> dict[str, Any]:
+    """A turn-based Kung Fu table where the gate bot moves first, seat 1 claimed."""
+    seats = [bot("gate"), HUMAN]
+    options = {"first_player": "0"}
+    return new_table(client, "kung-fu", seats, options=options, claim=1, move_time_s=500, **extra)
+
+
 def test_the_clock_runs_for_people_and_the_bots_play_with_nobody_there(
     make_client: Factory, gate_bot: type[GateBot]
 ) -> None:
     with make_client(**TURNS) as client:
-        table = new_table(
-            client,
-            "kung-fu",
-            [bot("gate"), HUMAN],
-            options={"first_player": "0"},
-            seed=5,
-            claim=1,
-            move_time_s=500,
-        )
+        table = _gate_first(client, seed=5)
         # Nobody is connected, and the bot thinks all the same (at a real-time table it
         # waits for its person: test_people.py).
         assert gate_bot.started.wait(timeout=30)
@@ -210,8 +188,8 @@ def test_nobody_is_replaced_for_being_away_at_a_turn_based_table(client: TestCli
         client.websocket_connect(f"/ws/tables/{real_time['id']}") as ann_real,
         client.websocket_connect(f"/ws/tables/{turn_based['id']}") as ann_turns,
     ):
-        _hello(ann_real, real_time["token"])
-        _hello(ann_turns, turn_based["token"])
+        hello_state(ann_real, real_time["token"])
+        hello_state(ann_turns, turn_based["token"])
         # Ann waits for Bo, who is away: the real-time table's grace period runs...
         assert set(live_real.replacers) == {1}
         # ...and the turn-based table's does not: Bo has his clock instead.
@@ -223,14 +201,7 @@ def test_a_turn_based_table_with_a_bot_to_move_stays_awake(
     make_client: Factory, gate_bot: type[GateBot]
 ) -> None:
     with make_client(**TURNS) as client:
-        table = new_table(
-            client,
-            "kung-fu",
-            [bot("gate"), HUMAN],
-            options={"first_player": "0"},
-            claim=1,
-            move_time_s=500,
-        )
+        table = _gate_first(client)
         live = client.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
         assert gate_bot.started.wait(timeout=30)
         assert Quotas.idlest([live]) is None  # the bot plays on: no sleep
@@ -250,7 +221,7 @@ def test_out_of_time_the_heuristic_bot_plays_on_until_the_person_comes_back(
         table = _duel(client, "bot")
         live = client.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
         with client.websocket_connect(f"/ws/tables/{table['id']}") as bo:
-            _hello(bo, table["bo_token"])
+            hello_state(bo, table["bo_token"])
             _time_passes(client, table["id"])
             told = receive_until(bo, lambda m: m["type"] == "timeout", limit=50)
             assert told == {"type": "timeout", "seat": 0, "then": "bot"}
@@ -263,7 +234,7 @@ def test_out_of_time_the_heuristic_bot_plays_on_until_the_person_comes_back(
             msg = receive_until(bo, lambda m: is_state(m) and bool(m["legal"]), limit=50)
             assert msg["table"]["turn_due_at"] >= before + 500 - 1
             with client.websocket_connect(f"/ws/tables/{table['id']}") as ann:
-                back = _hello(ann, table["token"])  # Ann comes back: her seat is hers
+                back = hello_state(ann, table["token"])  # Ann comes back: her seat is hers
                 assert not back["table"]["seats"][0]["replaced"]
                 assert live.bot_for(0) is None
                 assert not _stored(client, table["id"]).seats[0].replaced
@@ -273,7 +244,7 @@ def test_out_of_time_the_table_ends_saying_who(make_client: Factory) -> None:
     with make_client(**TURNS) as client:
         table = _duel(client, "end")
         with client.websocket_connect(f"/ws/tables/{table['id']}") as bo:
-            _hello(bo, table["bo_token"])
+            hello_state(bo, table["bo_token"])
             _time_passes(client, table["id"])
             told = receive_until(bo, lambda m: m["type"] == "timeout", limit=50)
             assert told == {"type": "timeout", "seat": 0, "then": "end"}

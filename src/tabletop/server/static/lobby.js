@@ -5,6 +5,7 @@ import { api, capitalise, h, rememberName, rememberedName, saveSeat, seatName } 
 import { lang, languageSwitch, listOf, loadLanguage, number, t, tn } from "/static/i18n.js";
 import { startAccount } from "/static/account.js";
 import { startRatings } from "/static/ratings.js";
+import { termsBadges } from "/static/turns.js";
 import { keepUnique, loadMonsterNames, monsterPicker, monstersReader, picksMonsters } from "/static/monsters.js";
 
 const $ = (id) => document.getElementById(id);
@@ -417,7 +418,8 @@ async function refreshTables() {
       return h("div", { class: "table-row", dataset: { tableId: table.id } },
         h("div", {}, h("strong", { text: table.title || table.game }), " ", h("span", { class: "muted small", text: statusText(table) }), age,
           table.known_deal ? h("span", { class: "badge warn", title: t("anyone here can compute the cards from the seed"), text: t("known deal: seed {seed}", { seed: String(table.seed) }) }) : null,
-          table.position ? h("span", { class: "badge warn", title: t("the creator set up the position and may know the cards"), text: t("position") }) : null),
+          table.position ? h("span", { class: "badge warn", title: t("the creator set up the position and may know the cards"), text: t("position") }) : null,
+          ...termsBadges(table)),
         h("a", { href: `/table/${table.id}`, text: verb, "aria-label": label }),
         h("div", { class: "who", text: table.seats.map((s) => seatName(table, s.seat)).join(" · ") }));
     }),

@@ -21,7 +21,7 @@ import { animate, measure } from "/static/motion.js";
 import { renderPreferences } from "/static/preferences.js";
 import { recentEvents } from "/static/recent.js";
 import { startReplay } from "/static/replay.js";
-import { clockText, timeoutEnding, timeoutEvent, timeoutNotices } from "/static/turns.js";
+import { clockText, termsNotices, timeoutEnding, timeoutEvent, timeoutNotices } from "/static/turns.js";
 import { boardContext, closeSheet, hidePopover } from "/static/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -536,7 +536,7 @@ function renderSeats() {
   // A known deal is no secret: its seed is shown, so that nobody believes in hidden cards.
   if (summary.known_deal) notices.push(t("Known deal: seed {seed} — anyone here can compute the cards (for practice, puzzles or reproducing a bug).", { seed: String(summary.seed) }));
   if (summary.position) notices.push(t("Started from a position: the table's creator placed cards and may know them."));
-  notices.push(...timeoutNotices(summary));
+  notices.push(...termsNotices(summary), ...timeoutNotices(summary));
   $("notice").hidden = !notices.some(Boolean);
   $("notice").textContent = notices.filter(Boolean).join(" ");
 }

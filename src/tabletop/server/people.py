@@ -73,7 +73,7 @@ class People:
             # it was, and the hello may be sent again.
             async with table.lock:
                 if table.row.seats[seat].replaced:  # not taken back meanwhile
-                    await self._store_replaced(table, seat, False)
+                    await self.store_replaced(table, seat, False)
                 self._greet(table, conn, seat)
                 self.schedule_replacements(table)
                 frames.broadcast(table)
@@ -197,13 +197,14 @@ class People:
     async def set_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
         manager = self.manager
         async with table.lock:
-            await self._store_replaced(table, seat, value)
+            await self.store_replaced(table, seat, value)
             self.schedule_replacements(table)
             frames.broadcast(table)
         manager.driver.kick(table)
 
-    async def _store_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
-        """Hand ``seat`` to the replacement bot or back, stored first (the caller holds
+    async def store_replaced(self, table: LiveTable, seat: int, value: bool) -> None:
+        """Hand ``seat`` to the replacement bot (at a turn-based table, the heuristic bot
+        that takes the seat of a person out of time) or back, stored first (the caller holds
         the table's lock); a refusal changes nothing. At a turn-based table, a person
         taking their seat back gets a fresh clock if it is their decision."""
         s = table.row.seats[seat]

@@ -301,7 +301,7 @@ class RatingStore:
             .limit(HISTORY_POINTS)
         ).all()
         return [
-            {"at": r.at, "ordinal": round(r.mu - 3.0 * r.sigma, 3), "won": bool(r.won)}
+            {"at": r.at, "ordinal": Skill(r.mu, r.sigma).to_json()["ordinal"], "won": bool(r.won)}
             for r in reversed(rows)
         ]
 

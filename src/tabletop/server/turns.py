@@ -190,13 +190,7 @@ class Turns:
         return True
 
     async def _hand_to_bot(self, table: LiveTable, person: SeatRow) -> None:
-        person.replaced = True
-        try:
-            await self.store_seat(table, person)
-        except BaseException:
-            person.replaced = False
-            raise
-        table.hold.discard(person.seat)
+        await self.manager.people.store_replaced(table, person.seat, True)
         log.info(
             "table %s: seat %d ran out of time; the heuristic bot plays it", table.id, person.seat
         )

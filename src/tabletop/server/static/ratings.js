@@ -43,7 +43,7 @@ async function drawBoard(game) {
     return;
   }
   $("leaderboard-error").textContent = "";
-  const entries = [...board.players, ...board.bots.map((b) => ({ ...b, bot: b.bot }))]
+  const entries = [...board.players, ...board.bots]
     .sort((a, b) => b.ordinal - a.ordinal);
   let rank = 0;
   const body = h("tbody", {}, ...entries.map((entry) => row(entry.bot ? rank : ++rank, entry, game)));

@@ -52,22 +52,17 @@ class TableMoved(RuntimeError):
     """Another process owns the table now: this one's action was not stored."""
 
 
-AFTER_ACTION = ("status", "result", "turn_due_at", "to_move", "rating_due")
-"""The table's columns an action sets beside its version, each the field of that name
-of :class:`~tabletop.server.rows.Append`."""
-
-
-def _after(a: Append) -> dict[str, Any]:
-    return {column: getattr(a, column) for column in AFTER_ACTION}
-
-
 # Several tables' actions in one transaction: the statements of Storage.append_actions.
 _NEXT_VERSIONS = (
     update(tables_t)
     .where(tables_t.c.id == bindparam("b_id"), tables_t.c.version == bindparam("b_ply"))
     .values(
         version=bindparam("b_next"),
-        **{c: bindparam(f"b_{c}", type_=tables_t.c[c].type) for c in AFTER_ACTION},
+        status=bindparam("b_status"),
+        result=bindparam("b_result", type_=tables_t.c.result.type),
+        turn_due_at=bindparam("b_due"),
+        to_move=bindparam("b_to_move"),
+        rating_due=bindparam("b_rating_due"),
     )
 )
 _NEXT_VERSIONS_OWNED = _NEXT_VERSIONS.where(tables_t.c.owner == bindparam("b_owner"))
@@ -206,45 +201,34 @@ class Storage:
         cannot extend a log that its new owner has already read
         (:class:`TableMoved`).
         """
-        self._append_one(
-            Append(
-                table_id,
-                ply,
-                action,
-                seat,
-                status,
-                result,
-                snapshot,
-                owner,
-                turn_due_at=turn_due_at,
-                to_move=to_move,
-                rating_due=rating_due,
-            )
-        )
-
-    def _append_one(self, a: Append) -> None:
-        """:meth:`append_action` of an :class:`Append`."""
         with self.transaction() as conn:
-            versions = update(tables_t).where(
-                tables_t.c.id == a.table_id, tables_t.c.version == a.ply
-            )
-            if a.owner is not None:
-                versions = versions.where(tables_t.c.owner == a.owner)
-            done = conn.execute(versions.values(version=a.ply + 1, **_after(a)))
-            if done.rowcount != 1:
-                now = conn.execute(select(tables_t.c.owner).where(tables_t.c.id == a.table_id))
-                if a.owner is not None and now.scalar_one_or_none() != a.owner:
-                    raise TableMoved(f"table {a.table_id} is played by another process now")
-                raise RuntimeError(f"table {a.table_id}: action {a.ply} is not the next one")
-            conn.execute(
-                insert(actions_t).values(
-                    table_id=a.table_id, ply=a.ply, action=a.action, seat=a.seat, at=time.time()
+            versions = update(tables_t).where(tables_t.c.id == table_id, tables_t.c.version == ply)
+            if owner is not None:
+                versions = versions.where(tables_t.c.owner == owner)
+            done = conn.execute(
+                versions.values(
+                    version=ply + 1,
+                    status=status,
+                    result=result,
+                    turn_due_at=turn_due_at,
+                    to_move=to_move,
+                    rating_due=rating_due,
                 )
             )
-            if a.snapshot is not None:
+            if done.rowcount != 1:
+                now = conn.execute(select(tables_t.c.owner).where(tables_t.c.id == table_id))
+                if owner is not None and now.scalar_one_or_none() != owner:
+                    raise TableMoved(f"table {table_id} is played by another process now")
+                raise RuntimeError(f"table {table_id}: action {ply} is not the next one")
+            conn.execute(
+                insert(actions_t).values(
+                    table_id=table_id, ply=ply, action=action, seat=seat, at=time.time()
+                )
+            )
+            if snapshot is not None:
                 conn.execute(
                     insert(snapshots_t).values(
-                        table_id=a.table_id, ply=a.ply + 1, data=json.dumps(a.snapshot)
+                        table_id=table_id, ply=ply + 1, data=json.dumps(snapshot)
                     )
                 )
 
@@ -269,7 +253,19 @@ class Storage:
         outcomes: list[Exception | None] = []
         for a in batch:
             try:
-                self._append_one(a)
+                self.append_action(
+                    a.table_id,
+                    a.ply,
+                    a.action,
+                    a.seat,
+                    status=a.status,
+                    result=a.result,
+                    snapshot=a.snapshot,
+                    owner=a.owner,
+                    turn_due_at=a.turn_due_at,
+                    to_move=a.to_move,
+                    rating_due=a.rating_due,
+                )
             except Exception as exc:
                 outcomes.append(exc)
             else:
@@ -288,7 +284,11 @@ class Storage:
                     "b_id": a.table_id,
                     "b_ply": a.ply,
                     "b_next": a.ply + 1,
-                    **{f"b_{column}": value for column, value in _after(a).items()},
+                    "b_status": a.status,
+                    "b_result": a.result,
+                    "b_due": a.turn_due_at,
+                    "b_to_move": a.to_move,
+                    "b_rating_due": a.rating_due,
                     **({} if owner is None else {"b_owner": owner}),
                 }
                 for a in batch

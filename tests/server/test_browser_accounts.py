@@ -39,8 +39,9 @@ def test_a_table_started_on_the_phone_goes_on_from_the_laptop(
     table_id = create_table(page, web_server, "kung-fu", ["you", "bot:random"], name="Rosa")
     page.wait_for_selector("body[data-seat='0']")
     page.wait_for_selector("body[data-icon]")  # the tab's icon follows the turn
-    mine = page.evaluate("document.body.dataset.mine === '1'")
-    assert page.evaluate("document.body.dataset.icon") == ("turn" if mine else "idle")
+    # Both read at once: the bot may move between two reads (a state sets both).
+    mine, icon = page.evaluate("[document.body.dataset.mine === '1', document.body.dataset.icon]")
+    assert icon == ("turn" if mine else "idle")
     page.goto(web_server.url)  # the phone's lobby lists it
     page.wait_for_selector(f"#my-tables .table-row[data-table-id='{table_id}']")
     assert errors == []

@@ -11,9 +11,7 @@ The workers agree through two lock files in a temporary folder of the run
 (``flock``): every test holds ``running`` shared; a test marked ``alone`` holds it
 exclusively. A turnstile (``turnstile``, taken by every test on its way in and held
 by an ``alone`` test while it waits) stops new tests from starting while one waits,
-so it cannot be starved by the others taking turns. Runs that share the machine at
-once (CI runs the compiled build's tests beside the interpreted ones) share the
-folder named by ``TABLETOP_TEST_LOCKS``.
+so it cannot be starved by the others taking turns.
 """
 
 from __future__ import annotations
@@ -30,25 +28,18 @@ import pytest
 
 WORKERS_PER_CORE = 2
 LOCKS = pytest.StashKey[Path]()
-OWN_LOCKS = pytest.StashKey[bool]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "alone: compares timings, so runs with no other test beside it"
     )
-    if hasattr(config, "workerinput"):  # a worker: its controller says where
-        return
-    if shared := os.environ.get("TABLETOP_TEST_LOCKS"):
-        Path(shared).mkdir(parents=True, exist_ok=True)
-        config.stash[LOCKS] = Path(shared)
-    else:
+    if not hasattr(config, "workerinput"):  # the controller, or a run without workers
         config.stash[LOCKS] = Path(tempfile.mkdtemp(prefix="tabletop-tests-"))
-        config.stash[OWN_LOCKS] = True
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if config.stash.get(OWN_LOCKS, False):
+    if LOCKS in config.stash:
         shutil.rmtree(config.stash[LOCKS], ignore_errors=True)
 
 

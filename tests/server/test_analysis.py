@@ -194,6 +194,27 @@ def test_no_branch_of_a_live_game(make_client: Any) -> None:
             assert answer.status_code == 409
 
 
+def test_no_analysis_endpoint_opens_a_live_game(make_client: Any) -> None:
+    """Every way into a finished game (its steps from any seat, its branches, their
+    ranked moves, a moment as a position file, the record) is closed while it is
+    played: each would show the hand of a seat still playing. The same requests
+    answer once the game is over."""
+    paths = [
+        "replay/0", "replay/0?seat=1", "replay/0?line=1", "analysis/0", "analysis/0?line=1",
+        "analysis/0?quick=true", "position/0", "position/0?format=json", "record",
+    ]  # fmt: skip
+    with make_client() as client:
+        live = new_table(client, "kung-fu", [HUMAN, bot("random")], seed=2)
+        for path in paths:
+            answer = client.get(f"/api/tables/{live['id']}/{path}")
+            assert answer.status_code == 409, path
+            assert "hand" not in answer.text and "cards" not in answer.text, path
+        finished = _finished(client)
+        for path in paths:
+            if "line=1" not in path:  # action 1 need not be legal there
+                assert client.get(f"/api/tables/{finished['id']}/{path}").status_code == 200, path
+
+
 def test_a_forced_move_is_answered_without_a_search(make_client: Any) -> None:
     """A decision with one legal move has nothing to judge: answered at once, and it
     spends no hint (the whole game's evaluation passes over it)."""

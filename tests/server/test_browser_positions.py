@@ -292,3 +292,22 @@ def test_every_decision_fits_the_first_screen(
     assert errors == []
     assert not problems, "\n".join(sorted(set(problems))[:30])
     context.close()
+
+
+def test_a_kung_fu_draw_reads_in_full_on_the_board(web_server: Server, chromium: Any) -> None:
+    """The board's words for a draw say it as the terminal does (tests/i18n's
+    test_a_kung_fu_draw_reads_in_full_where_it_is_chosen): one card by its colour,
+    more by both counts, a draw from one pile by that pile alone."""
+    context, page = module_page(chromium, web_server)
+    said = page.evaluate(
+        """async () => {
+          const m = await import('/static/games/kung-fu.js');
+          return [1, 3].map((count) => [...Array(count + 1).keys()].map(
+            (red) => m.actionText({ move: 'draw_red', red }, { decision: { count } })));
+        }"""
+    )
+    context.close()
+    assert said == [
+        ["Draw a blue card", "Draw a red card"],
+        ["Draw 3 blue", "Draw 1 red and 2 blue", "Draw 2 red and 1 blue", "Draw 3 red"],
+    ]

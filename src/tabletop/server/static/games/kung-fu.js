@@ -157,6 +157,8 @@ export function actionText(a, view) {
     // (after a face-down attack, or one at a time) names its pile.
     const count = view?.decision?.count;
     if (count === 1) return a.red ? t("Draw a red card") : t("Draw a blue card");
+    if (count && a.red === count) return t("Draw {red} red", { red: a.red });
+    if (count && a.red === 0) return t("Draw {blue} blue", { blue: count });
     if (count) return t("Draw {red} red and {blue} blue", { red: a.red, blue: count - a.red });
     return null;
   }

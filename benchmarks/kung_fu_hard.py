@@ -20,19 +20,16 @@ used seed 99, and the levels are measured on seed 2026::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 
-from strength import play_games, wilson
+from strength import play_games, variants_main
 from tabletop.bots import Bot, make_bot
 from tabletop.bots.ismcts import HardBot, SearchSettings
 from tabletop.bots.learned import Judge, LearnedSearchBot
 from tabletop.bots.search import Evaluator, Sampler, default_evaluation
 from tabletop.core.rng import Rng
 from tabletop.core.state import State
-from timing import add_jobs_argument, job_count
 
 ITERATIONS = 600
 ROLLOUT_DEPTH = 60  # as the levels' rollouts; then the game's own estimate
@@ -105,26 +102,7 @@ def _play(bot: str, seed: int, indices: list[int]) -> list[float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bot", choices=list(BOTS), default="mixed")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=99)
-    add_jobs_argument(parser)
-    args = parser.parse_args(argv)
-    jobs = max(1, min(job_count(parser, args.jobs), args.games))
-    chunks = [list(range(args.games))[j::jobs] for j in range(jobs)]
-    with ProcessPoolExecutor(jobs) as pool:
-        scores = [
-            s
-            for part in pool.map(_play, [args.bot] * jobs, [args.seed] * jobs, chunks)
-            for s in part
-        ]
-    low, high = wilson(sum(scores), len(scores))
-    print(
-        f"{args.bot} vs normal, seed {args.seed}: {sum(scores) / len(scores):.3f} "
-        f"[{low:.3f}-{high:.3f}] over {len(scores)} games"
-    )
-    return 0
+    return variants_main(__doc__, list(BOTS), _play, "normal", "mixed", argv)
 
 
 if __name__ == "__main__":

@@ -168,6 +168,39 @@ def run(args: argparse.Namespace, options: dict[str, str]) -> list[Outcome]:
         return [o for f in futures for o in f.result()]
 
 
+def variants_main(
+    doc: str,
+    bots: Sequence[str],
+    play: Callable[[str, int, list[int]], list[float]],
+    against: str,
+    default: str,
+    argv: Sequence[str] | None = None,
+) -> int:
+    """The command line of a study of bot variants (``kung_fu_hard.py``,
+    ``king_of_tokyo_hard.py``): ``play(bot, seed, indices)`` gives the measured seat's
+    score in each game; the variant's rate is printed with its 95% interval."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--bot", choices=list(bots), default=default)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=99)
+    add_jobs_argument(parser)
+    args = parser.parse_args(argv)
+    jobs = max(1, min(job_count(parser, args.jobs), args.games))
+    chunks = [list(range(args.games))[j::jobs] for j in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        scores = [
+            s
+            for part in pool.map(play, [args.bot] * jobs, [args.seed] * jobs, chunks)
+            for s in part
+        ]
+    low, high = wilson(sum(scores), len(scores))
+    print(
+        f"{args.bot} vs {against}, seed {args.seed}: {sum(scores) / len(scores):.3f} "
+        f"[{low:.3f}-{high:.3f}] over {len(scores)} games"
+    )
+    return 0
+
+
 def rate(score: float, games: int) -> dict[str, Any]:
     low, high = wilson(score, games)
     return {

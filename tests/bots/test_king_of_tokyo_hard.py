@@ -1,6 +1,7 @@
 """benchmarks/king_of_tokyo_hard.py (the figures of docs/bots.md, "What a stronger King
-of Tokyo hard needs"): each variant is ``hard``'s search with only the changes its name
-says, so a row of the table measures that change and nothing else."""
+of Tokyo hard needs"): each variant is the shared ``hard`` search with only the changes
+its name says, so a row of the table measures that change and nothing else; King of
+Tokyo's ``hard`` is the variant it took."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from tabletop.bots.ismcts import ISMCTSBot, level_settings
+from tabletop.bots.ismcts import LEVELS, ISMCTSBot, level_settings
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
-CHANGES = {
+CHANGES: dict[str, dict[str, object]] = {
+    "shared": {},
     "policy": {"opponents": "policy"},
     "widening": {"widening_c": 1.0},
     "policy-2000": {"opponents": "policy", "iterations": 2000},
@@ -28,17 +30,17 @@ def test_each_variant_changes_only_what_its_name_says(monkeypatch: pytest.Monkey
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     import king_of_tokyo_hard
 
-    hard = asdict(level_settings("hard", "king-of-tokyo"))
+    shared = asdict(LEVELS["hard"])
     assert set(king_of_tokyo_hard.BOTS) == {"hard", *CHANGES}
     for name, changes in CHANGES.items():
         bot = king_of_tokyo_hard.BOTS[name](7)
         assert isinstance(bot, ISMCTSBot)
         settings = asdict(bot.settings_for("king-of-tokyo"))
-        changed = {key: value for key, value in settings.items() if hard[key] != value}
+        changed = {key: value for key, value in settings.items() if shared[key] != value}
         assert changed == changes, name
     state = tabletop.make("king-of-tokyo").new_state(4, seed=3)
-    assert king_of_tokyo_hard.BOTS["hard"](7).settings_for("king-of-tokyo") == level_settings(
-        "hard", "king-of-tokyo"
-    )
+    hard = level_settings("hard", "king-of-tokyo")
+    assert king_of_tokyo_hard.BOTS["hard"](7).settings_for("king-of-tokyo") == hard
+    assert king_of_tokyo_hard.BOTS["short-1200"](7).settings_for("king-of-tokyo") == hard
     bot = king_of_tokyo_hard.BOTS["short"](7)
     assert bot.choose(state, state.current_player) in state.legal_actions()

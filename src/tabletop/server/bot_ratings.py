@@ -49,7 +49,7 @@ LADDER: tuple[tuple[str, str, float, float], ...] = (
     ("king-of-tokyo", "easy", 34.2, 21.8),
     ("king-of-tokyo", "heuristic", 33.7, 22.0),
     ("king-of-tokyo", "normal", 34.1, 21.8),
-    ("king-of-tokyo", "hard", 28.2, 23.8),
+    ("king-of-tokyo", "hard", 28.2, 23.9),
     ("uno-power", "easy", 43.2, 18.6),
     ("uno-power", "heuristic", 26.7, 24.4),
     ("uno-power", "normal", 26.0, 24.6),

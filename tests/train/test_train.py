@@ -12,15 +12,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from threadpoolctl import threadpool_info
 
 import tabletop
 from tabletop.bots.learned import LearnedBot
 from tabletop.bots.network import Network
 from tabletop.rl.observers import observer_for
-from tabletop.train import TrainConfig, TrainError, train
+from tabletop.train import TrainConfig, TrainError, selfplay, train
+from tabletop.train import evaluate as evaluate_module
+from tabletop.train.evaluate import evaluate
 from tabletop.train.learner import Learner
 from tabletop.train.recipes import RECIPES
-from tabletop.train.selfplay import Task, play
+from tabletop.train.selfplay import Task, greedy, play
 
 TINY = TrainConfig(
     "kung-fu",
@@ -64,6 +67,32 @@ def test_self_play_samples_each_decision_with_its_seat_s_return() -> None:
     assert set(np.unique(samples.returns)) <= {0.0, 1.0}
     again = play(task)
     assert np.array_equal(again.obs, samples.obs) and np.array_equal(again.actions, samples.actions)
+
+
+def _blas_threads() -> list[int]:
+    return [pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"]
+
+
+def test_self_play_and_evaluation_run_blas_on_one_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two actors on two cores whose BLAS threads spin waiting for each other's cores
+    made a forward pass 3 to 4 times slower: an actor keeps BLAS to one thread."""
+    before = _blas_threads()
+    assert before, "numpy's BLAS is not seen by threadpoolctl"
+    seen: list[list[int]] = []
+
+    def watched(values: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        seen.append(_blas_threads())  # called on each forward pass's values
+        return greedy(values, masks)
+
+    monkeypatch.setattr(selfplay, "greedy", watched)
+    monkeypatch.setattr(evaluate_module, "greedy", watched)
+    network = Learner(np.ones(239, np.float32), (8,), 179, seed=0, lr=1e-3, batch_size=8).network(
+        {}
+    )
+    play(Task("kung-fu", {}, 2, network, seed=1, start=0, episodes=2, envs=2, epsilon=0.0))
+    evaluate(network, "kung-fu", {}, 2, "random", 2)
+    assert seen and all(threads == [1] * len(before) for threads in seen)
+    assert _blas_threads() == before
 
 
 def test_the_same_settings_give_the_same_model(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ import numpy as np
 from tabletop.bots.network import Network
 from tabletop.rl.vector import VectorGames
 from tabletop.sim.summary import proportion_ci
-from tabletop.train.selfplay import greedy, shares
+from tabletop.train.selfplay import greedy, one_blas_thread, shares
 
 EVAL_SEED = 2**40
 
@@ -57,6 +57,19 @@ def evaluate(
 ) -> Score:
     """``games`` games of the network in one seat against ``opponent`` in the others,
     the network's seat rotating (an equal share of the games in each)."""
+    with one_blas_thread():
+        return _evaluate(network, game_id, options, num_players, opponent, games, seed)
+
+
+def _evaluate(
+    network: Network,
+    game_id: str,
+    options: dict[str, Any],
+    num_players: int,
+    opponent: str,
+    games: int,
+    seed: int,
+) -> Score:
     wins = 0
     played = 0
     for seat, count in enumerate(shares(games, num_players)):

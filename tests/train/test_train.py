@@ -4,8 +4,11 @@ settings, it resumes as if never stopped, and the command makes its files."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -147,6 +150,44 @@ def test_the_command_writes_the_model_its_curve_and_its_record(tmp_path: Path) -
     assert again.returncode == 2 and "already holds a run" in again.stderr
     unknown = subprocess.run([*command[:4], "chess"], capture_output=True, text=True, timeout=60)
     assert unknown.returncode == 2 and "no training recipe for chess" in unknown.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_terminated_command_keeps_its_rounds_and_leaves_no_actor(tmp_path: Path) -> None:
+    """SIGTERM ends the command as Ctrl-C does: exit 130, the finished rounds kept,
+    and its actor processes gone with it (before, they played their round on)."""
+    folder = tmp_path / "run"
+    command = [sys.executable, "-m", "tabletop.cli.main", "train", "kung-fu", "--out", str(folder)]
+    command += ["--rounds", "1000", "--actors", "2", "--episodes", "64", "--eval-games", "2"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    group = process.pid
+    try:
+        deadline = time.monotonic() + 120
+        while not (folder / "checkpoint.pt").exists():
+            assert process.poll() is None, process.communicate()[1].decode()
+            assert time.monotonic() < deadline, "no round finished in 120 s"
+            time.sleep(0.1)
+        process.send_signal(signal.SIGTERM)
+        err = process.communicate(timeout=60)[1]
+    finally:
+        process.kill()
+    assert process.returncode == 130, err.decode()
+    assert b"--resume" in err and b"Traceback" not in err
+    deadline = time.monotonic() + 10
+    while _group_alive(group):  # the actors end with the command, or a moment after
+        assert time.monotonic() < deadline, "actor processes outlived the command"
+        time.sleep(0.05)
+    assert torch.load(folder / "checkpoint.pt", weights_only=False)["saved"]["round"] >= 1
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_actors_on_ray_make_the_model_processes_make(tmp_path: Path) -> None:

@@ -3,14 +3,20 @@
 This module only parses arguments, shows progress and hands over to
 :mod:`tabletop.train`. Mistakes become one ``error:`` line and exit code 2; Ctrl-C
 keeps every finished round (each is checkpointed) and exits with 130, and
-``--resume`` goes on from there.
+``--resume`` goes on from there. A SIGTERM (``kill``, a scheduler stopping the job)
+does the same: without it the command would die at once and leave its actor
+processes playing the round on.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -121,14 +127,15 @@ def train(
                 )
 
         try:
-            run_training(
-                config,
-                folder,
-                resume=resume,
-                ray_address=ray,
-                on_round=on_round,
-                command=["tabletop", *sys.argv[1:]],
-            )
+            with _terminate_as_interrupt():
+                run_training(
+                    config,
+                    folder,
+                    resume=resume,
+                    ray_address=ray,
+                    on_round=on_round,
+                    command=["tabletop", *sys.argv[1:]],
+                )
         except TabletopError as exc:
             fail(str(exc))
         except KeyboardInterrupt:
@@ -145,3 +152,18 @@ def train(
             path=str(folder / "model.npz"),
         )
     )
+
+
+@contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM raises ``KeyboardInterrupt`` as Ctrl-C does, so the
+    actors' pool is terminated on the way out and the finished rounds are kept."""
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

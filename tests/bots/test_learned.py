@@ -22,8 +22,8 @@ from tabletop.rl.observers import observer_for
 GAME = "kung-fu"
 
 
-def _network(seed: int = 0, game: str = GAME) -> Network:
-    observer = observer_for(tabletop.make(game))
+def _network(seed: int = 0, game: str = GAME, **options: str) -> Network:
+    observer = observer_for(tabletop.make(game, **options))
     rng = np.random.default_rng(seed)
     sizes = [observer.size, 32, observer.num_actions]
     return Network.from_arrays(
@@ -102,13 +102,22 @@ def test_the_bot_plays_the_legal_action_it_values_most() -> None:
         state.apply(chosen)
 
 
-def test_the_bot_sees_only_its_seat() -> None:
-    """Its values are the same in every determinization of what its seat cannot see."""
-    bot = LearnedBot(network=_network())
-    game = tabletop.make(GAME)
-    state = game.new_state(2, seed=7)
+@pytest.mark.parametrize(
+    ("game_id", "options", "players"),
+    [
+        ("kung-fu", {}, 2),
+        ("uno-power", {"target_score": "single_round"}, 4),
+        ("king-of-tokyo", {"power_up": "on"}, 4),
+    ],
+)
+def test_the_bot_sees_only_its_seat(game_id: str, options: dict[str, str], players: int) -> None:
+    """Its values are the same in every determinization of what its seat cannot see
+    (the hands, the piles' order; Power Up!'s Evolutions in hand)."""
+    game = tabletop.make(game_id, **options)
+    bot = LearnedBot(network=_network(4, game_id, **options))
+    state = game.new_state(players, seed=7)
     rng = Rng(3)
-    for _ in range(40):
+    for _ in range(120):
         if state.is_terminal():
             break
         player = state.current_player

@@ -213,6 +213,21 @@ def test_every_recipe_trains_a_network_for_its_game(game_id: str, tmp_path: Path
     observer = observer_for(tabletop.make(game_id, **config.options))
     assert (network.obs_dim, network.num_outputs) == (observer.size, observer.num_actions)
     assert Network.load(tmp_path / "run" / "model.npz", game_id, "fix").meta["game"] == game_id
+    bounds = np.maximum(observer.high, 1.0)
+    if config.input_cap is not None:
+        bounds = np.minimum(bounds, config.input_cap)
+    assert np.allclose(network.scale, 1.0 / bounds)
+
+
+def test_inputs_are_scaled_by_their_bounds_capped_at_input_cap(tmp_path: Path) -> None:
+    """UNO Power's hand sizes are bounded by the whole deck (112): capped at 16, a hand
+    of 8 cards reaches the network as 0.5 instead of 0.07."""
+    config = replace(TINY, game_id="uno-power", num_players=4, rounds=1, input_cap=16)
+    network = train(config, tmp_path / "run")
+    field = observer_for(tabletop.make("uno-power")).slices["hand_size"]
+    assert np.allclose(network.scale[field], 1 / 16)
+    uncapped = train(replace(config, input_cap=None), tmp_path / "uncapped")
+    assert np.allclose(uncapped.scale[field], 1 / 112)
 
 
 def test_the_docstring_examples_run() -> None:

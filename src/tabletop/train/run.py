@@ -65,6 +65,10 @@ class TrainConfig:
     eval_every: int = 10
     eval_games: int = 200
     eval_opponents: tuple[str, ...] = ("random", "heuristic")
+    # Each input is divided by its observer bound, capped at ``input_cap`` when set:
+    # a count whose bound is far above what a game shows (UNO Power's hand sizes are
+    # bounded by the 112-card deck) then reaches the network larger than 1/100.
+    input_cap: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -113,7 +117,10 @@ def train(
     checkpoint = folder / "checkpoint.pt"
     game = tabletop.make(config.game_id, **config.options)
     observer = observer_for(game)
-    scale = (1.0 / np.maximum(observer.high, 1.0)).astype(np.float32)  # inputs in [0, 1]
+    bound = np.maximum(observer.high, 1.0)
+    if config.input_cap is not None:
+        bound = np.minimum(bound, config.input_cap)
+    scale = (1.0 / bound).astype(np.float32)
     learner = Learner(
         scale,
         config.hidden,

@@ -7,6 +7,8 @@ One bot plays ``normal`` in ``strength.py``'s games (same seeds, seats alternati
 ``mixed``           600 iterations, the network as prior; a leaf scored half by the
                     network, half by a heuristic rollout (AlphaGo's mix)
 ``rollouts``        as ``mixed``, scored by the rollout alone (the network only as prior)
+``policy``          ``hard`` with the opponent played by the heuristic inside the tree
+                    (``opponents="policy"``): a model that does not see the searcher's hand
 ``hands``           ``hard``, its determinizations dealt the opponent's true hand
                     (the draw piles re-shuffled): a perfect belief
 ``everything``      ``hard`` searching the true state itself, the draw piles' order too
@@ -22,10 +24,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from strength import play_games, variants_main
 from tabletop.bots import Bot, make_bot
-from tabletop.bots.ismcts import HardBot, SearchSettings
+from tabletop.bots.ismcts import HardBot, SearchSettings, level_settings
 from tabletop.bots.learned import Judge, LearnedSearchBot
 from tabletop.bots.search import Evaluator, Sampler, default_evaluation
 from tabletop.core.rng import Rng
@@ -33,6 +36,7 @@ from tabletop.core.state import State
 
 ITERATIONS = 600
 ROLLOUT_DEPTH = 60  # as the levels' rollouts; then the game's own estimate
+POLICY = replace(level_settings("hard", "kung-fu"), opponents="policy")
 
 
 class MixedSearchBot(LearnedSearchBot):
@@ -91,6 +95,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "learned-search": _searching(LearnedSearchBot),
     "mixed": _searching(MixedSearchBot),
     "rollouts": _searching(RolloutSearchBot),
+    "policy": lambda seed: HardBot(seed=seed, settings=POLICY),
     "hands": HandsOracleBot,
     "everything": EverythingOracleBot,
 }

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import tabletop
+from tabletop.bots.ismcts import level_settings
 from tabletop.core.rng import Rng
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -54,3 +56,11 @@ def test_the_script_reports_a_rate_with_its_interval() -> None:
         timeout=300,
     ).stdout
     assert out.startswith("learned-search vs normal, seed 3: ") and "over 2 games" in out
+
+
+def test_the_policy_variant_is_hard_with_the_opponent_played_by_the_heuristic(
+    kung_fu_hard,
+) -> None:
+    settings = kung_fu_hard.BOTS["policy"](7).settings_for("kung-fu")
+    hard = level_settings("hard", "kung-fu")
+    assert settings == replace(hard, opponents="policy") and hard.opponents == "tree"

@@ -12,8 +12,16 @@ import pytest
 
 import tabletop
 import tabletop.bots.network as network_module
-from tabletop.bots import learned
-from tabletop.bots.learned import Judge, LearnedBot, LearnedSearchBot, model_path, shipped_network
+from tabletop.bots import learned, make_bot
+from tabletop.bots.ismcts import ISMCTSBot
+from tabletop.bots.learned import (
+    Judge,
+    LearnedBot,
+    LearnedSearchBot,
+    model_path,
+    network_leaf,
+    shipped_network,
+)
 from tabletop.bots.network import FORMAT, ModelError, Network
 from tabletop.bots.search import SearchSettings
 from tabletop.core.rng import Rng
@@ -152,16 +160,37 @@ def test_the_judge_scores_a_position_for_every_seat() -> None:
     assert sum(returns) == pytest.approx(1.0)
 
 
-def test_the_package_ships_the_kung_fu_network() -> None:
+@pytest.mark.parametrize(("game_id", "players"), [("kung-fu", 2), ("uno-power", 4)])
+def test_the_package_ships_the_network(game_id: str, players: int) -> None:
     """From the installed package (in CI also from the built wheel): at most 2 MB,
-    made for Kung Fu, and it plays."""
-    path = model_path(GAME)
+    made for its game, and it plays."""
+    path = model_path(game_id)
     assert path.is_relative_to(Path(tabletop.__file__).parent)
     assert path.stat().st_size <= 2 * 1024 * 1024
-    network = shipped_network(GAME)
-    assert network.meta["game"] == GAME and network.meta["training"]["rounds"] > 0
-    state = tabletop.make(GAME).new_state(2, seed=8)
+    network = shipped_network(game_id)
+    assert network.meta["game"] == game_id and network.meta["training"]["rounds"] > 0
+    state = tabletop.make(game_id, **network.meta["options"]).new_state(players, seed=8)
     assert LearnedBot(seed=1).choose(state, state.current_player) in state.legal_actions()
+
+
+def test_uno_power_hard_scores_its_leaves_by_the_network() -> None:
+    """The level's search stops its rollouts where the network judges the position,
+    which sees only the seat to move's view."""
+    game = tabletop.make("uno-power", target_score="single_round")
+    state = game.new_state(4, seed=5)
+    bot = make_bot("hard", "uno-power", seed=1)
+    searcher = bot.searcher_for(state, state.current_player)  # type: ignore[attr-defined]
+    assert searcher.evaluate is network_leaf("uno-power")
+    judge = Judge(shipped_network("uno-power"), game)
+    assert searcher.evaluate(state) == judge.returns(state) != state.estimate_returns()
+    assert make_bot("normal", "uno-power").settings_for("uno-power").leaf == "estimate"  # type: ignore[attr-defined]
+
+
+def test_a_network_leaf_without_a_model_names_the_file_and_the_fix() -> None:
+    bot = ISMCTSBot(seed=1, settings=SearchSettings(iterations=4, leaf="network"))
+    state = tabletop.make("king-of-tokyo").new_state(2, seed=1)
+    with pytest.raises(ModelError, match=r"king-of-tokyo\.npz: it does not exist.*tabletop train"):
+        bot.choose(state, state.current_player)
 
 
 def test_the_docstring_examples_run() -> None:

@@ -27,6 +27,7 @@ from tabletop.bots.network import FloatArray, Network
 from tabletop.bots.search import Evaluator
 from tabletop.core.action import Action
 from tabletop.core.game import Game
+from tabletop.core.registry import make
 from tabletop.core.rng import Rng
 from tabletop.core.state import State
 
@@ -50,6 +51,16 @@ def rebuild_hint(game_id: str) -> str:
 def shipped_network(game_id: str) -> Network:
     """The package's model of ``game_id``, loaded once per process."""
     return Network.load(model_path(game_id), game_id, rebuild_hint(game_id))
+
+
+@cache
+def network_leaf(game_id: str) -> Evaluator:
+    """A search's leaf evaluation by the package's network of ``game_id``
+    (:meth:`Judge.returns`), for ``SearchSettings(leaf="network")``; loaded once per
+    process, for the options the network was trained with."""
+    network = shipped_network(game_id)
+    options = network.meta.get("options") or {}
+    return Judge(network, make(game_id, **options)).returns
 
 
 class Judge:

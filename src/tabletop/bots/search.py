@@ -54,7 +54,10 @@ class SearchSettings:
     ``opponents`` says who decides for the other seats inside the tree: tree nodes
     (``"tree"``, max^n) or the rollout policy (``"policy"``). ``belief`` deals the
     hidden cards of each determinization by what the other seats did, where the game
-    has a belief (``Game.belief``), instead of uniformly.
+    has a belief (``Game.belief``), instead of uniformly. ``leaf`` scores the position
+    where a rollout stops: by the game's estimate (``"estimate"``, the state's
+    ``estimate_returns``) or by the game's trained network (``"network"``, the
+    package's model: :func:`tabletop.bots.learned.network_leaf`, which needs numpy).
     """
 
     iterations: int = 200
@@ -67,6 +70,7 @@ class SearchSettings:
     prior: float = 0.0  # bonus for the rollout policy's own choice, fading with visits
     opponents: Literal["tree", "policy"] = "tree"
     belief: bool = False  # deal hidden cards by what the seats did (``Game.belief``)
+    leaf: Literal["estimate", "network"] = "estimate"
 
 
 class _Node:

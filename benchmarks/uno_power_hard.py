@@ -5,12 +5,11 @@ One bot plays against three ``heuristic`` bots in ``strength.py``'s four-player 
 rounds (same seeds, the measured seat rotating; a fair share is 0.25):
 
 ``hard``             the level as registered: 600 iterations, hands dealt by the
-                     belief that reads the plays, heuristic rollouts of 10 actions,
-                     the position where a rollout stops scored by the package's
-                     network (``leaf="network"``)
-``estimate``         ``hard`` scoring that position by the game's estimate instead
-                     (``estimate_returns``): UNO Power's ``hard`` until the network
-``normal``           the level below (150 iterations, the game's estimate)
+                     belief that reads the plays, heuristic rollouts of 10 actions
+                     scored by the game's estimate (``estimate_returns``)
+``network``          ``hard`` with the position where a rollout stops scored by the
+                     package's network instead (``leaf="network"``)
+``normal``           the level below (150 iterations, otherwise as ``hard``)
 ``normal-network``   ``normal`` scoring by the network
 ``learned``          the package's network alone: the legal action it values most
 ``learned-search``   ISMCTS with the network as prior and leaf value, 150 iterations,
@@ -45,7 +44,7 @@ def _level(level: str, **changes: Any) -> Callable[[int], Bot]:
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "hard": lambda seed: make_bot("hard", GAME, seed=seed),
-    "estimate": _level("hard", leaf="estimate"),
+    "network": _level("hard", leaf="network"),
     "normal": lambda seed: make_bot("normal", GAME, seed=seed),
     "normal-network": _level("normal", leaf="network"),
     "learned": lambda seed: LearnedBot(seed=seed),
@@ -62,7 +61,7 @@ def _play(bot: str, seed: int, indices: list[int]) -> list[float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return variants_main(__doc__, list(BOTS), _play, "3 heuristic", "hard", argv)
+    return variants_main(__doc__, list(BOTS), _play, "3 heuristic", "network", argv)
 
 
 if __name__ == "__main__":

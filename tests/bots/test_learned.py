@@ -12,7 +12,7 @@ import pytest
 
 import tabletop
 import tabletop.bots.network as network_module
-from tabletop.bots import learned, make_bot
+from tabletop.bots import learned
 from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.bots.learned import (
     Judge,
@@ -173,17 +173,18 @@ def test_the_package_ships_the_network(game_id: str, players: int) -> None:
     assert LearnedBot(seed=1).choose(state, state.current_player) in state.legal_actions()
 
 
-def test_uno_power_hard_scores_its_leaves_by_the_network() -> None:
-    """The level's search stops its rollouts where the network judges the position,
-    which sees only the seat to move's view."""
+def test_a_network_leaf_scores_where_the_rollouts_stop_by_the_network() -> None:
+    """``SearchSettings(leaf="network")``: the search's evaluation is the package's
+    network's judgement (which reads only the seat to move's view), not the estimate."""
     game = tabletop.make("uno-power", target_score="single_round")
     state = game.new_state(4, seed=5)
-    bot = make_bot("hard", "uno-power", seed=1)
-    searcher = bot.searcher_for(state, state.current_player)  # type: ignore[attr-defined]
+    settings = SearchSettings(iterations=4, rollout_depth=2, leaf="network")
+    searcher = ISMCTSBot(seed=1, settings=settings).searcher_for(state, state.current_player)
     assert searcher.evaluate is network_leaf("uno-power")
     judge = Judge(shipped_network("uno-power"), game)
     assert searcher.evaluate(state) == judge.returns(state) != state.estimate_returns()
-    assert make_bot("normal", "uno-power").settings_for("uno-power").leaf == "estimate"  # type: ignore[attr-defined]
+    plain = ISMCTSBot(seed=1, settings=SearchSettings(iterations=4))
+    assert plain.searcher_for(state, state.current_player).evaluate is not searcher.evaluate
 
 
 def test_a_network_leaf_without_a_model_names_the_file_and_the_fix() -> None:

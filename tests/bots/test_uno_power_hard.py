@@ -1,7 +1,6 @@
 """benchmarks/uno_power_hard.py (the figures of docs/bots.md, "What a stronger UNO Power
 hard needs"): each search variant is its level with only the change its name says, so
-a row of the table measures that change; UNO Power's ``hard`` is the level that scores
-its leaves by the network, and ``estimate`` the one it replaced."""
+a row of the table measures that change."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ GAME = "uno-power"
 
 CHANGES: dict[str, tuple[str, dict[str, object]]] = {
     "hard": ("hard", {}),
-    "estimate": ("hard", {"leaf": "estimate"}),
+    "network": ("hard", {"leaf": "network"}),
     "normal": ("normal", {}),
     "normal-network": ("normal", {"leaf": "network"}),
 }
@@ -31,8 +30,6 @@ def test_each_search_variant_changes_only_what_its_name_says(
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     import uno_power_hard
 
-    assert level_settings("hard", GAME).leaf == "network"
-    assert level_settings("normal", GAME).leaf == "estimate"
     for name, (level, changes) in CHANGES.items():
         bot = uno_power_hard.BOTS[name](7)
         assert isinstance(bot, ISMCTSBot)
@@ -43,5 +40,5 @@ def test_each_search_variant_changes_only_what_its_name_says(
     belief = uno_power_hard.BOTS["learned-belief"](7)
     assert isinstance(belief, LearnedSearchBot) and belief.settings_for(GAME).belief
     state = tabletop.make(GAME, target_score="single_round").new_state(4, seed=3)
-    bot = uno_power_hard.BOTS["estimate"](7)
+    bot = uno_power_hard.BOTS["network"](7)
     assert bot.choose(state, state.current_player) in state.legal_actions()

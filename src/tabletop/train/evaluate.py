@@ -58,38 +58,26 @@ def evaluate(
     """``games`` games of the network in one seat against ``opponent`` in the others,
     the network's seat rotating (an equal share of the games in each)."""
     with one_blas_thread():
-        return _evaluate(network, game_id, options, num_players, opponent, games, seed)
-
-
-def _evaluate(
-    network: Network,
-    game_id: str,
-    options: dict[str, Any],
-    num_players: int,
-    opponent: str,
-    games: int,
-    seed: int,
-) -> Score:
-    wins = 0
-    played = 0
-    for seat, count in enumerate(shares(games, num_players)):
-        if count == 0:
-            continue
-        vector = VectorGames(
-            game_id,
-            count,
-            num_players,
-            opponents=[opponent] * (num_players - 1),
-            learner_seats=(seat,),
-            **options,
-        )
-        batch = vector.reset(seed=seed, start=seat * games)
-        done = np.zeros(count, np.bool_)
-        while not done.all():
-            actions = greedy(network.forward(batch.obs), batch.masks)
-            batch = vector.step(actions)  # a finished game plays on unscored
-            ended = batch.terminated & ~done
-            wins += int((batch.rewards[ended, seat] > 0).sum())
-            done |= ended
-        played += count
-    return Score(opponent, wins, played)
+        wins = 0
+        played = 0
+        for seat, count in enumerate(shares(games, num_players)):
+            if count == 0:
+                continue
+            vector = VectorGames(
+                game_id,
+                count,
+                num_players,
+                opponents=[opponent] * (num_players - 1),
+                learner_seats=(seat,),
+                **options,
+            )
+            batch = vector.reset(seed=seed, start=seat * games)
+            done = np.zeros(count, np.bool_)
+            while not done.all():
+                actions = greedy(network.forward(batch.obs), batch.masks)
+                batch = vector.step(actions)  # a finished game plays on unscored
+                ended = batch.terminated & ~done
+                wins += int((batch.rewards[ended, seat] > 0).sum())
+                done |= ended
+            played += count
+        return Score(opponent, wins, played)

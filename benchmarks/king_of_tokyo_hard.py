@@ -15,6 +15,7 @@ shared ``hard`` settings (every game's, ``LEVELS["hard"]``) with one change:
                 the position
 ``short-1200``  ``short`` with 1,200 iterations (about ``shared``'s time): King of
                 Tokyo's ``hard`` now
+``short-widening`` ``short-1200`` with progressive widening too
 ``explore``     an exploration constant of 0.4 instead of 0.7
 ``hard``        the level as registered
 
@@ -50,6 +51,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "policy-2000": _variant(opponents="policy", iterations=2000),
     "short": _variant(rollout_depth=15),
     "short-1200": _variant(rollout_depth=15, iterations=1200),
+    "short-widening": _variant(rollout_depth=15, iterations=1200, widening_c=1.0),
     "explore": _variant(exploration=0.4),
     "hard": lambda seed: make_bot("hard", GAME, seed=seed),
 }

@@ -22,6 +22,7 @@ CHANGES: dict[str, dict[str, object]] = {
     "policy-2000": {"opponents": "policy", "iterations": 2000},
     "short": {"rollout_depth": 15},
     "short-1200": {"rollout_depth": 15, "iterations": 1200},
+    "short-widening": {"rollout_depth": 15, "iterations": 1200, "widening_c": 1.0},
     "explore": {"exploration": 0.4},
 }
 

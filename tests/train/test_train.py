@@ -23,6 +23,7 @@ from tabletop.bots.network import Network
 from tabletop.rl.observers import observer_for
 from tabletop.train import TrainConfig, TrainError, selfplay, train
 from tabletop.train import evaluate as evaluate_module
+from tabletop.train import run as run_module
 from tabletop.train.evaluate import evaluate
 from tabletop.train.learner import Learner
 from tabletop.train.recipes import RECIPES
@@ -113,6 +114,16 @@ def test_a_resumed_run_ends_as_an_unbroken_one(tmp_path: Path) -> None:
     assert _same(whole, resumed)
     record = json.loads((tmp_path / "cut" / "record.json").read_text())
     assert record["training"]["rounds"] == 2 and len(record["curve"]) == 2
+
+
+def test_the_record_names_the_commit_the_run_started_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commits that land while a run goes on do not rename its code in record.json."""
+    commits = iter(["a" * 40, "b" * 40, "c" * 40])
+    monkeypatch.setattr(run_module, "_commit", lambda: next(commits))
+    train(TINY, tmp_path / "run")  # two rounds, each saving the record
+    assert json.loads((tmp_path / "run" / "record.json").read_text())["commit"] == "a" * 40
 
 
 def test_a_folder_is_not_overwritten_nor_resumed_with_other_settings(tmp_path: Path) -> None:

@@ -163,6 +163,7 @@ def train(
         "num_actions": observer.num_actions,
     }
     started = time.perf_counter() - saved.seconds
+    commit = _commit()  # the code this run (or this part of a resumed one) started from
     with _actors(config.actors, ray_address) as run_tasks:
         while saved.round < config.rounds:
             network = learner.network(meta)
@@ -213,7 +214,7 @@ def train(
                         "scores": [score.to_dict() for score in progress.scores],
                     }
                 )
-            _save(folder, config, learner, saved, meta, command)
+            _save(folder, config, learner, saved, meta, command, commit)
             on_round(progress)
     return learner.network({**meta, "training": _training(config, saved)})
 
@@ -237,6 +238,7 @@ def _save(
     saved: _Saved,
     meta: dict[str, Any],
     command: list[str] | None,
+    commit: str | None,
 ) -> None:
     """Write the round's files, each whole or not at all (a write then a rename)."""
     training = _training(config, saved)
@@ -247,7 +249,7 @@ def _save(
     record = {
         "command": command,
         "tabletop": tabletop.__version__,
-        "commit": _commit(),
+        "commit": commit,
         "python": platform.python_version(),
         "torch": torch.__version__,
         "config": config.to_dict(),

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.sim import RunFolder, SimError, SimSpec, run_simulation, summarise
+from tests.processes import wait_for_group_to_end
 
 from .conftest import Invoke, read_lines
 
@@ -86,12 +87,10 @@ def test_a_stream_in_the_wrong_order_is_refused() -> None:
         summarise(spec, iter(results[::-1]))
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-def test_ctrl_c_keeps_finished_games_and_resume_completes(
-    tmp_path: Path, invoke: Invoke, gate_bot: str
-) -> None:
-    """The real program, two workers: games from index 10 on wait at a gate that never
-    opens, so the run is surely unfinished when SIGINT arrives."""
+def _held_run(tmp_path: Path, gate_bot: str, run: Path) -> tuple[list[str], subprocess.Popen[str]]:
+    """The real program, two workers, in a process group of its own: games from index
+    10 on wait at a gate that never opens, so the run is surely unfinished when it is
+    stopped. Returns the command's arguments and the process, once a game is written."""
     args = ["sim", "kung-fu", "--seats", f"{gate_bot},random", "--games", "24", "--seed", "6"]
     args += ["--jobs", "2", "--no-progress"]
     spec = SimSpec("kung-fu", (gate_bot, "random"), games=24, seed=6)
@@ -108,13 +107,13 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(
         "register_bot(None, 'gate', 'tests.sim.gate:GateBot'); "
         "from tabletop.cli.main import app; app(sys.argv[1:], prog_name='tabletop')"
     )
-    run = tmp_path / "run"
     child = subprocess.Popen(
         [sys.executable, "-c", program, *args, "--out", str(run)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,
     )
     games = run / "games.jsonl"
     deadline = time.monotonic() + 60
@@ -122,8 +121,26 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(
         assert child.poll() is None, child.communicate()
         assert time.monotonic() < deadline, "no game finished"
         time.sleep(0.02)
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=60)
+    return args, child
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stopped_run_keeps_finished_games_and_resume_completes(
+    tmp_path: Path, invoke: Invoke, gate_bot: str, stop: signal.Signals
+) -> None:
+    """Ctrl-C, or a SIGTERM (before, it killed the command at once, with no summary,
+    and left both workers waiting for tasks for ever): exit 130, the finished games
+    kept and summarised, the workers gone with the command."""
+    run = tmp_path / "run"
+    args, child = _held_run(tmp_path, gate_bot, run)
+    games = run / "games.jsonl"
+    try:
+        child.send_signal(stop)
+        out, err = child.communicate(timeout=60)
+    finally:
+        child.kill()
+    wait_for_group_to_end(child.pid)
     assert child.returncode == 130, err
     assert "Traceback" not in err
     assert f"continue with: tabletop sim --resume {run}" in err
@@ -141,3 +158,13 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(
     assert json.loads((run / "summary.json").read_text()) == json.loads(
         (tmp_path / "reference" / "summary.json").read_text()
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_workers_end_when_the_command_is_killed(tmp_path: Path, gate_bot: str) -> None:
+    """A SIGKILL cannot be caught: the workers, one held at the gate, notice their
+    parent is gone and end (before, they waited for tasks for ever)."""
+    _, child = _held_run(tmp_path, gate_bot, tmp_path / "run")
+    child.kill()
+    child.communicate(timeout=60)
+    wait_for_group_to_end(child.pid)

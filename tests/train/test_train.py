@@ -4,7 +4,6 @@ settings, it resumes as if never stopped, and the command makes its files."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -28,6 +27,7 @@ from tabletop.train.evaluate import evaluate
 from tabletop.train.learner import Learner
 from tabletop.train.recipes import RECIPES
 from tabletop.train.selfplay import Task, greedy, play
+from tests.processes import wait_for_group_to_end
 
 TINY = TrainConfig(
     "kung-fu",
@@ -168,37 +168,46 @@ def test_a_terminated_command_keeps_its_rounds_and_leaves_no_actor(tmp_path: Pat
     """SIGTERM ends the command as Ctrl-C does: exit 130, the finished rounds kept,
     and its actor processes gone with it (before, they played their round on)."""
     folder = tmp_path / "run"
-    command = [sys.executable, "-m", "tabletop.cli.main", "train", "kung-fu", "--out", str(folder)]
-    command += ["--rounds", "1000", "--actors", "2", "--episodes", "64", "--eval-games", "2"]
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    )
+    process = _training_with_a_round_done(folder)
     group = process.pid
     try:
-        deadline = time.monotonic() + 120
-        while not (folder / "checkpoint.pt").exists():
-            assert process.poll() is None, process.communicate()[1].decode()
-            assert time.monotonic() < deadline, "no round finished in 120 s"
-            time.sleep(0.1)
         process.send_signal(signal.SIGTERM)
         err = process.communicate(timeout=60)[1]
     finally:
         process.kill()
     assert process.returncode == 130, err.decode()
     assert b"--resume" in err and b"Traceback" not in err
-    deadline = time.monotonic() + 10
-    while _group_alive(group):  # the actors end with the command, or a moment after
-        assert time.monotonic() < deadline, "actor processes outlived the command"
-        time.sleep(0.05)
+    wait_for_group_to_end(group)
     assert torch.load(folder / "checkpoint.pt", weights_only=False)["saved"]["round"] >= 1
 
 
-def _group_alive(group: int) -> bool:
-    try:
-        os.killpg(group, 0)
-    except ProcessLookupError:
-        return False
-    return True
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_actors_end_when_the_command_is_killed(tmp_path: Path) -> None:
+    """A SIGKILL cannot be caught: the actors notice their parent is gone and end
+    (before, they waited for the next round's games for ever)."""
+    folder = tmp_path / "run"
+    process = _training_with_a_round_done(folder)
+    group = process.pid
+    process.kill()
+    process.communicate(timeout=60)
+    wait_for_group_to_end(group)
+
+
+def _training_with_a_round_done(folder: Path) -> subprocess.Popen[bytes]:
+    """A long run of two actors in a process group of its own, once its first round
+    is checkpointed."""
+    command = [sys.executable, "-m", "tabletop.cli.main", "train", "kung-fu", "--out", str(folder)]
+    command += ["--rounds", "1000", "--actors", "2", "--episodes", "64", "--eval-games", "2"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    deadline = time.monotonic() + 120
+    while not (folder / "checkpoint.pt").exists():
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"no round finished: {process.communicate()[1].decode()}")
+        time.sleep(0.1)
+    return process
 
 
 def test_actors_on_ray_make_the_model_processes_make(tmp_path: Path) -> None:

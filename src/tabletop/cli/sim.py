@@ -2,8 +2,8 @@
 
 This module only parses arguments, shows progress and hands over to
 :mod:`tabletop.sim`. Mistakes on the command line become one ``error:`` line
-and exit code 2; Ctrl-C keeps every finished game, writes the reports of what
-finished and exits with 130, and ``--resume DIR`` continues the run.
+and exit code 2; Ctrl-C (or a SIGTERM) keeps every finished game, writes the reports
+of what finished and exits with 130, and ``--resume DIR`` continues the run.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from rich.progress import (
 from rich.text import Text
 
 from tabletop.cli.language import tr
+from tabletop.cli.signals import terminate_as_interrupt
 from tabletop.cli.table import parse_options, parse_seats, parse_think, with_think
 from tabletop.core.errors import TabletopError
 from tabletop.core.positions import read_position
@@ -278,8 +279,9 @@ def sim(
     except TabletopError as exc:
         fail(exc.text(tr()))
     workers = jobs if jobs is not None else os.cpu_count() or 1
-    outcome = _run(spec, folder, workers, cast(Backend, backend), address, progress)
-    _report(folder, outcome)
+    with terminate_as_interrupt():
+        outcome = _run(spec, folder, workers, cast(Backend, backend), address, progress)
+        _report(folder, outcome)
 
 
 def _run(

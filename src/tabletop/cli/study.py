@@ -1,8 +1,8 @@
 """``tabletop study``: run one of the lab's studies and write its page.
 
 The same command given again with the same ``--out`` continues an interrupted study;
-mistakes become one ``error:`` line and exit code 2, Ctrl-C keeps the games played and
-exits with 130.
+mistakes become one ``error:`` line and exit code 2, Ctrl-C (or a SIGTERM) keeps the
+games played and exits with 130.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from tabletop.cli.language import tr
+from tabletop.cli.signals import terminate_as_interrupt
 from tabletop.cli.sim import (
     EXIT_INTERRUPTED,
     AddressOption,
@@ -103,7 +104,7 @@ def study(
         fail(exc.text(tr()))
     from tabletop.sim.studies.base import run_study
 
-    with progress_bar(progress) as bar:
+    with terminate_as_interrupt(), progress_bar(progress) as bar:
 
         def on_run(run: StudyRun) -> Callable[[int], None]:
             return games_task(bar, run.title, run.spec.games, held[run.key])

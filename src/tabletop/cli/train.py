@@ -10,13 +10,9 @@ processes playing the round on.
 
 from __future__ import annotations
 
-import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from types import FrameType
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -24,6 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from tabletop.cli.language import tr
+from tabletop.cli.signals import terminate_as_interrupt
 from tabletop.cli.sim import EXIT_INTERRUPTED, fail
 from tabletop.core.errors import TabletopError
 
@@ -127,7 +124,7 @@ def train(
                 )
 
         try:
-            with _terminate_as_interrupt():
+            with terminate_as_interrupt():
                 run_training(
                     config,
                     folder,
@@ -152,18 +149,3 @@ def train(
             path=str(folder / "model.npz"),
         )
     )
-
-
-@contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """Within the block, SIGTERM raises ``KeyboardInterrupt`` as Ctrl-C does, so the
-    actors' pool is terminated on the way out and the finished rounds are kept."""
-
-    def interrupt(signum: int, frame: FrameType | None) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)

@@ -17,6 +17,7 @@ from itertools import islice
 from typing import Any, Literal
 
 from tabletop.sim.errors import SimError
+from tabletop.sim.orphans import watch_parent
 from tabletop.sim.play import GameResult, play_games
 from tabletop.sim.spec import SimSpec
 
@@ -85,8 +86,10 @@ def run_batches(
 
 def _worker(spec: SimSpec, tasks: Any, results: Any) -> None:
     """A worker process: play each batch it is sent and send back its results (or
-    the exception that stopped it). Ctrl-C is the parent's to handle."""
+    the exception that stopped it). Ctrl-C is the parent's to handle; a parent that
+    dies without stopping it (SIGKILL) ends it too."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_parent()
     while True:
         batch = tasks.get()
         try:

@@ -35,6 +35,7 @@ import tabletop
 from tabletop.bots.network import FORMAT, Network
 from tabletop.core.errors import TabletopError
 from tabletop.rl.observers import observer_for
+from tabletop.sim.orphans import watch_parent
 from tabletop.train.evaluate import Score, evaluate
 from tabletop.train.learner import Learner
 from tabletop.train.selfplay import Samples, Task, play, shares
@@ -294,7 +295,7 @@ def _actors(count: int, ray_address: str | None) -> Iterator[Callable[[list[Task
         yield lambda tasks: [play(task) for task in tasks]
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(count) as pool:
+    with context.Pool(count, initializer=watch_parent) as pool:
         yield lambda tasks: pool.map(play, tasks)
 
 

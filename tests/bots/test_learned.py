@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import itertools
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -187,7 +188,19 @@ def test_a_network_leaf_scores_where_the_rollouts_stop_by_the_network() -> None:
     assert plain.searcher_for(state, state.current_player).evaluate is not searcher.evaluate
 
 
-def test_a_network_leaf_without_a_model_names_the_file_and_the_fix() -> None:
+@pytest.fixture
+def no_models(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The package's models folder replaced by an empty one (and the networks loaded
+    before forgotten, on the way in and out)."""
+    monkeypatch.setattr(learned, "MODELS", tmp_path)
+    shipped_network.cache_clear()
+    network_leaf.cache_clear()
+    yield tmp_path
+    shipped_network.cache_clear()
+    network_leaf.cache_clear()
+
+
+def test_a_network_leaf_without_a_model_names_the_file_and_the_fix(no_models: Path) -> None:
     bot = ISMCTSBot(seed=1, settings=SearchSettings(iterations=4, leaf="network"))
     state = tabletop.make("king-of-tokyo").new_state(2, seed=1)
     with pytest.raises(ModelError, match=r"king-of-tokyo\.npz: it does not exist.*tabletop train"):

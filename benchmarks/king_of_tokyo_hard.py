@@ -17,6 +17,8 @@ shared ``hard`` settings (every game's, ``LEVELS["hard"]``) with one change:
                 Tokyo's ``hard`` now
 ``short-widening`` ``short-1200`` with progressive widening too
 ``explore``     an exploration constant of 0.4 instead of 0.7
+``network``     ``short-1200`` with the position where a rollout stops scored by the
+                package's network (``leaf="network"``) instead of the game's estimate
 ``hard``        the level as registered
 
 Tune on a seed of your own (seed 99 here); the levels are measured on seed 2026::
@@ -53,6 +55,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "short-1200": _variant(rollout_depth=15, iterations=1200),
     "short-widening": _variant(rollout_depth=15, iterations=1200, widening_c=1.0),
     "explore": _variant(exploration=0.4),
+    "network": _variant(rollout_depth=15, iterations=1200, leaf="network"),
     "hard": lambda seed: make_bot("hard", GAME, seed=seed),
 }
 

@@ -24,6 +24,7 @@ CHANGES: dict[str, dict[str, object]] = {
     "short-1200": {"rollout_depth": 15, "iterations": 1200},
     "short-widening": {"rollout_depth": 15, "iterations": 1200, "widening_c": 1.0},
     "explore": {"exploration": 0.4},
+    "network": {"rollout_depth": 15, "iterations": 1200, "leaf": "network"},
 }
 
 

@@ -3,8 +3,8 @@
 The network (:mod:`tabletop.bots.network`) reads the seat's observation, the same
 vector the RL environments give (:mod:`tabletop.rl.observers`): it is built from
 ``state.view(seat)`` alone, so the bot cannot see what its seat may not. A game's
-network ships with the package as ``tabletop/bots/models/<game>.npz`` (Kung Fu's so
-far) and is made again by ``tabletop train GAME`` (docs/bots.md, "Learned bots").
+network ships with the package as ``tabletop/bots/models/<game>.npz`` (every game's)
+and is made again by ``tabletop train GAME`` (docs/bots.md, "Learned bots").
 
 >>> import tabletop
 >>> from tabletop.bots.learned import LearnedBot, model_path

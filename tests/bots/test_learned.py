@@ -161,7 +161,9 @@ def test_the_judge_scores_a_position_for_every_seat() -> None:
     assert sum(returns) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("kung-fu", 2), ("uno-power", 4)])
+@pytest.mark.parametrize(
+    ("game_id", "players"), [("kung-fu", 2), ("uno-power", 4), ("king-of-tokyo", 4)]
+)
 def test_the_package_ships_the_network(game_id: str, players: int) -> None:
     """From the installed package (in CI also from the built wheel): at most 2 MB,
     made for its game, and it plays."""

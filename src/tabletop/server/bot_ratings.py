@@ -12,7 +12,7 @@ level below with OpenSkill's Plackett-Luce, as the rated tables do:
 - the differences are chained from ``heuristic``, anchored at μ 25: a new account
   starts at OpenSkill's default μ 25, so "as strong as heuristic" is where a person
   starts, and the other levels lie above or below by the measured steps (a step
-  measured as a loss, UNO Power's ``normal → hard``, puts the level below);
+  measured as a loss would put the level below);
 - σ is :data:`BOT_SIGMA` for every bot: a bot's strength does not change, and a
   small σ makes its ordinal (μ - 3σ) close to its μ.
 
@@ -42,18 +42,18 @@ ALIASES = {"ismcts": "normal"}
 
 LADDER: tuple[tuple[str, str, float, float], ...] = (
     # game, level, μ of the level, μ of the level below (docs/bots.md, the ladder)
-    ("kung-fu", "easy", 30.4, 19.6),
-    ("kung-fu", "heuristic", 28.2, 21.8),
-    ("kung-fu", "normal", 25.6, 24.4),
-    ("kung-fu", "hard", 25.3, 24.7),
-    ("king-of-tokyo", "easy", 34.2, 21.8),
-    ("king-of-tokyo", "heuristic", 33.7, 22.0),
-    ("king-of-tokyo", "normal", 34.1, 21.8),
-    ("king-of-tokyo", "hard", 28.2, 23.9),
-    ("uno-power", "easy", 43.2, 18.6),
-    ("uno-power", "heuristic", 26.7, 24.4),
-    ("uno-power", "normal", 26.0, 24.6),
-    ("uno-power", "hard", 23.6, 25.5),
+    ("kung-fu", "easy", 30.6, 19.4),
+    ("kung-fu", "heuristic", 28.5, 21.5),
+    ("kung-fu", "normal", 25.5, 24.5),
+    ("kung-fu", "hard", 26.7, 23.3),
+    ("king-of-tokyo", "easy", 36.9, 20.7),
+    ("king-of-tokyo", "heuristic", 32.5, 22.4),
+    ("king-of-tokyo", "normal", 28.7, 23.7),
+    ("king-of-tokyo", "hard", 26.5, 24.5),
+    ("uno-power", "easy", 44.5, 18.3),
+    ("uno-power", "heuristic", 26.9, 24.4),
+    ("uno-power", "normal", 25.7, 24.6),
+    ("uno-power", "hard", 28.2, 23.9),
 )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import tabletop
@@ -46,7 +48,31 @@ def test_the_kung_fu_summaries_quote_docs_bots() -> None:
     summaries = {bot.name: bot.summary for bot in bot_catalogue("kung-fu")}
     assert "wins 96% against the random bot" in summaries["heuristic"]
     assert "150 lines of play" in summaries["normal"]
-    assert "wins 59% against the heuristic bot" in summaries["normal"]
+    assert "against the heuristic bot" in summaries["normal"]
+
+
+def _ladder_rates() -> dict[tuple[str, str], float]:
+    """(game title, level) -> the win rate of the step up to it, from docs/bots.md's
+    ladder table (four players, or two in Kung Fu; head-to-head rows left out)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    table = text.split("<!-- ladder:start -->")[1].split("<!-- ladder:end -->")[0]
+    rates = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) == 7 and "→" in cells[1]:
+            rates[cells[0], cells[1].split("→")[1].strip()] = float(cells[4].split()[0])
+    return rates
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_search_levels_summaries_quote_the_ladder(game_id: str) -> None:
+    """What a player reads of easy, normal and hard is the ladder's figure for the step
+    up to that level, rounded to a percent (measured again, the summary follows)."""
+    title = tabletop.make(game_id).info.title
+    summaries = {bot.name: bot.summary for bot in bot_catalogue(game_id)}
+    for level in ("easy", "normal", "hard"):
+        rate = _ladder_rates()[title, level]
+        assert f" {round(rate * 100)}% " in summaries[level], (level, rate)
 
 
 def test_list_bots_is_unchanged() -> None:

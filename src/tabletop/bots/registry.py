@@ -89,16 +89,16 @@ _SUMMARIES: dict[str, str] = {
 # Per game, with the figures of docs/bots.md ("Levels" says where each comes from).
 _GAME_SUMMARIES: dict[str, dict[str, str]] = {
     "kung-fu": {
-        "easy": f"{_EASY}; wins 83% against the random bot, 28% against the heuristic bot",
+        "easy": f"{_EASY}; wins 86% against the random bot, 28% against the heuristic bot",
         "heuristic": "Plays by fixed rules and counts cards; wins 96% against the random bot",
-        "normal": f"{_NORMAL}; wins 59% against the heuristic bot",
-        "hard": f"{_HARD}; won 53% of 100 games against normal, not a clear edge",
+        "normal": f"{_NORMAL}; wins 62% against the heuristic bot",
+        "hard": f"{_HARD}; wins 59% against normal",
     },
     "king-of-tokyo": {
-        "easy": f"{_EASY}; wins 66% against three random bots, 5% against three heuristic bots",
+        "easy": f"{_EASY}; wins 68% against three random bots, 5% against three heuristic bots",
         "heuristic": "Plays by fixed rules on what is public; wins 90% against three random "
         "bots at 4 players",
-        "normal": f"{_NORMAL}; wins 64% against three heuristic bots at 4 players",
+        "normal": f"{_NORMAL}; wins 50% against three heuristic bots at 4 players",
         "hard": "Searches 1,200 lines of play per move, each a turn deep; wins 44% against "
         "three normal bots at 4 players",
     },
@@ -109,7 +109,7 @@ _GAME_SUMMARIES: dict[str, dict[str, str]] = {
         "three random bots",
         "normal": f"{_NORMAL}, dealing hidden cards by what was played; wins 30% of rounds "
         "against three heuristic bots (fair share 25%)",
-        "hard": f"{_HARD}; won 25% of 100 rounds against three normal bots, no edge",
+        "hard": f"{_HARD}; won 26% of 500 rounds against three normal bots, no clear edge",
     },
 }
 _ALIAS_SUMMARY = "Another name for {target}"

@@ -12,7 +12,7 @@ level below with OpenSkill's Plackett-Luce, as the rated tables do:
 - the differences are chained from ``heuristic``, anchored at μ 25: a new account
   starts at OpenSkill's default μ 25, so "as strong as heuristic" is where a person
   starts, and the other levels lie above or below by the measured steps (a step
-  measured as a loss would put the level below);
+  measured as a loss, UNO Power's ``normal → hard``, puts the level below);
 - σ is :data:`BOT_SIGMA` for every bot: a bot's strength does not change, and a
   small σ makes its ordinal (μ - 3σ) close to its μ.
 
@@ -53,7 +53,7 @@ LADDER: tuple[tuple[str, str, float, float], ...] = (
     ("uno-power", "easy", 44.5, 18.3),
     ("uno-power", "heuristic", 26.9, 24.4),
     ("uno-power", "normal", 25.7, 24.6),
-    ("uno-power", "hard", 28.2, 23.9),
+    ("uno-power", "hard", 24.2, 25.2),
 )
 
 

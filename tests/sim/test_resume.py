@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.sim import RunFolder, SimError, SimSpec, run_simulation, summarise
-from tests.processes import wait_for_group_to_end
+from tests.processes import kill_group, wait_for_group_to_end
 
 from .conftest import Invoke, read_lines
 
@@ -138,9 +138,9 @@ def test_a_stopped_run_keeps_finished_games_and_resume_completes(
     try:
         child.send_signal(stop)
         out, err = child.communicate(timeout=60)
+        wait_for_group_to_end(child.pid)
     finally:
-        child.kill()
-    wait_for_group_to_end(child.pid)
+        kill_group(child.pid)
     assert child.returncode == 130, err
     assert "Traceback" not in err
     assert f"continue with: tabletop sim --resume {run}" in err
@@ -165,6 +165,9 @@ def test_workers_end_when_the_command_is_killed(tmp_path: Path, gate_bot: str) -
     """A SIGKILL cannot be caught: the workers, one held at the gate, notice their
     parent is gone and end (before, they waited for tasks for ever)."""
     _, child = _held_run(tmp_path, gate_bot, tmp_path / "run")
-    child.kill()
-    child.communicate(timeout=60)
-    wait_for_group_to_end(child.pid)
+    try:
+        child.kill()
+        child.wait(timeout=60)
+        wait_for_group_to_end(child.pid)
+    finally:
+        kill_group(child.pid)

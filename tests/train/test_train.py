@@ -27,7 +27,7 @@ from tabletop.train.evaluate import evaluate
 from tabletop.train.learner import Learner
 from tabletop.train.recipes import RECIPES
 from tabletop.train.selfplay import Task, greedy, play
-from tests.processes import wait_for_group_to_end
+from tests.processes import kill_group, wait_for_group_to_end
 
 TINY = TrainConfig(
     "kung-fu",
@@ -173,11 +173,11 @@ def test_a_terminated_command_keeps_its_rounds_and_leaves_no_actor(tmp_path: Pat
     try:
         process.send_signal(signal.SIGTERM)
         err = process.communicate(timeout=60)[1]
+        wait_for_group_to_end(group)
     finally:
-        process.kill()
+        kill_group(group)
     assert process.returncode == 130, err.decode()
     assert b"--resume" in err and b"Traceback" not in err
-    wait_for_group_to_end(group)
     assert torch.load(folder / "checkpoint.pt", weights_only=False)["saved"]["round"] >= 1
 
 
@@ -188,9 +188,12 @@ def test_actors_end_when_the_command_is_killed(tmp_path: Path) -> None:
     folder = tmp_path / "run"
     process = _training_with_a_round_done(folder)
     group = process.pid
-    process.kill()
-    process.communicate(timeout=60)
-    wait_for_group_to_end(group)
+    try:
+        process.kill()
+        process.wait(timeout=60)
+        wait_for_group_to_end(group)
+    finally:
+        kill_group(group)
 
 
 def _training_with_a_round_done(folder: Path) -> subprocess.Popen[bytes]:

@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.bots.network import Network
+from tabletop.bots.network import Network, one_blas_thread
 from tabletop.rl.vector import VectorGames
 from tabletop.sim.summary import proportion_ci
-from tabletop.train.selfplay import greedy, one_blas_thread, shares
+from tabletop.train.selfplay import greedy, shares
 
 EVAL_SEED = 2**40
 

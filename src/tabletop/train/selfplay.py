@@ -15,15 +15,13 @@ samples in any process.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from threadpoolctl import threadpool_limits
 
-from tabletop.bots.network import Network
+from tabletop.bots.network import Network, one_blas_thread
 from tabletop.rl.vector import VectorGames
 
 
@@ -78,16 +76,11 @@ def greedy(values: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> npt
     return np.where(masks, values, -np.inf).argmax(axis=1)
 
 
-def one_blas_thread() -> AbstractContextManager[object]:
-    """numpy's BLAS on one thread for the block. An actor's products are small
-    (a batch of ``envs`` rows), and BLAS threads that wait for cores the other actors
-    hold spin: with two actors on two cores, a forward pass took 3 to 4 times as long
-    with BLAS's default threads as with one."""
-    return threadpool_limits(limits=1, user_api="blas")
-
-
 def play(task: Task) -> Samples:
-    """Play ``task.episodes`` games to their end and return every decision in them."""
+    """Play ``task.episodes`` games to their end and return every decision in them.
+    BLAS on one thread: an actor's products are small, and with two actors on two
+    cores BLAS threads waiting for the other actor's core made a forward pass 3 to 4
+    times slower."""
     with one_blas_thread():
         return _play(task)
 

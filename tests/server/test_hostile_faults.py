@@ -359,10 +359,17 @@ def _move_once_it_works(client: TestClient, table: dict[str, Any]) -> dict[str, 
 
 
 def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
-    """What the server warned of; a traceback (or any error) fails the test."""
+    """What the server warned of; a traceback (or any error), from any logger, fails the
+    test. A driver's own warnings are not the server's: psycopg warns, when the fault
+    has closed a connection in the middle of a pipeline, that it ignored the error of
+    ending it, depending on timing."""
     for record in caplog.records:
         assert record.levelno < logging.ERROR and record.exc_info is None, record.getMessage()
-    return [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelno >= logging.WARNING and r.name.split(".")[0] == "tabletop"
+    ]
 
 
 def test_faults_are_logged_once_per_kind_per_interval(caplog: pytest.LogCaptureFixture) -> None:

@@ -15,9 +15,9 @@ docs/bots.md). A forward pass runs numpy's BLAS on one thread (with ``threadpool
 installed): a bot's products are a row or a few, and BLAS threads that wait for a core
 another process holds spin. A King of Tokyo search scored by the network took 1.42 s a
 decision with BLAS's own threads and 0.50 s with one, on a 2-core machine with one core
-busy (and 10 s beside a second such search). A file
-that is missing, damaged or made for another game or format is refused with a
-:class:`ModelError` that names the file and how to make it again.
+busy (and 10 s beside a second such search). A file that is missing, damaged or made
+for another game or format is refused with a :class:`ModelError` that names the file
+and how to make it again.
 
 >>> import numpy as np
 >>> net = Network.from_arrays(
